@@ -1,0 +1,29 @@
+/**
+ * The spec's message texts (spec §8), derived from an entity's names so that every entity
+ * says them the same way. Kept word for word: 'Class added successfully', 'Failed to add class'.
+ */
+import type { EntityNames } from './entity';
+
+export function messages(n: EntityNames) {
+  return {
+    added: `${n.One} added successfully`,
+    updated: `${n.One} updated successfully`,
+    deleted: `${n.One} deleted successfully`,
+    failedAdd: `Failed to add ${n.one}`,
+    failedUpdate: `Failed to update ${n.one}`,
+    failedDelete: `Failed to delete ${n.one}`,
+    failedFetch: `Failed to fetch ${n.many}`,
+    errorAdd: `Error adding ${n.one}`,
+    errorUpdate: `Error updating ${n.one}`,
+    errorDelete: `Error deleting ${n.one}`,
+    errorFetch: `Error fetching ${n.many}`,
+    empty: `No ${n.many} found.`,
+    title: `Manage ${n.Many}`,
+  };
+}
+
+export const LOGIN_FAILED = 'Login failed';
+export const LOGIN_ERROR = 'An error occurred during login';
+/** Added to a success message when the change was kept on this device (design brief §7). */
+export const SAVED_OFFLINE = 'saved on this device, will be sent when online';
+export const SESSION_REQUIRED = 'Your session has ended. Please sign in again.';

@@ -1,0 +1,49 @@
+/**
+ * What travels between client and server beyond the entity endpoints: the reply envelope,
+ * the auth endpoints and the names of our extensions (design brief §4). A server without
+ * the extensions simply never sends these fields; the client detects that from the replies.
+ */
+
+/** Every reply is a JSON object with a success flag (api-contract §1). */
+export interface Envelope {
+  success: boolean;
+  message?: string;
+  error?: string;
+  [field: string]: unknown;
+}
+
+export const AUTH_PATHS = {
+  /** Legacy: JSON {username, password}; reply {success, message}. Ours also sets the session cookie. */
+  login: 'Admin_access/login.php',
+  /** Ours: ends the session. */
+  logout: 'Admin_access/logout.php',
+} as const;
+
+/** Request header carrying the outbox entry's client-made id (outbox rule 2). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Reply header our server sets when it answered a repeat from its stored replies. */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/**
+ * Delta pull: a list call with `since=<cursor>` returns only rows changed after the cursor,
+ * plus `deleted` (ids removed since) and a new `cursor`. `since=0` asks for everything and
+ * a cursor. A server without the extension ignores the parameter and sends no cursor.
+ */
+export const DELTA_PARAM = 'since';
+export const DELTA_CURSOR_FIELD = 'cursor';
+export const DELTA_DELETED_FIELD = 'deleted';
+
+/** Add replies carry the new record's id here (and under the entity's key name). */
+export const NEW_ID_FIELD = 'id';
+
+/** Session cookie set by our login. */
+export const SESSION_COOKIE = 'sid';
+
+export type Id = string;
+
+/** Ids travel as numbers or strings depending on the server; locally they are always text. */
+export function normaliseId(value: unknown): Id | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  return null;
+}
