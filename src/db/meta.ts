@@ -1,0 +1,44 @@
+/** Small typed values kept in the meta table, shared by the window and the service worker. */
+import type { LocalDb } from './database';
+
+export interface SyncState {
+  /** The server answered 401: replay waits until the administrator signs in again. */
+  authRequired: boolean;
+  /** A replay or pull is running somewhere (window or worker). */
+  syncing: boolean;
+  /** Last error of a pull or replay that could not reach the server. */
+  lastError: string | null;
+  lastSyncedAt: number | null;
+}
+
+const SYNC_STATE = 'syncState';
+export const INITIAL_SYNC_STATE: SyncState = {
+  authRequired: false,
+  syncing: false,
+  lastError: null,
+  lastSyncedAt: null,
+};
+
+export async function readSyncState(db: LocalDb): Promise<SyncState> {
+  const rec = await db.meta.get(SYNC_STATE);
+  return { ...INITIAL_SYNC_STATE, ...(rec?.value as Partial<SyncState> | undefined) };
+}
+
+export async function patchSyncState(db: LocalDb, patch: Partial<SyncState>): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const current = await readSyncState(db);
+    await db.meta.put({ key: SYNC_STATE, value: { ...current, ...patch } });
+  });
+}
+
+const cursorKey = (table: string) => `cursor:${table}`;
+
+export async function readCursor(db: LocalDb, table: string): Promise<string | null> {
+  const rec = await db.meta.get(cursorKey(table));
+  return typeof rec?.value === 'string' ? rec.value : null;
+}
+
+export async function writeCursor(db: LocalDb, table: string, cursor: string | null): Promise<void> {
+  if (cursor === null) await db.meta.delete(cursorKey(table));
+  else await db.meta.put({ key: cursorKey(table), value: cursor });
+}

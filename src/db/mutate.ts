@@ -1,0 +1,121 @@
+/**
+ * The one way the app changes data. Each change writes the record and its outbox entry in
+ * ONE read-write transaction, so a crash can never leave one without the other (rule 1).
+ *
+ * Unsent entries of the same record are folded here (rule 6): an edit of a record whose
+ * add or edit has never been sent merges into that entry, and deleting a record whose add
+ * was never sent removes both and sends nothing. An entry that has been sent at least once
+ * may already be applied on the server, so it is never changed (rule 2).
+ */
+import type { EntityDescription } from '../contract/entity';
+import type { LocalDb, Row } from './database';
+import { newTempId, newUuid } from './ids';
+import { type FieldValue, isUnsent, type OutboxEntry } from './outbox-entry';
+import { resolveId } from './resolve';
+
+export type Values = Record<string, FieldValue>;
+
+export type Change =
+  | { op: 'add'; entity: EntityDescription; values: Values }
+  | { op: 'update'; entity: EntityDescription; key: string; values: Values }
+  | { op: 'delete'; entity: EntityDescription; key: string };
+
+export interface MutationResult {
+  /** The record's local key (a new temporary id for an add). */
+  key: string;
+  /** True when nothing needs sending any more (an offline add deleted before it was sent). */
+  cancelled: boolean;
+}
+
+export class RecordNotFoundError extends Error {
+  constructor(entity: EntityDescription, key: string) {
+    super(`${entity.names.One} ${key} is not in the local store`);
+  }
+}
+
+function initialValues(entity: EntityDescription): Values {
+  const out: Values = {};
+  for (const [name, spec] of Object.entries(entity.fields)) out[name] = spec.initial ?? '';
+  return out;
+}
+
+function newEntry(
+  entity: EntityDescription,
+  op: OutboxEntry['op'],
+  key: string,
+  payload: Values,
+  base: Values | null,
+): OutboxEntry {
+  const now = Date.now();
+  return {
+    id: newUuid(),
+    entity: entity.name,
+    op,
+    key,
+    payload,
+    base,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+    createdAt: now,
+    lastError: null,
+  };
+}
+
+/** The newest entry of a record, if it can still be folded into. */
+async function foldableEntry(db: LocalDb, entity: EntityDescription, key: string) {
+  const all = await db.outbox.where('[entity+key]').equals([entity.name, key]).sortBy('seq');
+  const last = all.at(-1);
+  return { all, last: last && isUnsent(last) ? last : undefined };
+}
+
+export async function mutate(db: LocalDb, change: Change): Promise<MutationResult> {
+  const { entity } = change;
+  const table = db.rows(entity);
+  return db.transaction('rw', [table, db.outbox, db.idmap], async () => {
+    if (change.op === 'add') {
+      const key = newTempId();
+      await table.put({ ...initialValues(entity), ...change.values, [entity.key]: key });
+      await db.outbox.add(newEntry(entity, 'add', key, { ...change.values }, null));
+      return { key, cancelled: false };
+    }
+
+    const key = await resolveId(db, change.key);
+    const row = await table.get(key);
+    if (!row) throw new RecordNotFoundError(entity, key);
+    const { all, last } = await foldableEntry(db, entity, key);
+
+    if (change.op === 'update') {
+      await table.put({ ...row, ...change.values, [entity.key]: key });
+      if (last && (last.op === 'add' || last.op === 'update')) {
+        await db.outbox.update(last.seq!, { payload: { ...last.payload, ...change.values } });
+      } else {
+        await db.outbox.add(newEntry(entity, 'update', key, { ...change.values }, snapshot(row)));
+      }
+      return { key, cancelled: false };
+    }
+
+    // Delete. Unsent edits of the record no longer matter; an unsent add means the server
+    // never heard of it, so nothing at all is sent.
+    await table.delete(key);
+    const unsent = all.filter(isUnsent);
+    await db.outbox.bulkDelete(unsent.map((e) => e.seq!));
+    const addNeverSent = unsent.some((e) => e.op === 'add');
+    if (addNeverSent) return { key, cancelled: true };
+    await db.outbox.add(newEntry(entity, 'delete', key, {}, snapshot(row)));
+    return { key, cancelled: false };
+  });
+}
+
+/** The record's own values, as the base of an edit (rule 5). */
+function snapshot(row: Row): Values {
+  const out: Values = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (v === undefined || typeof v === 'object') {
+      if (v === null || v instanceof Blob) out[k] = v as FieldValue;
+      continue;
+    }
+    out[k] = v as FieldValue;
+  }
+  return out;
+}

@@ -1,0 +1,51 @@
+/**
+ * The outbox entry: one change waiting to reach the server. Its shape carries every rule of
+ * the design brief's §3 from the start:
+ * - rule 1: it leaves the table only when the server confirmed it or the administrator
+ *   discarded it (replay deletes it in the same transaction that applies the reply);
+ * - rule 2: `id` is made here and sent as the Idempotency-Key; `attempts > 0` means it may
+ *   have reached the server, so it is never folded into or rewritten after that;
+ * - rule 3: `seq` orders entries; `key` and the ref values in `payload` may be temporary
+ *   ids, resolved through the id map when sent, and an entry waits while any is unresolved;
+ * - rule 4: `status`, `attempts`, `nextAttemptAt` and `lastError` classify failures;
+ * - rule 5: `base` is the record as it was when the edit began, to detect conflicts;
+ * - rule 6: unsent entries of one record are folded at write time (see mutate.ts);
+ * - rule 7: payload values may be Blobs, stored as they are in IndexedDB.
+ */
+
+export type OutboxOp = 'add' | 'update' | 'delete';
+
+export type OutboxStatus =
+  /** Waiting to be sent (again, once `nextAttemptAt` has passed). */
+  | 'pending'
+  /** A replayer has sent it and is waiting for the reply. */
+  | 'sending'
+  /** The server refused it (success false or a 4xx): needs Retry, Edit or Discard. */
+  | 'failed';
+
+export type FieldValue = string | number | boolean | null | Blob;
+
+export interface OutboxEntry {
+  /** Order of creation; auto-incremented. */
+  seq?: number;
+  /** Client-made id, sent as the Idempotency-Key. */
+  id: string;
+  entity: string;
+  op: OutboxOp;
+  /** The record's local key (a temporary id until its add succeeds). */
+  key: string;
+  /** Field values of the change, keyed by field name. */
+  payload: Record<string, FieldValue>;
+  /** The record when the edit began (updates and deletes). */
+  base: Record<string, FieldValue> | null;
+  status: OutboxStatus;
+  attempts: number;
+  /** Epoch ms before which it is not retried. */
+  nextAttemptAt: number;
+  createdAt: number;
+  lastError: string | null;
+}
+
+export function isUnsent(entry: OutboxEntry): boolean {
+  return entry.status === 'pending' && entry.attempts === 0;
+}

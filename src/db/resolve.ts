@@ -1,0 +1,19 @@
+/**
+ * Temporary ids stay valid after the server has named the record: links, open forms and
+ * queued entries made before the add succeeded still carry them. Every read goes through
+ * the id map so they keep pointing at the same record.
+ */
+import type { LocalDb } from './database';
+import { isTempId } from './ids';
+
+export async function resolveId(db: LocalDb, id: string): Promise<string> {
+  if (!isTempId(id)) return id;
+  const mapped = await db.idmap.get(id);
+  return mapped ? mapped.serverId : id;
+}
+
+/** The server id for a temporary id, or null while its add has not succeeded. */
+export async function serverIdFor(db: LocalDb, id: string): Promise<string | null> {
+  if (!isTempId(id)) return id;
+  return (await db.idmap.get(id))?.serverId ?? null;
+}

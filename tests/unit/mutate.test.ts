@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { classEntity } from '../../src/contract/entities';
+import { type LocalDb, openLocalDb } from '../../src/db/database';
+import { isTempId } from '../../src/db/ids';
+import { mutate } from '../../src/db/mutate';
+import { getRow, listRows } from '../../src/db/queries';
+import { applyServerId } from '../../src/db/rekey';
+
+let db: LocalDb;
+let n = 0;
+
+beforeEach(async () => {
+  db = openLocalDb(`unit-${++n}`);
+  await db.open();
+});
+afterEach(async () => {
+  db.close();
+  await db.delete();
+});
+
+const add = (name: string) => mutate(db, { op: 'add', entity: classEntity, values: { class_name: name } });
+
+describe('mutate writes the record and its outbox entry together (rule 1)', () => {
+  it('an add stores a row under a temporary id and one pending add entry', async () => {
+    const { key } = await add('Class A');
+    expect(isTempId(key)).toBe(true);
+    expect(await db.rows(classEntity).get(key)).toMatchObject({ class_name: 'Class A', sort_order: 0 });
+    const entries = await db.outbox.toArray();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ op: 'add', key, status: 'pending', attempts: 0 });
+    expect(entries[0].id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a failing write leaves neither row nor entry', async () => {
+    await expect(
+      mutate(db, { op: 'update', entity: classEntity, key: 'missing', values: { class_name: 'X' } }),
+    ).rejects.toThrow(/not in the local store/);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('folding unsent entries (rule 6)', () => {
+  it('an edit of an unsent add merges into the add', async () => {
+    const { key } = await add('Class A');
+    await mutate(db, { op: 'update', entity: classEntity, key, values: { class_name: 'Class B' } });
+    const entries = await db.outbox.toArray();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ op: 'add', payload: { class_name: 'Class B' } });
+    expect((await getRow(db, classEntity, key))?.class_name).toBe('Class B');
+  });
+
+  it('deleting an unsent add sends nothing and removes the row', async () => {
+    const { key } = await add('Class A');
+    const result = await mutate(db, { op: 'delete', entity: classEntity, key });
+    expect(result.cancelled).toBe(true);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.rows(classEntity).count()).toBe(0);
+  });
+
+  it('never folds into an entry that may have reached the server (rule 2)', async () => {
+    const { key } = await add('Class A');
+    await db.outbox.toCollection().modify({ attempts: 1 });
+    await mutate(db, { op: 'update', entity: classEntity, key, values: { class_name: 'Class B' } });
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => e.op)).toEqual(['add', 'update']);
+    expect(entries[0].payload.class_name).toBe('Class A');
+    expect(entries[1]).toMatchObject({ key, payload: { class_name: 'Class B' } });
+    expect(entries[1].base).toMatchObject({ class_name: 'Class A' });
+  });
+
+  it('two edits of a server record become one update that keeps the first base', async () => {
+    await db.rows(classEntity).put({ class_id: '7', class_name: 'Seven', sort_order: 3 });
+    await mutate(db, { op: 'update', entity: classEntity, key: '7', values: { class_name: 'Seven b' } });
+    await mutate(db, { op: 'update', entity: classEntity, key: '7', values: { class_name: 'Seven c' } });
+    const entries = await db.outbox.toArray();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ op: 'update', payload: { class_name: 'Seven c' } });
+    expect(entries[0].base).toMatchObject({ class_name: 'Seven', sort_order: 3 });
+  });
+
+  it('deleting a server record drops its unsent edit and queues one delete', async () => {
+    await db.rows(classEntity).put({ class_id: '7', class_name: 'Seven', sort_order: 3 });
+    await mutate(db, { op: 'update', entity: classEntity, key: '7', values: { class_name: 'Seven b' } });
+    await mutate(db, { op: 'delete', entity: classEntity, key: '7' });
+    const entries = await db.outbox.toArray();
+    expect(entries.map((e) => e.op)).toEqual(['delete']);
+    expect(await db.rows(classEntity).get('7')).toBeUndefined();
+  });
+});
+
+describe('temporary ids (rule 3)', () => {
+  it('after the server names a record, the old id still finds it and queued entries follow', async () => {
+    const { key } = await add('Class A');
+    await db.outbox.toCollection().modify({ attempts: 1, status: 'sending' });
+    await mutate(db, { op: 'update', entity: classEntity, key, values: { class_name: 'Class B' } });
+    const [addEntry] = await db.outbox.orderBy('seq').toArray();
+    await applyServerId(db, 'class', key, '41', addEntry.seq!);
+    expect(await db.rows(classEntity).get(key)).toBeUndefined();
+    expect(await getRow(db, classEntity, key)).toMatchObject({ class_id: '41', class_name: 'Class B' });
+    const left = await db.outbox.toArray();
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ op: 'update', key: '41' });
+  });
+});
+
+describe('list queries run on the local store', () => {
+  it('searches case-insensitively, pages, counts and marks pending rows', async () => {
+    await db
+      .rows(classEntity)
+      .bulkPut(
+        Array.from({ length: 25 }, (_, i) => ({
+          class_id: String(i + 1),
+          class_name: `Grade ${i + 1}`,
+          sort_order: 0,
+        })),
+      );
+    const { key } = await add('Kindergarten');
+    const page3 = await listRows(db, classEntity, { page: 3 });
+    expect(page3.total).toBe(26);
+    expect(page3.rows.map((r) => r.class_name)).toEqual([
+      'Grade 21',
+      'Grade 22',
+      'Grade 23',
+      'Grade 24',
+      'Grade 25',
+      'Kindergarten',
+    ]);
+    expect(page3.pending.has(key)).toBe(true);
+    const found = await listRows(db, classEntity, { search: 'grade 1' });
+    expect(found.total).toBe(11);
+    expect(found.rows[0].class_name).toBe('Grade 1');
+    const beyond = await listRows(db, classEntity, { search: 'GARTEN', page: 9 });
+    expect(beyond).toMatchObject({ total: 1, page: 1 });
+  });
+});
