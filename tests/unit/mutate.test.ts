@@ -105,15 +105,13 @@ describe('temporary ids (rule 3)', () => {
 
 describe('list queries run on the local store', () => {
   it('searches case-insensitively, pages, counts and marks pending rows', async () => {
-    await db
-      .rows(classEntity)
-      .bulkPut(
-        Array.from({ length: 25 }, (_, i) => ({
-          class_id: String(i + 1),
-          class_name: `Grade ${i + 1}`,
-          sort_order: 0,
-        })),
-      );
+    await db.rows(classEntity).bulkPut(
+      Array.from({ length: 25 }, (_, i) => ({
+        class_id: String(i + 1),
+        class_name: `Grade ${i + 1}`,
+        sort_order: 0,
+      })),
+    );
     const { key } = await add('Kindergarten');
     const page3 = await listRows(db, classEntity, { page: 3 });
     expect(page3.total).toBe(26);
