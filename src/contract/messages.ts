@@ -26,4 +26,6 @@ export const LOGIN_FAILED = 'Login failed';
 export const LOGIN_ERROR = 'An error occurred during login';
 /** Added to a success message when the change was kept on this device (design brief §7). */
 export const SAVED_OFFLINE = 'saved on this device, will be sent when online';
+/** The same while online, when the server has not confirmed it within a few seconds. */
+export const SAVED_NO_ANSWER_YET = 'saved on this device, the server has not confirmed it yet';
 export const SESSION_REQUIRED = 'Your session has ended. Please sign in again.';

@@ -25,6 +25,8 @@ export interface MutationResult {
   key: string;
   /** True when nothing needs sending any more (an offline add deleted before it was sent). */
   cancelled: boolean;
+  /** The outbox entry that carries the change (possibly an earlier one it was folded into). */
+  entryId: string | null;
 }
 
 export class RecordNotFoundError extends Error {
@@ -76,8 +78,9 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
     if (change.op === 'add') {
       const key = newTempId();
       await table.put({ ...initialValues(entity), ...change.values, [entity.key]: key });
-      await db.outbox.add(newEntry(entity, 'add', key, { ...change.values }, null));
-      return { key, cancelled: false };
+      const entry = newEntry(entity, 'add', key, { ...change.values }, null);
+      await db.outbox.add(entry);
+      return { key, cancelled: false, entryId: entry.id };
     }
 
     const key = await resolveId(db, change.key);
@@ -89,10 +92,11 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
       await table.put({ ...row, ...change.values, [entity.key]: key });
       if (last && (last.op === 'add' || last.op === 'update')) {
         await db.outbox.update(last.seq!, { payload: { ...last.payload, ...change.values } });
-      } else {
-        await db.outbox.add(newEntry(entity, 'update', key, { ...change.values }, snapshot(row)));
+        return { key, cancelled: false, entryId: last.id };
       }
-      return { key, cancelled: false };
+      const entry = newEntry(entity, 'update', key, { ...change.values }, snapshot(row));
+      await db.outbox.add(entry);
+      return { key, cancelled: false, entryId: entry.id };
     }
 
     // Delete. Unsent edits of the record no longer matter; an unsent add means the server
@@ -101,9 +105,10 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
     const unsent = all.filter(isUnsent);
     await db.outbox.bulkDelete(unsent.map((e) => e.seq!));
     const addNeverSent = unsent.some((e) => e.op === 'add');
-    if (addNeverSent) return { key, cancelled: true };
-    await db.outbox.add(newEntry(entity, 'delete', key, {}, snapshot(row)));
-    return { key, cancelled: false };
+    if (addNeverSent) return { key, cancelled: true, entryId: null };
+    const entry = newEntry(entity, 'delete', key, {}, snapshot(row));
+    await db.outbox.add(entry);
+    return { key, cancelled: false, entryId: entry.id };
   });
 }
 

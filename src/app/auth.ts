@@ -1,0 +1,27 @@
+/** Sign-in and sign-out as the screens see them: server call, browser flag, queue resume. */
+
+import { signIn, signOut } from '../sync/auth';
+import { resumeAfterSignIn } from '../sync/sync-now';
+import { appContext } from './context';
+import { forgetSignIn, rememberSignIn } from './session';
+import { requestSync } from './sync-runner';
+
+export type SignInOutcome = { ok: true } | { ok: false; message: string | null; network: boolean };
+
+export async function signInAndResume(username: string, password: string): Promise<SignInOutcome> {
+  const result = await signIn(appContext.api, username, password);
+  if (!result.ok) return result;
+  rememberSignIn(username);
+  await resumeAfterSignIn(appContext);
+  void requestSync();
+  return { ok: true };
+}
+
+/**
+ * Ends the session. Local data and queued changes stay: they belong to the device and are
+ * sent after the next sign-in (rule 1).
+ */
+export async function signOutEverywhere(): Promise<void> {
+  forgetSignIn();
+  if (navigator.onLine) await signOut(appContext.api).catch(() => undefined);
+}

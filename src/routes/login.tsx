@@ -1,0 +1,75 @@
+/** Login (spec §2): both fields required, 120px logo in a 500px card, errors in red above the form. */
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { signInAndResume } from '../app/auth';
+import { BRAND, LOGO_URL } from '../app/config';
+import { LOGIN_ERROR, LOGIN_FAILED } from '../contract/messages';
+import { usePageTitle } from '../ui/use-page-title';
+
+export function LoginScreen() {
+  usePageTitle('Login');
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await signInAndResume(username, password);
+      if (result.ok) {
+        await navigate({ to: '/homepage' });
+        return;
+      }
+      setError(result.network ? LOGIN_ERROR : (result.message ?? LOGIN_FAILED));
+    } catch {
+      setError(LOGIN_ERROR);
+    }
+    setBusy(false);
+  };
+
+  return (
+    <main className="login">
+      <div className="login-card">
+        <img src={LOGO_URL} alt={BRAND} width={120} className="login-logo" />
+        <h1>Sign in</h1>
+        {error && (
+          <p className="login-error" role="alert">
+            {error}
+          </p>
+        )}
+        <form onSubmit={submit}>
+          <div className="field">
+            <label htmlFor="username">Username</label>
+            <input
+              id="username"
+              name="username"
+              autoComplete="username"
+              required
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="password">Password</label>
+            <input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+          <button type="submit" className="button button-wide" disabled={busy}>
+            Login
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The route table (spec §2). '/' goes to /login; every other route except /login sits
+ * behind the guard, which checks the stored isAuthenticated flag.
+ */
+import { createRootRoute, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
+import { isSignedIn } from '../app/session';
+import { entities } from '../contract/entities';
+import { Layout } from '../ui/Layout';
+import { entityRoutes } from './entity-routes';
+import { HomepageScreen } from './homepage';
+import { LoginScreen } from './login';
+import { OutboxScreen } from './outbox';
+import { PlaceholderScreen } from './placeholder';
+import { PLACEHOLDER_ROUTES } from './placeholders';
+
+const rootRoute = createRootRoute({
+  component: Outlet,
+  notFoundComponent: () => <PlaceholderScreen title="Page not found" />,
+});
+
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/login' });
+  },
+});
+
+const loginRoute = createRoute({ getParentRoute: () => rootRoute, path: '/login', component: LoginScreen });
+
+const guarded = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'guarded',
+  beforeLoad: () => {
+    if (!isSignedIn()) throw redirect({ to: '/login' });
+  },
+  component: Layout,
+});
+
+const built = new Set(entities.flatMap((e) => [e.routes.list, e.routes.add, `${e.routes.edit}/$id`]));
+
+const guardedChildren = [
+  createRoute({ getParentRoute: () => guarded, path: '/homepage', component: HomepageScreen }),
+  createRoute({ getParentRoute: () => guarded, path: '/outbox', component: OutboxScreen }),
+  ...entities.flatMap((entity) => entityRoutes(guarded, entity)),
+  ...PLACEHOLDER_ROUTES.filter(([path]) => !built.has(path)).map(([path, title]) =>
+    createRoute({
+      getParentRoute: () => guarded,
+      path,
+      component: () => <PlaceholderScreen title={title} />,
+    }),
+  ),
+];
+
+const routeTree = rootRoute.addChildren([indexRoute, loginRoute, guarded.addChildren(guardedChildren)]);
+
+export const router = createRouter({ routeTree, defaultPreload: 'intent' });

@@ -1,0 +1,41 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker: precaches the app shell, answers every navigation with it (so each
+ * route cold-starts offline), takes over when the page asks, and replays the outbox on
+ * Background Sync with the same code the window uses.
+ */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { openLocalDb } from './db/database';
+import { createApi } from './sync/api';
+import { API_ROOT, SYNC_TAG } from './sync/config';
+import { syncNow } from './sync/sync-now';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: (string | { url: string; revision: string | null })[];
+};
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
+
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+const context = { db: openLocalDb(), api: createApi({ root: API_ROOT }) };
+
+interface SyncEvent extends ExtendableEvent {
+  tag: string;
+}
+
+self.addEventListener('sync', (event) => {
+  const e = event as SyncEvent;
+  if (e.tag !== SYNC_TAG) return;
+  e.waitUntil(
+    syncNow(context).then((report) => {
+      // Rejecting asks the browser to fire the event again later with its own backoff.
+      if (report.replay.waiting > 0 && !report.replay.paused) throw new Error('Changes still waiting');
+    }),
+  );
+});
