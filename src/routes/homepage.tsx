@@ -19,8 +19,9 @@ export function HomepageScreen() {
       <div className="info-boxes">
         {BOXES.map((box) => (
           <Link key={box.label} to={box.to} search={box.search as never} className="info-box">
-            <span className="info-count" aria-label="not counted yet">
-              –
+            <span className="info-count">
+              <span aria-hidden="true">–</span>
+              <span className="visually-hidden">not counted yet</span>
             </span>
             <span>{box.label}</span>
           </Link>

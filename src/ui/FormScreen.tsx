@@ -5,7 +5,7 @@
  * server's verdict arrives later as a notice (see report-outcome.ts).
  */
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { EntityDescription, FieldSpec } from '../contract/entity';
 import { messages } from '../contract/messages';
 import { validateForm } from '../contract/validation';
@@ -112,7 +112,6 @@ function EntityForm({
   const [values, setValues] = useState<Values>(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setProblem(null), [values]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -157,7 +156,10 @@ function EntityForm({
             name={name}
             spec={entity.fields[name]}
             value={values[name] ?? ''}
-            onChange={(v) => setValues((all) => ({ ...all, [name]: v }))}
+            onChange={(v) => {
+              setProblem(null);
+              setValues((all) => ({ ...all, [name]: v }));
+            }}
           />
         ))}
         <div className="form-actions">
