@@ -1,0 +1,148 @@
+/**
+ * The walking skeleton end to end, in Chromium against the built app and the real server:
+ * sign in, add a class online, go offline, add and edit classes, reload while offline and
+ * see them marked pending, go online, and find each change on the server exactly once.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIST, launchBrowser } from '../helpers/browser';
+import { ADMIN, api, signIn, startTestServer, type TestServer } from '../helpers/server';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer({ staticDir: DIST });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function serverClassNames(): Promise<string[]> {
+  const cookie = await signIn(server.apiRoot);
+  const reply = await api(server.apiRoot, cookie).get('Masterfilter/Classes/fetchclasses.php');
+  return (reply.body.classes as { class_name: string }[]).map((c) => c.class_name).sort();
+}
+
+async function signInThroughForm(page: Page, password = ADMIN.password): Promise<void> {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+async function addClass(page: Page, name: string): Promise<void> {
+  await page.getByRole('link', { name: 'Add Class' }).click();
+  await page.getByLabel('Class Name').fill(name);
+  await page.getByRole('button', { name: 'Add Class' }).click();
+  await page.waitForURL(/\/classes/);
+}
+
+function row(page: Page, name: string) {
+  return page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: false }) });
+}
+
+describe('Classes in the browser, online and offline', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await browser.newContext();
+    page = await context.newPage();
+  });
+  afterAll(async () => context?.close());
+
+  it('refuses a wrong password with the server message in red above the form', async () => {
+    await signInThroughForm(page, 'wrong password');
+    const error = page.getByRole('alert');
+    await expect.poll(() => error.textContent()).toBe('Invalid username or password');
+    expect(await error.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(179, 38, 30)');
+    expect(page.url()).toMatch(/\/login$/);
+  });
+
+  it('signs in, sends the guard home, and adds a class online', async () => {
+    await page.goto(`${server.url}/classes`);
+    await page.waitForURL(/\/login$/); // the guard
+    await signInThroughForm(page);
+    await page.waitForURL(/\/homepage$/);
+    expect(await page.evaluate(() => localStorage.getItem('isAuthenticated'))).toBe('true');
+    expect(await page.title()).toMatch(/^Dashboard \| /);
+
+    await page.getByText('MASTERFILTERS').click();
+    await page.getByRole('link', { name: 'Classes' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Manage Classes' }).count()).toBe(1);
+    await expect.poll(() => page.getByText('No classes found.').count()).toBe(1);
+    await addClass(page, 'Online 1');
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Class added successfully' }).count())
+      .toBe(1);
+    await expect.poll(serverClassNames).toEqual(['Online 1']);
+    await expect.poll(() => row(page, 'Online 1').getByText('Pending').count()).toBe(0);
+    expect(await page.getByText('Showing 1 to 1 of 1 entries').count()).toBe(1);
+  });
+
+  it('keeps working offline, survives a reload, and delivers each change once', async () => {
+    // The service worker must have precached the shell before the network goes.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await context.setOffline(true);
+    await expect.poll(() => page.getByTestId('sync-status').textContent()).toMatch(/^Offline/);
+
+    await addClass(page, 'Offline A');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: 'saved on this device, will be sent when online' })
+          .count(),
+      )
+      .toBeGreaterThan(0);
+    await addClass(page, 'Offline B');
+    // Edit the offline add, and the class that is already on the server.
+    await row(page, 'Offline A').getByRole('link', { name: 'Edit' }).click();
+    await page.getByLabel('Class Name').fill('Offline A2');
+    await page.getByRole('button', { name: 'Update Class' }).click();
+    await page.waitForURL(/\/classes/);
+    await row(page, 'Online 1').getByRole('link', { name: 'Edit' }).click();
+    expect(page.url()).toMatch(/\/updateclass\/[A-Za-z0-9+/=%]+$/);
+    await page.getByLabel('Class Name').fill('Online 1 edited');
+    await page.getByRole('button', { name: 'Update Class' }).click();
+    await page.waitForURL(/\/classes/);
+
+    // Cold start while offline: the shell comes from the service worker, data from IndexedDB.
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'Manage Classes' }).count()).toBe(1);
+    for (const name of ['Offline A2', 'Offline B', 'Online 1 edited']) {
+      await expect.poll(() => row(page, name).getByText('Pending').count()).toBe(1);
+    }
+    expect(await row(page, 'Offline A').count()).toBe(1); // 'Offline A2' only: no stale copy
+    await expect.poll(() => page.getByTestId('sync-status').textContent()).toMatch(/3 waiting/);
+    expect(await serverClassNames()).toEqual(['Online 1']);
+
+    await context.setOffline(false);
+    await expect
+      .poll(serverClassNames, { timeout: 20_000 })
+      .toEqual(['Offline A2', 'Offline B', 'Online 1 edited']);
+    await expect.poll(() => page.getByText('Pending', { exact: true }).count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId('sync-status').textContent()).toBe('Online');
+  });
+
+  it('opens a deep link cold while offline, decoding the Base64 id in the route', async () => {
+    const href = await row(page, 'Offline B').getByRole('link', { name: 'Edit' }).getAttribute('href');
+    await context.setOffline(true);
+    await page.goto(`${server.url}${href}`);
+    await expect.poll(() => page.getByLabel('Class Name').inputValue()).toBe('Offline B');
+    await context.setOffline(false);
+  });
+
+  it('logs out: clears the stored session and goes to /login', async () => {
+    await page.goto(`${server.url}/homepage`);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('isAuthenticated'))).toBeNull();
+  });
+});

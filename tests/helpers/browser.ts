@@ -1,0 +1,26 @@
+/**
+ * Debian's Chromium driven by playwright-core (no browser download is possible here), with
+ * the flags this machine needs: no sandbox as root, no GPU, and no background connections
+ * that the closed network would refuse.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const DIST = resolve(import.meta.dirname, '../../dist');
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(`${DIST}/index.html`)) throw new Error('No build in dist/: run `npm run build` first');
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
