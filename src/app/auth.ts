@@ -1,7 +1,7 @@
 /** Sign-in and sign-out as the screens see them: server call, browser flag, queue resume. */
 
+import { patchSyncState } from '../db/meta';
 import { signIn, signOut } from '../sync/auth';
-import { resumeAfterSignIn } from '../sync/sync-now';
 import { appContext } from './context';
 import { forgetSignIn, rememberSignIn } from './session';
 import { requestSync } from './sync-runner';
@@ -12,7 +12,8 @@ export async function signInAndResume(username: string, password: string): Promi
   const result = await signIn(appContext.api, username, password);
   if (!result.ok) return result;
   rememberSignIn(username);
-  await resumeAfterSignIn(appContext);
+  // The queue may go on (it paused on a 401).
+  await patchSyncState(appContext.db, { authRequired: false });
   void requestSync();
   return { ok: true };
 }

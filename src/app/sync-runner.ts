@@ -5,7 +5,7 @@
  * src/sync keeps the window and the worker from replaying at the same time.
  */
 import { SYNC_TAG } from '../sync/config';
-import { type SyncReport, syncNow } from '../sync/sync-now';
+import type { SyncReport } from '../sync/sync-now';
 import { appContext } from './context';
 import { isSignedIn } from './session';
 
@@ -41,7 +41,9 @@ export function requestSync(): Promise<SyncReport | null> {
     again = true;
     return running;
   }
-  running = syncNow(appContext)
+  // The sync engine loads after the first screen, off the critical path.
+  running = import('../sync/sync-now')
+    .then(({ syncNow }) => syncNow(appContext))
     .then((report) => {
       scheduleRetry(report);
       return report;

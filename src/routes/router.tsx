@@ -3,15 +3,17 @@
  * behind the guard, which checks the stored isAuthenticated flag.
  */
 import { createRootRoute, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
+import { lazy } from 'react';
 import { isSignedIn } from '../app/session';
 import { entities } from '../contract/entities';
 import { Layout } from '../ui/Layout';
 import { entityRoutes } from './entity-routes';
 import { HomepageScreen } from './homepage';
 import { LoginScreen } from './login';
-import { OutboxScreen } from './outbox';
 import { PlaceholderScreen } from './placeholder';
 import { PLACEHOLDER_ROUTES } from './placeholders';
+
+const OutboxScreen = lazy(() => import('./outbox').then((m) => ({ default: m.OutboxScreen })));
 
 const rootRoute = createRootRoute({
   component: Outlet,

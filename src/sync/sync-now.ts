@@ -3,7 +3,6 @@
  * service worker's 'sync' event, and in the window sign-in, start, reconnect, focus and a
  * timer.
  */
-import { patchSyncState } from '../db/meta';
 import { type PullResult, pull } from './pull';
 import { type ReplayReport, replay, type SyncContext } from './replay';
 
@@ -16,9 +15,4 @@ export async function syncNow(ctx: SyncContext): Promise<SyncReport> {
   const replayed = await replay(ctx);
   if (replayed.paused) return { replay: replayed, pull: null };
   return { replay: replayed, pull: await pull(ctx) };
-}
-
-/** After a new sign-in: the queue may go on. */
-export async function resumeAfterSignIn(ctx: SyncContext): Promise<void> {
-  await patchSyncState(ctx.db, { authRequired: false });
 }

@@ -27,7 +27,7 @@ async function serverClassNames(): Promise<string[]> {
   return (reply.body.classes as { class_name: string }[]).map((c) => c.class_name).sort();
 }
 
-async function signInThroughForm(page: Page, password = ADMIN.password): Promise<void> {
+async function signInThroughForm(page: Page, password: string = ADMIN.password): Promise<void> {
   await page.goto(`${server.url}/login`);
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill(password);
