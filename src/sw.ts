@@ -4,6 +4,7 @@
  * route cold-starts offline), takes over when the page asks, and replays the outbox on
  * Background Sync with the same code the window uses.
  */
+import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { openLocalDb } from './db/database';
@@ -15,6 +16,9 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
 };
 
+// Control open pages as soon as this worker activates: the first visit is then offline-ready
+// without a reload, and a page that accepted an update reloads into the new version.
+clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));

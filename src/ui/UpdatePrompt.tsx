@@ -11,6 +11,18 @@ export function onNewVersion(update: (reload?: boolean) => Promise<void>): void 
   announce?.();
 }
 
+/**
+ * Tells the waiting worker to take over and reloads once it controls the page. Reloading on
+ * 'controllerchange' ourselves also covers a page that was not controlled before, where
+ * workbox-window reports no update.
+ */
+function reloadIntoNewVersion(): void {
+  navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), {
+    once: true,
+  });
+  void applyUpdate?.(true);
+}
+
 export function UpdatePrompt() {
   const [shown, setShown] = useState(waiting);
   useEffect(() => {
@@ -23,7 +35,7 @@ export function UpdatePrompt() {
   return (
     <div className="update-prompt" role="status">
       A new version of the app is ready.
-      <button type="button" className="button button-small" onClick={() => void applyUpdate?.(true)}>
+      <button type="button" className="button button-small" onClick={reloadIntoNewVersion}>
         Reload
       </button>
       <button type="button" className="button button-small button-light" onClick={() => setShown(false)}>

@@ -136,7 +136,25 @@ describe('Classes in the browser, online and offline', () => {
     await context.setOffline(true);
     await page.goto(`${server.url}${href}`);
     await expect.poll(() => page.getByLabel('Class Name').inputValue()).toBe('Offline B');
+    expect(await page.title()).toMatch(/^Update Class \| /);
     await context.setOffline(false);
+  });
+
+  it('deletes after a confirmation, offline too, and the server follows on reconnect', async () => {
+    await page.goto(`${server.url}/classes`);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await context.setOffline(true);
+    await row(page, 'Offline B').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => row(page, 'Offline B').count()).toBe(0);
+    expect(dialogs).toEqual(['Are you sure you want to delete this class?']);
+    await expect.poll(() => page.getByTestId('sync-status').textContent()).toMatch(/1 waiting/);
+    await context.setOffline(false);
+    await expect.poll(serverClassNames, { timeout: 20_000 }).toEqual(['Offline A2', 'Online 1 edited']);
+    await expect.poll(() => page.getByTestId('sync-status').textContent()).toBe('Online');
   });
 
   it('logs out: clears the stored session and goes to /login', async () => {

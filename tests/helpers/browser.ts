@@ -4,8 +4,10 @@
  * that the closed network would refuse.
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const DIST = resolve(import.meta.dirname, '../../dist');
@@ -23,4 +25,19 @@ export const CHROMIUM_ARGS = [
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(`${DIST}/index.html`)) throw new Error('No build in dist/: run `npm run build` first');
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A context with an on-disk profile, as a real user has: Chromium treats the in-memory
+ * contexts of launchBrowser() as incognito (not installable, faster IndexedDB).
+ */
+export async function launchPersistent(): Promise<{ context: BrowserContext; profile: string }> {
+  if (!existsSync(`${DIST}/index.html`)) throw new Error('No build in dist/: run `npm run build` first');
+  const profile = await mkdtemp(join(tmpdir(), 'chromium-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  return { context, profile };
 }
