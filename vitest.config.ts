@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One runner, four projects: unit (local store and outbox on fake-indexeddb), server (the
- * reference server over HTTP), sync (replay against the real server over HTTP) and browser
- * (Debian's Chromium driven by playwright-core against the built app and the real server).
+ * One runner, five projects: unit (local store and outbox on fake-indexeddb), server (the
+ * reference server over HTTP on the embedded database), postgres (the same on a real
+ * PostgreSQL), sync (replay against the real server over HTTP) and browser (Debian's
+ * Chromium driven by playwright-core against the built app and the real server).
  */
 export default defineConfig({
   test: {
@@ -17,7 +18,12 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
       },
       {
         test: {
@@ -26,6 +32,16 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['fake-indexeddb/auto'],
           testTimeout: 60_000,
+        },
+      },
+      {
+        // The server suite again on a real PostgreSQL, plus what only PostgreSQL can show.
+        // Needs TEST_DATABASE_URL: scripts/test-postgres.mjs starts a throwaway cluster.
+        test: {
+          name: 'postgres',
+          include: ['tests/server/**/*.test.ts', 'tests/postgres/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
         },
       },
       {

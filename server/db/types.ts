@@ -1,0 +1,31 @@
+/**
+ * The storage seam. Handlers see only `Query`: a function that runs one SQL statement with
+ * positional parameters ($1, $2, …) and returns the rows. The same SQL runs on embedded PGlite
+ * and on a real PostgreSQL, so nothing above this folder knows which one it talks to.
+ *
+ * A call without parameters may hold several statements separated by semicolons (the simple
+ * query protocol, as node-pg does natively); migrations rely on that. Its rows are those of
+ * the last statement.
+ *
+ * int8 values (bigint columns, count(*), sequence values) come back as JS numbers on both
+ * engines: our counters stay far below 2^53, and one representation keeps replies uniform.
+ */
+export type Query = <T = Record<string, unknown>>(sql: string, params?: readonly unknown[]) => Promise<T[]>;
+
+export interface Database {
+  /** Runs a statement outside any explicit transaction (autocommit). */
+  query: Query;
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws.
+   * Inside, use only the `q` it receives: on PGlite (one connection) `query` would wait for
+   * the transaction to end and so never return.
+   */
+  tx<T>(fn: (q: Query) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL's type oid of int8 (bigint). */
+export const INT8_OID = 20;
+
+/** Parses an int8 as a JS number (see the module comment). */
+export const parseInt8 = (text: string): number => Number(text);

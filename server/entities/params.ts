@@ -1,0 +1,52 @@
+/**
+ * The list endpoints' query string: search, page, limit, sortOption (legacy) and since (our
+ * delta pull). Empty values count as absent, since the legacy client sends `search=` and
+ * `sortOption=` on every call.
+ */
+import type { EntityDescription } from '../../src/contract/entity';
+import { DELTA_PARAM } from '../../src/contract/wire';
+import { sortableColumns } from './sql';
+
+/** Protects the server from `limit=10000000`; a full pull calls the list bare instead. */
+export const MAX_LIMIT = 1000;
+
+export interface ListParams {
+  search: string;
+  /** Absent: every row (dropdowns and full pulls call the list bare). */
+  page?: { limit: number; offset: number };
+  order: { column: string; dir: 'asc' | 'desc' };
+  /** Delta cursor; absent for a plain list. */
+  since?: number;
+}
+
+const WHOLE = /^[0-9]{1,15}$/;
+
+export function parseListParams(
+  entity: EntityDescription,
+  query: Record<string, string>,
+  options: { legacy: boolean },
+): ListParams | null {
+  const given = (name: string) => (query[name]?.trim() ? query[name].trim() : undefined);
+  const page = given('page');
+  const limit = given('limit');
+  const since = options.legacy ? undefined : given(DELTA_PARAM);
+  if ([page, limit, since].some((v) => v !== undefined && !WHOLE.test(v))) return null;
+  if (page === '0' || limit === '0') return null;
+
+  const out: ListParams = { search: given('search') ?? '', order: defaultOrder(entity) };
+  // page without limit has no meaning and is ignored; limit without page is the first page.
+  if (limit !== undefined) {
+    const size = Math.min(Number(limit), MAX_LIMIT);
+    out.page = { limit: size, offset: (Number(page ?? 1) - 1) * size };
+  }
+  const sort = given('sortOption')?.match(/^([a-z_][a-z0-9_]*)_(asc|desc)$/);
+  // The client only ever sends '': unknown values are ignored rather than refused.
+  if (sort && sortableColumns(entity).includes(sort[1]))
+    out.order = { column: sort[1], dir: sort[2] as 'asc' | 'desc' };
+  if (since !== undefined) out.since = Number(since);
+  return out;
+}
+
+function defaultOrder(entity: EntityDescription): ListParams['order'] {
+  return { column: entity.list.sort.field, dir: entity.list.sort.dir };
+}

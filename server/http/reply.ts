@@ -1,0 +1,24 @@
+/** The failure envelope and the server's own texts (the entities' texts come from messages()). */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export const TEXT = {
+  loginOk: 'Login successful',
+  loginFailed: 'Invalid username or password',
+  loginMissing: 'Username and password are required',
+  loggedOut: 'Logged out',
+  signIn: 'Please sign in',
+  malformedJson: 'Malformed JSON body',
+  malformedBody: 'Malformed request body',
+  notAnObject: 'Request body must be a JSON object',
+  badKey: 'Invalid Idempotency-Key',
+  keyReused: 'Idempotency-Key reused for a different request',
+  badListParams: 'page, limit and since must be non-negative whole numbers',
+  notFound: 'Not found',
+  internal: 'Internal server error',
+} as const;
+
+/** Every failure is `{ success: false, message }` with a meaningful HTTP status. */
+export function fail(c: Context, status: ContentfulStatusCode, message: string) {
+  return c.json({ success: false, message }, status);
+}

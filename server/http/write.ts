@@ -1,0 +1,50 @@
+/**
+ * Wraps every write request in ONE transaction, together with its Idempotency-Key handling:
+ * the claim, the handler's writes and the stored reply commit together, and a 5xx (or a
+ * thrown error, which Hono has already turned into a 500 by the time we look) rolls all of it
+ * back, so there is never a partial write and never a stored failure that hides a retry.
+ * 4xx replies are stored: they are final, and a replay must give the same answer.
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../src/contract/wire';
+import type { Database } from '../db';
+import type { AppEnv } from './env';
+import { claimKey, isValidKey, storeReply } from './idempotency';
+import { fail, TEXT } from './reply';
+
+/** Thrown inside the transaction to roll it back while keeping the reply Hono already has. */
+class Rollback extends Error {}
+
+export function writeTransaction(db: Database, options: { legacy: boolean }): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    // Legacy mode behaves like the PHP server, which knows nothing of the header.
+    const key = options.legacy ? undefined : c.req.header(IDEMPOTENCY_HEADER);
+    if (key !== undefined && !isValidKey(key)) return fail(c, 400, TEXT.badKey);
+    // The query string is left out: a retry of the same entry always targets the same path.
+    const methodPath = `${c.req.method} ${c.req.path}`;
+
+    let replay: Response | undefined;
+    try {
+      await db.tx(async (q) => {
+        c.set('q', q);
+        if (key !== undefined) {
+          const stored = await claimKey(q, key, methodPath);
+          if (stored) {
+            replay =
+              stored.methodPath === methodPath
+                ? c.json(stored.reply, stored.status as ContentfulStatusCode, { [REPLAYED_HEADER]: 'true' })
+                : fail(c, 422, TEXT.keyReused);
+            return;
+          }
+        }
+        await next();
+        if (c.res.status >= 500) throw new Rollback();
+        if (key !== undefined) await storeReply(q, key, c.res.status, await c.res.clone().json());
+      });
+    } catch (err) {
+      if (!(err instanceof Rollback)) throw err;
+    }
+    if (replay) return replay;
+  };
+}

@@ -1,0 +1,14 @@
+/**
+ * The migrations, imported as text (Vite's `?raw`) so that they are bundled into
+ * dist-server/index.js and need no folder beside it at run time. Add each new file here;
+ * tests/server/migrations.test.ts fails when a file of this folder is missing from the list.
+ */
+import init from './001_init.sql?raw';
+
+export interface Migration {
+  /** File name without `.sql`; recorded in schema_migrations. */
+  name: string;
+  sql: string;
+}
+
+export const migrations: readonly Migration[] = [{ name: '001_init', sql: init }];

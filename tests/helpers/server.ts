@@ -1,0 +1,153 @@
+/**
+ * Starts the real reference server over HTTP for tests. Each server gets its own data: a
+ * fresh temp folder for PGlite by default, or, when TEST_DATABASE_URL points at a PostgreSQL
+ * maintenance database, a fresh database t_<random> created there and dropped on close, so
+ * the same suites run on both engines.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { type RunningServer, startServer } from '../../server/app';
+
+export const ADMIN = { username: 'admin', password: 'admin123' } as const;
+
+export interface TestServerOptions {
+  legacy?: boolean;
+  dataDir?: string;
+  port?: number;
+  staticDir?: string;
+  seedDemo?: boolean;
+}
+
+export interface TestServer {
+  url: string;
+  apiRoot: string;
+  port: number;
+  dataDir: string;
+  /** The test database when running on PostgreSQL (TEST_DATABASE_URL); undefined on PGlite. */
+  databaseUrl?: string;
+  /** Stops the server and removes what the helper created (temp folder, test database). */
+  close(): Promise<void>;
+  /** Stops and starts again on the same port with the same data. */
+  restart(): Promise<void>;
+}
+
+async function createTestDatabase(maintenanceUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: maintenanceUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(maintenanceUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: maintenanceUrl });
+      await c.connect();
+      // FORCE: a pool connection that is still closing must not keep the database alive.
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const ownDir = opts.dataDir === undefined;
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'server-test-')));
+  const maintenanceUrl = process.env.TEST_DATABASE_URL;
+  const database = maintenanceUrl ? await createTestDatabase(maintenanceUrl) : undefined;
+
+  const start = (port: number) =>
+    startServer({
+      port,
+      dataDir,
+      databaseUrl: database?.url,
+      adminUsername: ADMIN.username,
+      adminPassword: ADMIN.password,
+      staticDir: opts.staticDir,
+      legacy: opts.legacy,
+      seedDemo: opts.seedDemo ?? false,
+    });
+
+  let running: RunningServer = await start(opts.port ?? 0);
+  const server: TestServer = {
+    url: running.url,
+    apiRoot: running.apiRoot,
+    port: running.port,
+    dataDir,
+    databaseUrl: database?.url,
+    async close() {
+      await running.close();
+      await database?.drop();
+      if (ownDir) await rm(dataDir, { recursive: true, force: true });
+    },
+    async restart() {
+      await running.close();
+      running = await start(server.port);
+    },
+  };
+  return server;
+}
+
+/** Signs in and returns the Cookie header value to send with later requests. */
+export async function signIn(
+  apiRoot: string,
+  username = ADMIN.username,
+  password = ADMIN.password,
+): Promise<string> {
+  const res = await fetch(`${apiRoot}/Admin_access/login.php`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const setCookie = res.headers.get('set-cookie');
+  if (res.status !== 200 || !setCookie) throw new Error(`Sign-in failed with ${res.status}`);
+  return setCookie.split(';')[0];
+}
+
+export interface ApiReply {
+  status: number;
+  /** Parsed JSON, or the raw text when the reply is not JSON. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary reply fields.
+  body: any;
+  headers: Headers;
+}
+
+async function toReply(res: Response): Promise<ApiReply> {
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: res.status, body, headers: res.headers };
+}
+
+/**
+ * GET with query parameters and POST with a body: a plain object goes as JSON, a string as a
+ * raw JSON-typed body (to send malformed JSON), FormData / URLSearchParams as themselves.
+ */
+export function api(apiRoot: string, cookie?: string) {
+  const base = (extra: Record<string, string> = {}): Record<string, string> => ({
+    ...(cookie ? { Cookie: cookie } : {}),
+    ...extra,
+  });
+  return {
+    async get(path: string, query: Record<string, string | number> = {}): Promise<ApiReply> {
+      const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+      return toReply(await fetch(`${apiRoot}/${path}${qs ? `?${qs}` : ''}`, { headers: base() }));
+    },
+    async post(path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiReply> {
+      const raw = body instanceof FormData || body instanceof URLSearchParams;
+      const init: RequestInit = {
+        method: 'POST',
+        headers: base(raw ? headers : { 'Content-Type': 'application/json', ...headers }),
+      };
+      if (body !== undefined)
+        init.body = raw ? (body as FormData) : typeof body === 'string' ? body : JSON.stringify(body);
+      return toReply(await fetch(`${apiRoot}/${path}`, init));
+    },
+  };
+}

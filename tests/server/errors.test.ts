@@ -1,0 +1,66 @@
+/**
+ * Failures inside a write: a thrown error becomes a JSON 500 without a stack, and rolls back
+ * the whole transaction, the idempotency claim included, so a retry with the same key works.
+ * Runs the app in process (Hono's app.request) on an in-memory database whose transaction
+ * executor is made to fail on demand.
+ */
+import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../../server/app';
+import { ensureAdmin } from '../../server/auth/admin';
+import { createSession } from '../../server/auth/sessions';
+import { type Database, openDatabase } from '../../server/db';
+import { classEntity } from '../../src/contract/entities';
+
+let real: Database;
+let failOn: RegExp | null = null;
+let app: ReturnType<typeof createApp>;
+let cookie: string;
+
+beforeAll(async () => {
+  real = await openDatabase({ dataDir: 'memory://' });
+  // Same database, but statements matching `failOn` throw inside write transactions.
+  const db: Database = {
+    ...real,
+    tx: (fn) =>
+      real.tx((q) =>
+        fn((sql, params) => {
+          if (failOn?.test(sql)) throw new Error('injected failure');
+          return q(sql, params);
+        }),
+      ),
+  };
+  app = createApp({ db, uploadsDir: tmpdir() });
+  await ensureAdmin(real.query, 'admin', 'admin123');
+  const [{ id }] = await real.query<{ id: number }>('SELECT id FROM admins');
+  cookie = `sid=${await createSession(real.query, id)}`;
+});
+afterAll(() => real.close());
+
+const add = (key: string) =>
+  app.request(`/api/${classEntity.api.add}`, {
+    method: 'POST',
+    headers: { Cookie: cookie, 'Content-Type': 'application/json', 'Idempotency-Key': key },
+    body: JSON.stringify({ className: 'Fragile' }),
+  });
+const count = async () => (await real.query("SELECT 1 FROM classes WHERE class_name = 'Fragile'")).length;
+
+describe('a failure after the write', () => {
+  it('replies 500 JSON without details, rolls back, and lets the same key succeed later', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    failOn = /^UPDATE idempotency_keys/;
+    const failed = await add('fragile-1');
+    failOn = null;
+    expect(failed.status).toBe(500);
+    expect(await failed.json()).toEqual({ success: false, message: 'Internal server error' });
+    expect(log).toHaveBeenCalled();
+    log.mockRestore();
+    expect(await count()).toBe(0);
+    expect(await real.query("SELECT 1 FROM idempotency_keys WHERE key = 'fragile-1'")).toEqual([]);
+
+    const retried = await add('fragile-1');
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get('Idempotent-Replayed')).toBeNull();
+    expect(await count()).toBe(1);
+  });
+});
