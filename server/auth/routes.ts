@@ -1,7 +1,8 @@
 /** Login and logout: the only /api endpoints reachable without a session. */
 import type { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { AUTH_PATHS, SESSION_COOKIE } from '../../src/contract/wire';
+import { authEndpoints } from '../../src/contract/endpoints';
+import { SESSION_COOKIE } from '../../src/contract/wire';
 import type { Database } from '../db';
 import { readBody } from '../http/body';
 import type { AppEnv } from '../http/env';
@@ -15,7 +16,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, db: Database, apiPrefix: s
   // and the reply time does not reveal which usernames exist.
   const dummyHash = hashPassword('not a real password');
 
-  app.post(`${apiPrefix}/${AUTH_PATHS.login}`, async (c) => {
+  app.post(`${apiPrefix}/${authEndpoints.login.path}`, async (c) => {
     const read = await readBody(c);
     if (!read.ok) return fail(c, 400, read.message);
     const { username, password } = read.body;
@@ -33,7 +34,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, db: Database, apiPrefix: s
   });
 
   // Succeeds without a session too: the goal "signed out" is reached either way.
-  app.post(`${apiPrefix}/${AUTH_PATHS.logout}`, async (c) => {
+  app.post(`${apiPrefix}/${authEndpoints.logout.path}`, async (c) => {
     const token = getCookie(c, SESSION_COOKIE);
     if (token) await endSession(db.query, token);
     clearSessionCookie(c);

@@ -1,5 +1,6 @@
-/** Mounts the five legacy endpoints of every described entity under the API prefix. */
+/** Mounts the five legacy endpoints of every described entity, from the shared endpoint table. */
 import type { Hono } from 'hono';
+import { entityEndpoints } from '../../src/contract/endpoints';
 import type { EntityDescription } from '../../src/contract/entity';
 import type { Database } from '../db';
 import { parsedBody } from '../http/body';
@@ -18,11 +19,12 @@ export function registerEntityRoutes(
 ): void {
   const write = writeTransaction(db, options);
   for (const entity of entities) {
+    const ep = entityEndpoints(entity);
     const at = (path: string) => `${apiPrefix}/${path}`;
-    app.get(at(entity.api.list), listHandler(entity, db, options));
-    app.get(at(entity.api.get), getHandler(entity));
-    app.post(at(entity.api.add), parsedBody, write, addHandler(entity, options));
-    app.post(at(entity.api.update), parsedBody, write, updateHandler(entity));
-    app.post(at(entity.api.remove), parsedBody, write, deleteHandler(entity));
+    app.get(at(ep.list.path), listHandler(entity, db, options));
+    app.get(at(ep.get.path), getHandler(entity));
+    app.post(at(ep.add.path), parsedBody, write, addHandler(entity, options));
+    app.post(at(ep.update.path), parsedBody, write, updateHandler(entity, ep.update));
+    app.post(at(ep.remove.path), parsedBody, write, deleteHandler(entity));
   }
 }

@@ -5,6 +5,7 @@
  * before its one write, so a refused request writes nothing.
  */
 import type { Handler } from 'hono';
+import type { Endpoint } from '../../src/contract/endpoints';
 import type { EntityDescription } from '../../src/contract/entity';
 import { wireFields } from '../../src/contract/entity';
 import { messages } from '../../src/contract/messages';
@@ -62,12 +63,12 @@ export function addHandler(entity: EntityDescription, options: { legacy: boolean
   };
 }
 
-export function updateHandler(entity: EntityDescription): Handler<AppEnv> {
+export function updateHandler(entity: EntityDescription, endpoint: Endpoint): Handler<AppEnv> {
   const text = messages(entity.names);
   return async (c) => {
     const body = c.var.body;
     // Sections, units, chapters and schools carry the id only in the query string (api-contract §1).
-    const rawId = entity.api.updateIdIn === 'query' ? c.req.query(entity.key) : body[entity.key];
+    const rawId = endpoint.idIn === 'query' ? c.req.query(entity.key) : body[entity.key];
     const read = readId(c, entity, rawId);
     if ('reply' in read) return read.reply;
     const checked = validateWrite(entity, 'update', body);

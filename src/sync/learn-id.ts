@@ -3,6 +3,7 @@
  * PHP server does not, so the client refetches the list and takes the newest row it did not
  * know before whose fields equal what was sent (design brief §4).
  */
+import { entityEndpoints, parseReply } from '../contract/endpoints';
 import type { EntityDescription } from '../contract/entity';
 import { NEW_ID_FIELD, normaliseId } from '../contract/wire';
 import type { LocalDb } from '../db/database';
@@ -19,10 +20,11 @@ export async function learnIdByRefetch(
   entity: EntityDescription,
   entry: OutboxEntry,
 ): Promise<string | null> {
-  const outcome = await api.request(entity.api.list, { method: 'GET' });
-  if (outcome.kind !== 'reply' || !outcome.body.success) return null;
-  const rows = outcome.body[entity.api.listField];
-  if (!Array.isArray(rows)) return null;
+  const endpoint = entityEndpoints(entity).list;
+  const outcome = await api.request(endpoint.path, { method: 'GET' });
+  const body = outcome.kind === 'reply' ? parseReply(endpoint, outcome.body) : null;
+  if (!body) return null;
+  const rows = body[entity.api.listField] as Record<string, unknown>[];
   const known = new Set<string>([
     ...((await db.rows(entity).toCollection().primaryKeys()) as string[]),
     ...(await db.idmap.where('entity').equals(entity.name).toArray()).map((m) => m.serverId),

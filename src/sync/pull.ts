@@ -6,6 +6,7 @@
  * (design brief §2), and each entity's batch is applied in one transaction.
  */
 
+import { entityEndpoints, parseReply } from '../contract/endpoints';
 import { entities } from '../contract/entities';
 import type { EntityDescription } from '../contract/entity';
 import { DELTA_CURSOR_FIELD, DELTA_DELETED_FIELD, DELTA_PARAM, normaliseId } from '../contract/wire';
@@ -59,7 +60,8 @@ async function applyBatch(
 export async function pullEntity(ctx: SyncContext, entity: EntityDescription): Promise<PullResult> {
   const { db, api } = ctx;
   const cursor = await readCursor(db, entity.table);
-  const outcome = await api.request(entity.api.list, {
+  const endpoint = entityEndpoints(entity).list;
+  const outcome = await api.request(endpoint.path, {
     method: 'GET',
     query: { [DELTA_PARAM]: cursor ?? '0' },
   });
@@ -67,10 +69,10 @@ export async function pullEntity(ctx: SyncContext, entity: EntityDescription): P
   if (verdict.kind === 'auth') return { ok: false, reason: 'auth', message: 'Please sign in' };
   if (verdict.kind === 'retry') return { ok: false, reason: 'unreachable', message: verdict.reason };
   if (verdict.kind === 'failed') return { ok: false, reason: 'refused', message: verdict.message ?? '' };
-  const body = verdict.body;
-  const list = body[entity.api.listField];
-  if (!Array.isArray(list))
-    return { ok: false, reason: 'refused', message: `No ${entity.api.listField} in reply` };
+  // A reply of the wrong shape changes nothing locally.
+  const body = parseReply(endpoint, verdict.body);
+  if (!body) return { ok: false, reason: 'refused', message: `Unexpected reply from ${endpoint.path}` };
+  const list = body[entity.api.listField] as Record<string, unknown>[];
   const rows = list.map((r) => normaliseRow(entity, r as Record<string, unknown>)).filter((r) => r !== null);
   const nextCursor = normaliseId(body[DELTA_CURSOR_FIELD]);
   if (nextCursor === null) {

@@ -3,6 +3,7 @@
  * encoding, wire field names, and where the id goes. Temporary ids are replaced by the
  * server's here; `null` means a referenced record is not on the server yet.
  */
+import { type Endpoint, entityEndpoints } from '../contract/endpoints';
 import { type EntityDescription, wireFields } from '../contract/entity';
 import type { FieldValue, OutboxEntry } from '../db/outbox-entry';
 import type { RequestOptions } from './api';
@@ -20,11 +21,8 @@ function wireValue(v: FieldValue | undefined): string | number | Blob {
   return v;
 }
 
-function encode(
-  entity: EntityDescription,
-  body: Record<string, string | number | Blob>,
-): Partial<RequestOptions> {
-  if (entity.api.encoding === 'json') return { json: body };
+function encode(endpoint: Endpoint, body: Record<string, string | number | Blob>): Partial<RequestOptions> {
+  if (endpoint.encoding === 'json') return { json: body };
   const form = new FormData();
   for (const [k, v] of Object.entries(body)) {
     if (v instanceof Blob) form.append(k, v, (v as File).name ?? k);
@@ -38,10 +36,11 @@ export function buildRequest(
   entry: OutboxEntry,
   resolve: IdResolver,
 ): BuiltRequest | null {
+  const ep = entityEndpoints(entity);
   const id = resolve(entry.key);
   if (entry.op === 'delete') {
     if (id === null) return null;
-    return { path: entity.api.remove, options: { method: 'POST', json: { [entity.key]: id } } };
+    return { path: ep.remove.path, options: { method: 'POST', ...encode(ep.remove, { [entity.key]: id }) } };
   }
 
   const op = entry.op;
@@ -59,18 +58,18 @@ export function buildRequest(
   }
 
   if (op === 'add') {
-    return { path: entity.api.add, options: { method: 'POST', ...encode(entity, body) } };
+    return { path: ep.add.path, options: { method: 'POST', ...encode(ep.add, body) } };
   }
   if (id === null) return null;
-  if (entity.api.updateIdIn === 'query') {
+  if (ep.update.idIn === 'query') {
     return {
-      path: entity.api.update,
-      options: { method: 'POST', query: { [entity.key]: id }, ...encode(entity, body) },
+      path: ep.update.path,
+      options: { method: 'POST', query: { [entity.key]: id }, ...encode(ep.update, body) },
     };
   }
   return {
-    path: entity.api.update,
-    options: { method: 'POST', ...encode(entity, { [entity.key]: id, ...body }) },
+    path: ep.update.path,
+    options: { method: 'POST', ...encode(ep.update, { [entity.key]: id, ...body }) },
   };
 }
 
