@@ -21,7 +21,12 @@ afterAll(() => server?.close());
 
 describe('replies match the shared endpoint table', () => {
   it('list: bare, paged and delta', async () => {
-    for (const query of [{}, { search: '', page: 1, limit: 10, sortOption: '' }, { since: 0 }]) {
+    const queries: Record<string, string | number>[] = [
+      {},
+      { search: '', page: 1, limit: 10, sortOption: '' },
+      { since: 0 },
+    ];
+    for (const query of queries) {
       const reply = await client.get(ep.list.path, query);
       expect(parseReply(ep.list, reply.body), JSON.stringify(query)).not.toBeNull();
     }
