@@ -2,9 +2,10 @@
  * The reference server: one Hono app serving the legacy API under /api (with our extensions
  * unless `legacy`), uploaded files, and the built PWA.
  *
- * Order of registration matters: login and logout come before the session check; every
- * other /api path passes it first (so an unknown path without a session is a 401, and with
- * one a JSON 404); the static app and its index.html fallback come last.
+ * Order of registration matters: the body size limit comes first; login and logout come
+ * before the session check; every other /api path passes it first (so an unknown path
+ * without a session is a 401, and with one a JSON 404); the static app and its index.html
+ * fallback come last.
  */
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +20,7 @@ import { registerAuthRoutes } from './auth/routes';
 import { type Database, openDatabase } from './db';
 import { registerEntityRoutes } from './entities/routes';
 import type { AppEnv } from './http/env';
+import { limitBody } from './http/limit';
 import { fail, TEXT } from './http/reply';
 import { registerStatic } from './http/static';
 import { seedDemo } from './seed';
@@ -48,9 +50,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   });
   app.notFound((c) => fail(c, 404, TEXT.notFound));
 
+  app.use(`${API_PREFIX}/*`, limitBody);
   registerAuthRoutes(app, db, API_PREFIX);
   app.use(`${API_PREFIX}/*`, requireSession(db));
-  registerEntityRoutes(app, entities, db, API_PREFIX, { legacy });
+  registerEntityRoutes(app, entities, db, API_PREFIX, { legacy, uploadsDir: options.uploadsDir });
   registerUploadRoutes(app, options.uploadsDir, API_PREFIX);
   registerStatic(app, options.staticDir, API_PREFIX);
   return app;

@@ -5,8 +5,10 @@
  * Background Sync with the same code the window uses.
  */
 import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
 import { openLocalDb } from './db/database';
 import { createApi } from './sync/api';
 import { API_ROOT, SYNC_TAG } from './sync/config';
@@ -22,6 +24,15 @@ clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
+// Uploaded files never change under a name (the server names each upload anew), so a copy
+// seen once serves the covers and chapter images offline.
+registerRoute(
+  ({ url }) => url.pathname.includes('/uploads/'),
+  new CacheFirst({
+    cacheName: 'uploads',
+    plugins: [new ExpirationPlugin({ maxEntries: 2000, purgeOnQuotaError: true })],
+  }),
+);
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();

@@ -18,19 +18,17 @@
 import type { EntityDescription } from '../../src/contract/entity';
 import { DELTA_CURSOR_FIELD, DELTA_DELETED_FIELD } from '../../src/contract/wire';
 import type { Database } from '../db';
-import { ident, toWireRow } from './sql';
+import { toWireRow } from './sql';
 
-export async function deltaPull(db: Database, entity: EntityDescription, since: number) {
+/** `select` is the entity's row SELECT (select.ts), so delta rows carry parents' names too. */
+export async function deltaPull(db: Database, entity: EntityDescription, select: string, since: number) {
   return db.tx(async (q) => {
     await q('SELECT pg_advisory_xact_lock(change_lock_key())');
     // A fresh sequence reports last_value 1 with is_called false: nothing has been written yet.
     const [{ cursor }] = await q<{ cursor: number }>(
       'SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS cursor FROM change_seq',
     );
-    const rows = await q<Record<string, unknown>>(
-      `SELECT * FROM ${ident(entity.table)} WHERE rev > $1 ORDER BY rev`,
-      [since],
-    );
+    const rows = await q<Record<string, unknown>>(`${select} WHERE t.rev > $1 ORDER BY t.rev`, [since]);
     const deleted = await q<{ id: number }>(
       'SELECT id FROM tombstones WHERE entity_table = $1 AND rev > $2 ORDER BY rev',
       [entity.table, since],

@@ -1,38 +1,60 @@
-/** The list endpoint: `{ success, [listField]: rows, total }`, total counting every matching row. */
+/**
+ * The list endpoint: `{ success, [listField]: rows, total }`, total counting every row that
+ * matches the search and filters. Rows carry their parents' names (select.ts).
+ */
 import type { Handler } from 'hono';
 import type { EntityDescription } from '../../src/contract/entity';
 import type { Database } from '../db';
 import type { AppEnv } from '../http/env';
 import { fail, TEXT } from '../http/reply';
 import { deltaPull } from './delta';
+import { listFilters } from './filters';
+import type { EntityGraph } from './graph';
 import { parseListParams } from './params';
-import { escapeLike, ident, toWireRow } from './sql';
+import { rowSelect } from './select';
+import { escapeLike, ident, toWireRow, Where } from './sql';
 
 export function listHandler(
   entity: EntityDescription,
+  graph: EntityGraph,
   db: Database,
   options: { legacy: boolean },
 ): Handler<AppEnv> {
-  const table = ident(entity.table);
-  const key = ident(entity.key);
+  const select = rowSelect(entity, graph);
+  const filters = listFilters(entity, graph);
+  const column = (name: string) => {
+    const expr = select.expr(name);
+    if (!expr) throw new Error(`${entity.name}: no column ${name} to order or search by`);
+    return expr;
+  };
+  const key = column(entity.key);
+  // ::text so that number columns can be searched too.
+  const search = entity.list.search.map((f) => `${column(f)}::text ILIKE $? ESCAPE '\\'`);
 
   return async (c) => {
-    const p = parseListParams(entity, c.req.query(), options);
+    const query = c.req.query();
+    const p = parseListParams(entity, query, options);
     if (!p) return fail(c, 400, TEXT.badListParams);
-    if (p.since !== undefined) return c.json(await deltaPull(db, entity, p.since));
+    // A delta pull is the whole table's changes: the offline copy holds every row.
+    if (p.since !== undefined) return c.json(await deltaPull(db, entity, select.sql, p.since));
 
-    const params: unknown[] = [];
-    let where = '';
-    if (p.search && entity.list.search.length > 0) {
-      params.push(`%${escapeLike(p.search)}%`);
-      // ::text so that number columns can be searched too.
-      where = `WHERE ${entity.list.search.map((f) => `${ident(f)}::text ILIKE $1 ESCAPE '\\'`).join(' OR ')}`;
+    const where = new Where();
+    if (p.search && search.length > 0) {
+      const like = `%${escapeLike(p.search)}%`;
+      where.add(`(${search.join(' OR ')})`, ...search.map(() => like));
     }
-    const q = c.var.q;
-    const [{ total }] = await q<{ total: number }>(`SELECT count(*) AS total FROM ${table} ${where}`, params);
+    const refused = filters(query, where);
+    if (refused) return fail(c, 400, refused);
 
+    const q = c.var.q;
+    const [{ total }] = await q<{ total: number }>(
+      `SELECT count(*) AS total FROM ${ident(entity.table)} t ${where}`,
+      where.params,
+    );
     // The key breaks ties so that pages never overlap or skip rows.
-    let sql = `SELECT * FROM ${table} ${where} ORDER BY ${ident(p.order.column)} ${p.order.dir}, ${key} ${p.order.dir}`;
+    const dir = p.order.dir;
+    let sql = `${select.sql} ${where} ORDER BY ${column(p.order.column)} ${dir}, ${key} ${dir}`;
+    const params = [...where.params];
     if (p.page) {
       sql += ` LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
       params.push(p.page.limit, p.page.offset);

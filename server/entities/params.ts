@@ -1,7 +1,8 @@
 /**
- * The list endpoints' query string: search, page, limit, sortOption (legacy) and since (our
- * delta pull). Empty values count as absent, since the legacy client sends `search=` and
- * `sortOption=` on every call.
+ * The list endpoints' query string: search, page, limit, sortOption (legacy; Units send
+ * sortColumn and sortOrder instead) and since (our delta pull). Empty values count as absent,
+ * since the legacy client sends `search=` and `sortOption=` on every call. Filters
+ * (`?series_id=`) are read by filters.ts.
  */
 import type { EntityDescription } from '../../src/contract/entity';
 import { DELTA_PARAM } from '../../src/contract/wire';
@@ -14,6 +15,7 @@ export interface ListParams {
   search: string;
   /** Absent: every row (dropdowns and full pulls call the list bare). */
   page?: { limit: number; offset: number };
+  /** `column` is a row column: an own column or, with sortColumn, a parent's joined name. */
   order: { column: string; dir: 'asc' | 'desc' };
   /** Delta cursor; absent for a plain list. */
   since?: number;
@@ -39,12 +41,32 @@ export function parseListParams(
     const size = Math.min(Number(limit), MAX_LIMIT);
     out.page = { limit: size, offset: (Number(page ?? 1) - 1) * size };
   }
-  const sort = given('sortOption')?.match(/^([a-z_][a-z0-9_]*)_(asc|desc)$/);
-  // The client only ever sends '': unknown values are ignored rather than refused.
-  if (sort && sortableColumns(entity).includes(sort[1]))
-    out.order = { column: sort[1], dir: sort[2] as 'asc' | 'desc' };
+  if (entity.api.sortParams === 'sortColumn') out.order = sortColumnOrder(entity, given);
+  else {
+    const sort = given('sortOption')?.match(/^([a-z_][a-z0-9_]*)_(asc|desc)$/);
+    // The client only ever sends '': unknown values are ignored rather than refused.
+    if (sort && sortableColumns(entity).includes(sort[1]))
+      out.order = { column: sort[1], dir: sort[2] as 'asc' | 'desc' };
+  }
   if (since !== undefined) out.since = Number(since);
   return out;
+}
+
+/**
+ * Units: `sortColumn` names a column shown in the list (parents' names included) or `sno`,
+ * the S.no header, which is the row order, i.e. the key; `sortOrder` is asc or desc. The
+ * client starts with sortColumn='' and sortOrder='asc', so unknown values fall back to the
+ * key and asc rather than being refused (api-contract §9 item 4: the accepted set is unknown).
+ */
+function sortColumnOrder(
+  entity: EntityDescription,
+  given: (name: string) => string | undefined,
+): ListParams['order'] {
+  const shown = entity.list.columns.flatMap((col) => [col.field, ...(col.also ?? [])]);
+  const asked = given('sortColumn');
+  const column = asked && asked !== 'sno' && shown.includes(asked) ? asked : entity.key;
+  const dir = given('sortOrder')?.toLowerCase() === 'desc' ? 'desc' : 'asc';
+  return { column, dir };
 }
 
 function defaultOrder(entity: EntityDescription): ListParams['order'] {

@@ -1,4 +1,8 @@
-/** Mounts the five legacy endpoints of every described entity, from the shared endpoint table. */
+/**
+ * Mounts, for every described entity, the endpoints of the shared endpoint table: the five
+ * legacy ones, its lookups (cascade helpers) and its field actions. The table gives the
+ * paths; the description gives the handlers what they need (params, values, notices).
+ */
 import type { Hono } from 'hono';
 import { entityEndpoints } from '../../src/contract/endpoints';
 import type { EntityDescription } from '../../src/contract/entity';
@@ -6,25 +10,38 @@ import type { Database } from '../db';
 import { parsedBody } from '../http/body';
 import type { AppEnv } from '../http/env';
 import { writeTransaction } from '../http/write';
+import { uploadJournal } from '../uploads/journal';
+import { actionHandler } from './action';
 import { getHandler } from './get';
+import { entityGraph } from './graph';
 import { listHandler } from './list';
-import { addHandler, deleteHandler, updateHandler } from './write';
+import { lookupHandler } from './lookup';
+import { deleteHandler } from './remove';
+import { addHandler, updateHandler } from './write';
 
 export function registerEntityRoutes(
   app: Hono<AppEnv>,
   entities: readonly EntityDescription[],
   db: Database,
   apiPrefix: string,
-  options: { legacy: boolean },
+  options: { legacy: boolean; uploadsDir: string },
 ): void {
-  const write = writeTransaction(db, options);
+  const graph = entityGraph(entities);
+  // Order matters: the journal must see the reply after the transaction has ended (journal.ts).
+  const write = [parsedBody, uploadJournal(options.uploadsDir), writeTransaction(db, options)] as const;
+  const at = (path: string) => `${apiPrefix}/${path}`;
   for (const entity of entities) {
     const ep = entityEndpoints(entity);
-    const at = (path: string) => `${apiPrefix}/${path}`;
-    app.get(at(ep.list.path), listHandler(entity, db, options));
-    app.get(at(ep.get.path), getHandler(entity));
-    app.post(at(ep.add.path), parsedBody, write, addHandler(entity, options));
-    app.post(at(ep.update.path), parsedBody, write, updateHandler(entity, ep.update));
-    app.post(at(ep.remove.path), parsedBody, write, deleteHandler(entity));
+    app.get(at(ep.list.path), listHandler(entity, graph, db, options));
+    app.get(at(ep.get.path), getHandler(entity, graph));
+    app.post(at(ep.add.path), ...write, addHandler(entity, graph, options));
+    app.post(at(ep.update.path), ...write, updateHandler(entity, graph, ep.update));
+    app.post(at(ep.remove.path), ...write, deleteHandler(entity, graph));
+    // ep.lookups is entity.lookups in the same order.
+    (entity.lookups ?? []).forEach((lookup, i) => {
+      app.get(at(ep.lookups[i].path), lookupHandler(entity, graph, lookup));
+    });
+    for (const [name, action] of Object.entries(entity.actions ?? {}))
+      app.post(at(ep.actions[name].path), ...write, actionHandler(entity, action));
   }
 }

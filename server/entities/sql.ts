@@ -30,3 +30,34 @@ export function sortableColumns(entity: EntityDescription): string[] {
 
 /** For ILIKE: the search text matches literally, % and _ included. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/**
+ * A WHERE clause built up condition by condition, with its positional parameters. In a
+ * condition, each `$?` stands for the next of the values passed with it.
+ */
+export class Where {
+  readonly params: unknown[] = [];
+  private readonly conditions: string[] = [];
+
+  add(condition: string, ...values: unknown[]): this {
+    let i = 0;
+    const sql = condition.replace(/\$\?/g, () => {
+      this.params.push(values[i++]);
+      return `$${this.params.length}`;
+    });
+    if (i !== values.length)
+      throw new Error(`Condition ${condition} takes ${i} values, got ${values.length}`);
+    this.conditions.push(sql);
+    return this;
+  }
+
+  toString(): string {
+    return this.conditions.length > 0 ? `WHERE ${this.conditions.join(' AND ')}` : '';
+  }
+}
+
+/**
+ * An id compared with an integer column. The cast makes a well-formed id beyond int4 match
+ * nothing instead of raising "out of range" (parseWireId allows up to 18 digits).
+ */
+export const idParam = '$?::bigint';

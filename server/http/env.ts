@@ -1,6 +1,7 @@
 /** What the middleware chain hands to handlers through Hono's context. */
 import type { WireBody } from '../../src/contract/validation';
 import type { Query } from '../db';
+import type { UploadJournal } from '../uploads/journal';
 
 export interface AppEnv {
   Variables: {
@@ -14,5 +15,7 @@ export interface AppEnv {
     adminId: number;
     /** The parsed POST body (server/http/body.ts). */
     body: WireBody;
+    /** Files written by this write request (server/uploads/journal.ts). */
+    uploads: UploadJournal;
   };
 }

@@ -4,6 +4,7 @@
  * tests/server/migrations.test.ts fails when a file of this folder is missing from the list.
  */
 import init from './001_init.sql?raw';
+import masterData from './002_master_data.sql?raw';
 
 export interface Migration {
   /** File name without `.sql`; recorded in schema_migrations. */
@@ -11,4 +12,7 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [{ name: '001_init', sql: init }];
+export const migrations: readonly Migration[] = [
+  { name: '001_init', sql: init },
+  { name: '002_master_data', sql: masterData },
+];

@@ -40,6 +40,10 @@ export interface EntityEndpoints {
   add: Endpoint;
   update: Endpoint;
   remove: Endpoint;
+  /** Single-field changes (`entity.actions`), JSON {key: id, wire: value}. */
+  actions: Record<string, Endpoint>;
+  /** Cascade helpers (`entity.lookups`): rows whose columns equal the query parameters. */
+  lookups: Endpoint[];
 }
 
 const wireNames = (entity: EntityDescription, op: Op) => wireFields(entity, op).map(([, s]) => s.wire);
@@ -92,6 +96,26 @@ export function entityEndpoints(entity: EntityDescription): EntityEndpoints {
       fields: [],
       reply: v.looseObject(ok),
     },
+    actions: Object.fromEntries(
+      Object.entries(entity.actions ?? {}).map(([name, action]) => [
+        name,
+        {
+          path: action.path,
+          method: 'POST',
+          encoding: 'json',
+          idIn: 'body',
+          fields: [action.wire],
+          reply: v.looseObject(ok),
+        } satisfies Endpoint,
+      ]),
+    ),
+    lookups: (entity.lookups ?? []).map((lookup) => ({
+      path: lookup.path,
+      method: 'GET',
+      encoding: 'query',
+      fields: lookup.params,
+      reply: v.looseObject({ ...ok, [api.listField]: v.array(row) }),
+    })),
   };
 }
 

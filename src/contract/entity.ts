@@ -27,11 +27,70 @@ export interface FieldSpec {
   maxLength?: number;
   /** Value a new record gets when the form leaves it out. */
   initial?: string | number;
+  /**
+   * For kind 'ref' in a cascading form: the form fields whose values narrow this field's
+   * options (spec §4 cascades). Changing one of them clears this field.
+   */
+  dependsOn?: readonly string[];
+  /** For kind 'file'. */
+  file?: FileRule;
+  /** Multi-line plain text. */
+  multiline?: boolean;
+  /** Hint shown under the control (spec's upload hints). */
+  hint?: string;
+}
+
+/** What an uploaded file may be; the server checks the real content, not the name. */
+export interface FileRule {
+  /** Upload folder under uploads/ (spec §7). */
+  folder: string;
+  /** Accepted kinds, by extension: jpg, jpeg, png, gif, pdf, mp3 ... */
+  types: readonly string[];
+  maxBytes: number;
+  /** A different limit on update (chapter media: 10 MB on add, 2 MB on update). */
+  maxBytesOnUpdate?: number;
+  /** Add sends the text `null` when no file was chosen (api-contract: addchapters.php). */
+  nullWhenEmptyOnAdd?: boolean;
+  /** Hint on the update form, when it differs from the add form's. */
+  hintOnUpdate?: string;
 }
 
 export interface ListColumn {
+  /** The row's field; for a parent's name, the ref field's `refName`. */
   field: string;
   header: string;
+  /** Several fields shown in one cell, e.g. 'Class / Subject / Series'. */
+  also?: readonly string[];
+  /** 'image': a thumbnail of a file field. */
+  kind?: 'text' | 'image';
+}
+
+/**
+ * A change of one field through its own endpoint, JSON {key: id, wire: value}: the popular
+ * flag of books, the status of schools, teachers and students, a page number.
+ */
+export interface FieldAction {
+  path: string;
+  field: string;
+  wire: string;
+  /** Notices per new value, e.g. { Enabled: ['Book enabled successfully', 'Failed to enable Book'] }. */
+  messages: Readonly<Record<string, readonly [success: string, failure: string]>>;
+}
+
+/**
+ * A list filter the server accepts on the list endpoint (`fetchseries.php?subject_id=`).
+ * `via` names a child entity that links the two when the row has no such column: subjects
+ * belong to a class through a series that has both.
+ */
+export interface ListFilter {
+  param: string;
+  via?: string;
+}
+
+/** A cascade helper: the entity's rows whose columns equal the given parameters. */
+export interface Lookup {
+  path: string;
+  params: readonly string[];
 }
 
 export interface EntityNames {
@@ -59,6 +118,8 @@ export interface EntityApi {
   remove: string;
   /** Request encoding of add and update. Deletes are always JSON. */
   encoding: 'json' | 'multipart';
+  /** Units sort with sortColumn/sortOrder; the other lists send sortOption. */
+  sortParams?: 'sortOption' | 'sortColumn';
 }
 
 export interface EntityRoutes {
@@ -81,16 +142,32 @@ export interface EntityDescription {
   routes: EntityRoutes;
   list: {
     columns: readonly ListColumn[];
+    /** Headers sort the list, toggling asc/desc (Units). */
+    sortable?: boolean;
     /** Fields the search box matches (case-insensitive substring). */
     search: readonly string[];
     /** Default order of rows. */
     sort: { field: string; dir: 'asc' | 'desc' };
     pageSize: number;
   };
+  /** The field that names a record: dropdown labels, parents' names in children's lists. */
+  title: string;
   /** Form fields in the order the spec lists them. */
   form: readonly string[];
+  /** The update form's fields when they differ from the add form's. */
+  updateForm?: readonly string[];
+  /** Forms whose selects cascade (`dependsOn`); elsewhere every select lists every row. */
+  cascadeIn?: readonly Op[];
+  /** One message for any missing required field (Add Chapter's script check). */
+  requiredMessage?: string;
   /** Sentence for the delete confirmation; absent means no confirmation (as the spec has it). */
   confirmDelete?: string;
+  /** Single-field changes with their own endpoint. */
+  actions?: Readonly<Record<string, FieldAction>>;
+  /** Filters the list endpoint accepts. */
+  filters?: readonly ListFilter[];
+  /** Cascade helper endpoints that list this entity's rows. */
+  lookups?: readonly Lookup[];
 }
 
 /** Identity helper that keeps literal types while checking the shape. */
@@ -107,6 +184,10 @@ export function wireFields(entity: EntityDescription, op: Op): [string, FieldSpe
     out.push([name, spec as FieldSpec & { wire: string }]);
   }
   return out;
+}
+
+export function formFields(entity: EntityDescription, op: Op): readonly string[] {
+  return op === 'update' ? (entity.updateForm ?? entity.form) : entity.form;
 }
 
 /** Fields that reference a parent entity. */

@@ -22,6 +22,11 @@ export function messages(n: EntityNames) {
   };
 }
 
+/** Refusal to delete a record that children still name (server 409, and the same check locally). */
+export function stillUsedBy(parent: EntityNames, child: EntityNames): string {
+  return `This ${parent.one} cannot be deleted: ${child.many} still belong to it. Delete them first.`;
+}
+
 export const LOGIN_FAILED = 'Login failed';
 export const LOGIN_ERROR = 'An error occurred during login';
 /** Added to a success message when the change was kept on this device (design brief §7). */

@@ -4,7 +4,7 @@
  * what the administrator typed before anything is saved.
  */
 import * as v from 'valibot';
-import { type EntityDescription, type FieldSpec, type Op, wireFields } from './entity';
+import { type EntityDescription, type FieldSpec, formFields, type Op, wireFields } from './entity';
 
 export type WireBody = Record<string, unknown>;
 
@@ -57,6 +57,8 @@ function isEmpty(x: unknown): boolean {
 export function validateWrite(entity: EntityDescription, op: Op, body: WireBody): Validated {
   const value: Record<string, string | number | null> = {};
   for (const [, spec] of wireFields(entity, op)) {
+    // Files are checked by content and size where they arrive (server/uploads), not here.
+    if (spec.kind === 'file') continue;
     const raw = body[spec.wire];
     if (isEmpty(raw)) {
       if (spec.required) return { ok: false, message: `${spec.label} is required` };
@@ -76,18 +78,19 @@ export function validateForm(
   op: Op,
   values: Record<string, unknown>,
 ): { ok: true } | { ok: false; field: string; message: string } {
-  for (const name of entity.form) {
+  for (const name of formFields(entity, op)) {
     const spec = entity.fields[name];
-    if (!spec) continue;
+    if (!spec || spec.kind === 'file') continue;
     const raw = values[name];
     if (isEmpty(raw)) {
-      if (spec.required) return { ok: false, field: name, message: `${spec.label} is required` };
+      if (spec.required) {
+        return { ok: false, field: name, message: entity.requiredMessage ?? `${spec.label} is required` };
+      }
       continue;
     }
     if (spec.kind === 'ref') continue; // local refs may be temporary ids
     const parsed = v.safeParse(fieldSchema(spec), raw);
     if (!parsed.success) return { ok: false, field: name, message: parsed.issues[0].message };
   }
-  void op;
   return { ok: true };
 }

@@ -26,7 +26,7 @@ export interface MetaRecord {
  * Bump when an entity or index is added: Dexie upgrades the stores in place and keeps
  * the data (including the outbox) of the tables that stay.
  */
-export const LOCAL_SCHEMA_VERSION = 1;
+export const LOCAL_SCHEMA_VERSION = 2;
 
 export function storesFor(list: readonly EntityDescription[]): Record<string, string> {
   const stores: Record<string, string> = {

@@ -8,6 +8,8 @@
  * may already be applied on the server, so it is never changed (rule 2).
  */
 import type { EntityDescription } from '../contract/entity';
+import { stillUsedBy } from '../contract/messages';
+import { firstChildEntity } from './children';
 import type { LocalDb, Row } from './database';
 import { newTempId, newUuid } from './ids';
 import { type FieldValue, isUnsent, type OutboxEntry } from './outbox-entry';
@@ -18,7 +20,9 @@ export type Values = Record<string, FieldValue>;
 export type Change =
   | { op: 'add'; entity: EntityDescription; values: Values }
   | { op: 'update'; entity: EntityDescription; key: string; values: Values }
-  | { op: 'delete'; entity: EntityDescription; key: string };
+  | { op: 'delete'; entity: EntityDescription; key: string }
+  /** An entity action: one field through its own endpoint (e.g. the popular toggle). */
+  | { op: 'set'; entity: EntityDescription; key: string; action: string; value: FieldValue };
 
 export interface MutationResult {
   /** The record's local key (a new temporary id for an add). */
@@ -34,6 +38,9 @@ export class RecordNotFoundError extends Error {
     super(`${entity.names.One} ${key} is not in the local store`);
   }
 }
+
+/** A record other records still name as their parent; the message is the server's. */
+export class StillUsedError extends Error {}
 
 function initialValues(entity: EntityDescription): Values {
   const out: Values = {};
@@ -74,7 +81,8 @@ async function foldableEntry(db: LocalDb, entity: EntityDescription, key: string
 export async function mutate(db: LocalDb, change: Change): Promise<MutationResult> {
   const { entity } = change;
   const table = db.rows(entity);
-  return db.transaction('rw', [table, db.outbox, db.idmap], async () => {
+  // Every table: a delete looks for children in the other entities' tables.
+  return db.transaction('rw', db.tables, async () => {
     if (change.op === 'add') {
       const key = newTempId();
       await table.put({ ...initialValues(entity), ...change.values, [entity.key]: key });
@@ -99,8 +107,30 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
       return { key, cancelled: false, entryId: entry.id };
     }
 
-    // Delete. Unsent edits of the record no longer matter; an unsent add means the server
-    // never heard of it, so nothing at all is sent.
+    if (change.op === 'set') {
+      const action = entity.actions?.[change.action];
+      if (!action) throw new Error(`${entity.name} has no action ${change.action}`);
+      const value = { [action.field]: change.value };
+      await table.put({ ...row, ...value });
+      // Folds into an unsent add that sends the field, or an unsent set of the same action.
+      const sentOnAdd = Boolean(entity.fields[action.field]?.wire);
+      if (
+        last &&
+        ((last.op === 'add' && sentOnAdd) || (last.op === 'set' && last.action === change.action))
+      ) {
+        await db.outbox.update(last.seq!, { payload: { ...last.payload, ...value } });
+        return { key, cancelled: false, entryId: last.id };
+      }
+      const entry = { ...newEntry(entity, 'set', key, value, snapshot(row)), action: change.action };
+      await db.outbox.add(entry);
+      return { key, cancelled: false, entryId: entry.id };
+    }
+
+    // Delete. A record that others still name stays (the server would refuse it too).
+    const child = await firstChildEntity(db, entity, key);
+    if (child) throw new StillUsedError(stillUsedBy(entity.names, child.names));
+    // Unsent edits of the record no longer matter; an unsent add means the server never
+    // heard of it, so nothing at all is sent.
     await table.delete(key);
     const unsent = all.filter(isUnsent);
     await db.outbox.bulkDelete(unsent.map((e) => e.seq!));
@@ -112,15 +142,11 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
   });
 }
 
-/** The record's own values, as the base of an edit (rule 5). */
+/** The record's own values, as the base of an edit (rule 5): plain values and files. */
 function snapshot(row: Row): Values {
   const out: Values = {};
   for (const [k, v] of Object.entries(row)) {
-    if (v === undefined || typeof v === 'object') {
-      if (v === null || v instanceof Blob) out[k] = v as FieldValue;
-      continue;
-    }
-    out[k] = v as FieldValue;
+    if (v === null || v instanceof Blob || typeof v !== 'object') out[k] = v as FieldValue;
   }
   return out;
 }

@@ -13,7 +13,8 @@
  * - rule 7: payload values may be Blobs, stored as they are in IndexedDB.
  */
 
-export type OutboxOp = 'add' | 'update' | 'delete';
+/** 'set': one field through its own endpoint (an entity action such as the popular toggle). */
+export type OutboxOp = 'add' | 'update' | 'delete' | 'set';
 
 export type OutboxStatus =
   /** Waiting to be sent (again, once `nextAttemptAt` has passed). */
@@ -34,6 +35,8 @@ export interface OutboxEntry {
   op: OutboxOp;
   /** The record's local key (a temporary id until its add succeeds). */
   key: string;
+  /** For 'set': the entity action's name. */
+  action?: string;
   /** Field values of the change, keyed by field name. */
   payload: Record<string, FieldValue>;
   /** The record when the edit began (updates and deletes). */

@@ -6,7 +6,9 @@
  * tables (tens to thousands of rows); the 100,000-row students table gets a maintained
  * projection with a search index in a later issue, behind this same function.
  */
-import type { EntityDescription } from '../contract/entity';
+
+import { entityByName } from '../contract/entities';
+import { type EntityDescription, refFields } from '../contract/entity';
 import type { LocalDb, Row } from './database';
 import { resolveId } from './resolve';
 
@@ -52,12 +54,39 @@ export async function pendingKeys(db: LocalDb, entity: EntityDescription): Promi
   return new Set(keys.map((e) => e.key));
 }
 
+/**
+ * Parents' names, joined here rather than trusted from the rows: a record made or renamed
+ * on this device shows its parents' current names before the server has seen either.
+ */
+async function withParentNames(db: LocalDb, entity: EntityDescription, rows: Row[]): Promise<Row[]> {
+  const joins: [string, string, Map<unknown, unknown>][] = [];
+  for (const [field, spec] of refFields(entity)) {
+    if (!spec.refName) continue;
+    const parent = entityByName(spec.ref);
+    const titles = new Map((await db.rows(parent).toArray()).map((p) => [p[parent.key], p[parent.title]]));
+    joins.push([field, spec.refName, titles]);
+  }
+  if (joins.length === 0) return rows;
+  return rows.map((row) => {
+    const out = { ...row };
+    for (const [field, name, titles] of joins) {
+      const title = titles.get(row[field]);
+      if (title !== undefined) out[name] = title;
+    }
+    return out;
+  });
+}
+
+function parentTables(db: LocalDb, entity: EntityDescription) {
+  return refFields(entity).map(([, spec]) => db.rows(entityByName(spec.ref)));
+}
+
 export async function listRows(db: LocalDb, entity: EntityDescription, q: ListQuery): Promise<ListResult> {
   const pageSize = q.pageSize ?? entity.list.pageSize;
   const needle = (q.search ?? '').trim().toLowerCase();
   const sort = q.sort ?? entity.list.sort;
-  return db.transaction('r', [db.rows(entity), db.outbox], async () => {
-    const all = await db.rows(entity).toArray();
+  return db.transaction('r', [db.rows(entity), db.outbox, ...parentTables(db, entity)], async () => {
+    const all = await withParentNames(db, entity, await db.rows(entity).toArray());
     const matching = all.filter((row) => matchesSearch(row, entity.list.search, needle));
     const sign = sort.dir === 'asc' ? 1 : -1;
     matching.sort((a, b) => sign * compareValues(a[sort.field], b[sort.field]));
@@ -71,9 +100,4 @@ export async function listRows(db: LocalDb, entity: EntityDescription, q: ListQu
 export async function getRow(db: LocalDb, entity: EntityDescription, id: string): Promise<Row | undefined> {
   const key = await resolveId(db, id);
   return db.rows(entity).get(key);
-}
-
-/** Every row, for dropdowns of parent records. */
-export async function allRows(db: LocalDb, entity: EntityDescription): Promise<Row[]> {
-  return db.rows(entity).toArray();
 }

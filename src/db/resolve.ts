@@ -17,3 +17,9 @@ export async function serverIdFor(db: LocalDb, id: string): Promise<string | nul
   if (!isTempId(id)) return id;
   return (await db.idmap.get(id))?.serverId ?? null;
 }
+
+/** A synchronous resolver over the whole id map (for building many requests at once). */
+export async function loadIdResolver(db: LocalDb): Promise<(id: string) => string | null> {
+  const map = new Map((await db.idmap.toArray()).map((m) => [m.tempId, m.serverId]));
+  return (id) => (isTempId(id) ? (map.get(id) ?? null) : id);
+}

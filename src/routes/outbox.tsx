@@ -4,7 +4,7 @@
  */
 import { requestSync } from '../app/sync-runner';
 import { entityByName } from '../contract/entities';
-import { discardEntry, retryEntry, useOutbox, useSyncState } from '../ui/data';
+import { discardChange, retryEntry, useOutbox, useSyncState } from '../ui/sync-state';
 import { usePageTitle } from '../ui/use-page-title';
 
 const ACTION: Record<string, string> = { add: 'Add', update: 'Edit', delete: 'Delete' };
@@ -44,7 +44,7 @@ export function OutboxScreen() {
                 <td>
                   {entity.names.One} {name ? `“${String(name)}”` : ''}
                 </td>
-                <td>{ACTION[entry.op] ?? entry.op}</td>
+                <td>{entry.op === 'set' ? `Change ${entry.action}` : (ACTION[entry.op] ?? entry.op)}</td>
                 <td>{new Date(entry.createdAt).toLocaleString()}</td>
                 <td>{entry.attempts}</td>
                 <td>{entry.status}</td>
@@ -60,7 +60,7 @@ export function OutboxScreen() {
                   <button
                     type="button"
                     className="button button-small button-danger"
-                    onClick={() => void discardEntry(entry, entity)}
+                    onClick={() => void discardChange(entry)}
                   >
                     Discard
                   </button>

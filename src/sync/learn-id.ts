@@ -8,6 +8,7 @@ import type { EntityDescription } from '../contract/entity';
 import { NEW_ID_FIELD, normaliseId } from '../contract/wire';
 import type { LocalDb } from '../db/database';
 import type { OutboxEntry } from '../db/outbox-entry';
+import { loadIdResolver } from '../db/resolve';
 import type { ApiClient } from './api';
 
 export function idFromReply(entity: EntityDescription, body: Record<string, unknown>): string | null {
@@ -29,14 +30,20 @@ export async function learnIdByRefetch(
     ...((await db.rows(entity).toCollection().primaryKeys()) as string[]),
     ...(await db.idmap.where('entity').equals(entity.name).toArray()).map((m) => m.serverId),
   ]);
-  const compared = Object.keys(entry.payload).filter((f) => !(entry.payload[f] instanceof Blob));
+  // Compare what was sent: parents by their server ids, no files (the server renames them).
+  const resolve = await loadIdResolver(db);
+  const sent: Record<string, string> = {};
+  for (const [field, spec] of Object.entries(entity.fields)) {
+    const v = entry.payload[field];
+    if (v === undefined || v instanceof Blob || spec.kind === 'file') continue;
+    sent[field] =
+      spec.kind === 'ref' && typeof v === 'string' && v !== '' ? (resolve(v) ?? v) : String(v ?? '');
+  }
   let best: string | null = null;
-  for (const row of rows as Record<string, unknown>[]) {
+  for (const row of rows) {
     const id = normaliseId(row[entity.key]);
     if (id === null || known.has(id)) continue;
-    const same = compared.every(
-      (f) => !(f in row) || String(row[f] ?? '') === String(entry.payload[f] ?? ''),
-    );
+    const same = Object.entries(sent).every(([f, v]) => !(f in row) || String(row[f] ?? '') === v);
     if (same && (best === null || Number(id) > Number(best))) best = id;
   }
   return best;

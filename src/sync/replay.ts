@@ -15,15 +15,16 @@
  */
 import { entityByName } from '../contract/entities';
 import type { LocalDb } from '../db/database';
-import { isTempId } from '../db/ids';
+import { restoreBase } from '../db/discard';
 import { patchSyncState, readSyncState } from '../db/meta';
 import type { OutboxEntry } from '../db/outbox-entry';
 import { applyServerId } from '../db/rekey';
+import { loadIdResolver } from '../db/resolve';
 import type { ApiClient } from './api';
 import { backoffMs, classify } from './classify';
 import { idFromReply, learnIdByRefetch } from './learn-id';
 import { SYNC_LOCK, withLock } from './lock';
-import { buildRequest, type IdResolver, referencedIds } from './requests';
+import { buildRequest, referencedIds } from './requests';
 
 export interface SyncContext {
   db: LocalDb;
@@ -43,18 +44,13 @@ export interface ReplayReport {
   nextAttemptAt: number | null;
 }
 
-async function idResolver(db: LocalDb): Promise<IdResolver> {
-  const map = new Map((await db.idmap.toArray()).map((m) => [m.tempId, m.serverId]));
-  return (id) => (isTempId(id) ? (map.get(id) ?? null) : id);
-}
-
-const ORPHAN = 'It refers to a record that was never created on the server.';
+const ORPHAN = 'It refers to a record the server has not confirmed, so it cannot be sent.';
 
 /** Picks entries that may go now and marks them 'sending', in one transaction. */
 async function claimReady(db: LocalDb, limit: number): Promise<OutboxEntry[]> {
   if (limit <= 0) return [];
   return db.transaction('rw', db.outbox, db.idmap, async () => {
-    const resolve = await idResolver(db);
+    const resolve = await loadIdResolver(db);
     const resolveRef = (ref: string) => {
       const at = ref.indexOf(':');
       return `${ref.slice(0, at)}:${resolve(ref.slice(at + 1)) ?? ref.slice(at + 1)}`;
@@ -91,7 +87,7 @@ type SendResult = 'sent' | 'failed' | 'retry' | 'auth';
 async function sendOne(ctx: SyncContext, entry: OutboxEntry): Promise<SendResult> {
   const { db, api } = ctx;
   const entity = entityByName(entry.entity);
-  const built = buildRequest(entity, entry, await idResolver(db));
+  const built = buildRequest(entity, entry, await loadIdResolver(db));
   if (!built) {
     await db.outbox.update(entry.seq!, { status: 'pending' });
     return 'retry';
@@ -124,9 +120,13 @@ async function sendOne(ctx: SyncContext, entry: OutboxEntry): Promise<SendResult
       await patchSyncState(db, { authRequired: true });
       return 'auth';
     case 'failed':
-      await db.outbox.update(entry.seq!, {
-        status: 'failed',
-        lastError: verdict.message ?? `The server refused the change (status ${verdict.status})`,
+      await db.transaction('rw', [db.outbox, db.rows(entity)], async () => {
+        await db.outbox.update(entry.seq!, {
+          status: 'failed',
+          lastError: verdict.message ?? `The server refused the change (status ${verdict.status})`,
+        });
+        // The server still has the record: show it again until the administrator decides.
+        if (entry.op === 'delete') await restoreBase(db, entry);
       });
       return 'failed';
   }

@@ -1,78 +1,53 @@
 /**
  * The generic add and edit form, driven by the entity description: one labelled control per
- * form field, required marks, the same validation the server runs, Cancel back to the list.
- * What the administrator typed stays in the form until the change is saved locally; the
- * server's verdict arrives later as a notice (see report-outcome.ts).
+ * form field (text, textarea, rich text, parent select, file), required marks, cascading
+ * selects that clear the levels below when one changes, the same validation the server
+ * runs, Cancel back to the list. What the administrator typed stays in the form until the
+ * change is saved locally; the server's verdict arrives as a notice (report-outcome.ts).
  */
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
-import type { EntityDescription, FieldSpec } from '../contract/entity';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type EntityDescription, formFields, type Op } from '../contract/entity';
 import { messages } from '../contract/messages';
 import { validateForm } from '../contract/validation';
-import { type Row, saveChange, useRecord } from './data';
+import type { Values } from '../db/mutate';
+import { dependants } from '../db/options';
+import { type Row, saveChange, useRecord, useRefOptions } from './data';
+import { FileField } from './fields/FileField';
+import { SelectField } from './fields/SelectField';
+import { TextField } from './fields/TextField';
+import type { FieldProps, FormValue } from './fields/types';
 import { useNotify } from './notices';
 import { reportOutcome } from './report-outcome';
 import { decodeRouteId } from './route-id';
 import { usePageTitle } from './use-page-title';
 
-type Values = Record<string, string>;
+const RichTextField = lazy(() => import('./fields/RichTextField'));
 
-function inputType(spec: FieldSpec): string {
-  if (spec.kind === 'number') return 'number';
-  if (spec.kind === 'email') return 'email';
-  if (spec.kind === 'password') return 'password';
-  return 'text';
-}
+type FormValues = Record<string, FormValue>;
 
-function valuesOf(entity: EntityDescription, row: Row | null): Values {
-  const out: Values = {};
-  for (const name of entity.form) out[name] = row ? String(row[name] ?? '') : '';
+function valuesOf(entity: EntityDescription, op: Op, row: Row | null): FormValues {
+  const out: FormValues = {};
+  for (const name of formFields(entity, op)) {
+    const v = row?.[name];
+    out[name] = v instanceof File ? v : v === null || v === undefined ? '' : String(v);
+  }
   return out;
 }
 
-function Field({
-  name,
-  spec,
-  value,
-  onChange,
-}: {
-  name: string;
-  spec: FieldSpec;
-  value: string;
-  onChange: (v: string) => void;
-}) {
-  const id = `field-${name}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {spec.label}
-        {spec.required && <span aria-hidden="true"> *</span>}
-      </label>
-      {spec.kind === 'richtext' ? (
-        <textarea
-          id={id}
-          name={name}
-          required={spec.required}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      ) : (
-        <input
-          id={id}
-          name={name}
-          type={inputType(spec)}
-          required={spec.required}
-          maxLength={spec.maxLength}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    </div>
-  );
+/** What the form hands to saveChange: on edit, a file field only when a new file was chosen. */
+function changeValues(entity: EntityDescription, op: Op, values: FormValues): Values {
+  const out: Values = {};
+  for (const [name, v] of Object.entries(values)) {
+    const isFile = entity.fields[name]?.kind === 'file';
+    if (isFile && op === 'update' && !(v instanceof File)) continue;
+    out[name] = v;
+  }
+  return out;
 }
 
 export function AddForm({ entity }: { entity: EntityDescription }) {
-  return <EntityForm entity={entity} id={null} initial={valuesOf(entity, null)} />;
+  return <EntityForm entity={entity} id={null} initial={valuesOf(entity, 'add', null)} />;
 }
 
 export function EditForm({ entity }: { entity: EntityDescription }) {
@@ -91,7 +66,7 @@ export function EditForm({ entity }: { entity: EntityDescription }) {
     );
   }
   if (record === undefined) return <p className="screen">Loading…</p>;
-  return <EntityForm entity={entity} id={id} initial={valuesOf(entity, record)} />;
+  return <EntityForm entity={entity} id={id} initial={valuesOf(entity, 'update', record)} />;
 }
 
 function EntityForm({
@@ -101,67 +76,94 @@ function EntityForm({
 }: {
   entity: EntityDescription;
   id: string | null;
-  initial: Values;
+  initial: FormValues;
 }) {
-  const mode = id === null ? 'add' : 'update';
-  const title = `${mode === 'add' ? 'Add' : 'Update'} ${entity.names.One}`;
+  const op: Op = id === null ? 'add' : 'update';
+  const title = `${op === 'add' ? 'Add' : 'Update'} ${entity.names.One}`;
   usePageTitle(title);
   const text = messages(entity.names);
   const notify = useNotify();
   const navigate = useNavigate();
-  const [values, setValues] = useState<Values>(initial);
+  const fields = formFields(entity, op);
+  const cascade = entity.cascadeIn?.includes(op) ?? true;
+  const [values, setValues] = useState<FormValues>(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const options = useRefOptions(entity, fields, values, cascade);
+
+  const change = (name: string, value: FormValue) => {
+    setProblem(null);
+    setValues((all) => {
+      const next = { ...all, [name]: value };
+      // Changing an upper level clears the lower ones (spec §4).
+      if (cascade) for (const below of dependants(entity, name, fields)) next[below] = '';
+      return next;
+    });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const check = validateForm(entity, mode, values);
+    const check = validateForm(entity, op, values);
     if (!check.ok) {
       setProblem(check.message);
       return;
     }
     setBusy(true);
     try {
+      const changed = changeValues(entity, op, values);
       const { entryId } =
         id === null
-          ? await saveChange({ op: 'add', entity, values })
-          : await saveChange({ op: 'update', entity, key: id, values });
+          ? await saveChange({ op: 'add', entity, values: changed })
+          : await saveChange({ op: 'update', entity, key: id, values: changed });
       await navigate({ to: entity.routes.list });
       await reportOutcome(
         notify,
         entryId,
-        mode === 'add' ? text.added : text.updated,
-        mode === 'add' ? text.failedAdd : text.failedUpdate,
+        op === 'add' ? text.added : text.updated,
+        op === 'add' ? text.failedAdd : text.failedUpdate,
       );
     } catch (error) {
       // Nothing was saved; the typed values stay in the form.
-      setProblem(mode === 'add' ? text.errorAdd : text.errorUpdate);
+      setProblem(op === 'add' ? text.errorAdd : text.errorUpdate);
       console.error(error);
       setBusy(false);
     }
   };
 
+  // Where the spec has a script check ('Please fill in all required fields'), it speaks
+  // instead of the browser's required attributes.
+  const browserRequired = !entity.requiredMessage;
+
   return (
     <section className="screen">
       <h1>{title}</h1>
-      <form className="form" onSubmit={submit} noValidate={false}>
+      <form className="form" onSubmit={submit} noValidate={!browserRequired}>
         {problem && (
           <p className="form-error" role="alert">
             {problem}
           </p>
         )}
-        {entity.form.map((name) => (
-          <Field
-            key={name}
-            name={name}
-            spec={entity.fields[name]}
-            value={values[name] ?? ''}
-            onChange={(v) => {
-              setProblem(null);
-              setValues((all) => ({ ...all, [name]: v }));
-            }}
-          />
-        ))}
+        {fields.map((name) => {
+          const spec = entity.fields[name];
+          const props: FieldProps = {
+            name,
+            spec,
+            value: values[name] ?? '',
+            onChange: (v) => change(name, v),
+            required: browserRequired && Boolean(spec.required),
+            mode: op,
+          };
+          if (spec.kind === 'ref') return <SelectField key={name} {...props} options={options[name] ?? []} />;
+          if (spec.kind === 'file') return <FileField key={name} {...props} />;
+          if (spec.kind === 'richtext') {
+            return (
+              <Suspense key={name} fallback={<p className="muted">Loading editor…</p>}>
+                <RichTextField {...props} />
+              </Suspense>
+            );
+          }
+          return <TextField key={name} {...props} />;
+        })}
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy}>
             {title}

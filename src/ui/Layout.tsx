@@ -2,7 +2,7 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { SESSION_REQUIRED } from '../contract/messages';
-import { useSyncState } from './data';
+import { useSyncState } from './sync-state';
 import { TopBar } from './TopBar';
 
 export function Layout() {

@@ -3,7 +3,7 @@
  * changes wait, whether a sync runs, how many failed. Links to the outbox screen.
  */
 import { Link } from '@tanstack/react-router';
-import { useOutbox, useSyncState } from './data';
+import { useOutbox, useSyncState } from './sync-state';
 import { useOnline } from './use-online';
 
 export function SyncIndicator() {

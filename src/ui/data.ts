@@ -1,20 +1,21 @@
 /**
- * The UI's only door to data: live queries over the local store and the one mutation
- * function. Components never import Dexie tables or the HTTP client.
+ * The screens' door to records: live queries over the local store and the one mutation
+ * function. Components never import Dexie tables or the HTTP client. (The top bar's queue
+ * state is in sync-state.ts, so the first screen does not load this.)
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appContext } from '../app/context';
 import { changeSaved } from '../app/sync-runner';
 import type { EntityDescription } from '../contract/entity';
 import type { Row } from '../db/database';
-import { readSyncState, type SyncState } from '../db/meta';
 import { type Change, type MutationResult, mutate } from '../db/mutate';
+import { type Option, refOptions } from '../db/options';
 import type { OutboxEntry } from '../db/outbox-entry';
 import { getRow, type ListQuery, type ListResult, listRows } from '../db/queries';
 
 const { db } = appContext;
 
-export type { ListResult, OutboxEntry, Row, SyncState };
+export type { ListResult, OutboxEntry, Row };
 
 export function useList(entity: EntityDescription, query: ListQuery): ListResult | undefined {
   return useLiveQuery(
@@ -28,12 +29,26 @@ export function useRecord(entity: EntityDescription, id: string): Row | null | u
   return useLiveQuery(async () => (await getRow(db, entity, id)) ?? null, [entity.name, id]);
 }
 
-export function useOutbox(): OutboxEntry[] | undefined {
-  return useLiveQuery(() => db.outbox.orderBy('seq').toArray(), []);
-}
-
-export function useSyncState(): SyncState | undefined {
-  return useLiveQuery(() => readSyncState(db), []);
+/** Options of every parent select of a form, recomputed when a chosen parent changes. */
+export function useRefOptions(
+  entity: EntityDescription,
+  fields: readonly string[],
+  values: Record<string, unknown>,
+  cascade: boolean,
+): Record<string, Option[]> {
+  const refs = fields.filter((f) => entity.fields[f]?.kind === 'ref');
+  const chosen = refs.map((f) => String(values[f] ?? ''));
+  return (
+    useLiveQuery(
+      async () =>
+        Object.fromEntries(
+          await Promise.all(
+            refs.map(async (f) => [f, await refOptions(db, entity, f, values, cascade)] as const),
+          ),
+        ),
+      [entity.name, cascade, ...chosen],
+    ) ?? {}
+  );
 }
 
 export type DeliveryOutcome =
@@ -63,17 +78,4 @@ export async function awaitDelivery(entryId: string | null, timeoutMs = 4000): P
     await new Promise((r) => setTimeout(r, 100));
   }
   return { kind: 'queued' };
-}
-
-export async function retryEntry(seq: number): Promise<void> {
-  await db.outbox.update(seq, { status: 'pending', nextAttemptAt: 0, lastError: null });
-  changeSaved();
-}
-
-/** Discards a change on purpose (rule 1's only other exit). A discarded add also removes its record. */
-export async function discardEntry(entry: OutboxEntry, entity: EntityDescription): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.rows(entity)], async () => {
-    await db.outbox.delete(entry.seq!);
-    if (entry.op === 'add') await db.rows(entity).delete(entry.key);
-  });
 }

@@ -2,6 +2,9 @@
 export interface ListSearch {
   page?: number;
   search?: string;
+  /** Sortable lists: the column and direction chosen by clicking a header. */
+  sort?: string;
+  dir?: 'asc' | 'desc';
 }
 
 export function validateListSearch(raw: Record<string, unknown>): ListSearch {
@@ -9,5 +12,7 @@ export function validateListSearch(raw: Record<string, unknown>): ListSearch {
   return {
     page: Number.isInteger(page) && page > 1 ? page : undefined,
     search: typeof raw.search === 'string' && raw.search !== '' ? raw.search : undefined,
+    sort: typeof raw.sort === 'string' && raw.sort !== '' ? raw.sort : undefined,
+    dir: raw.dir === 'desc' ? 'desc' : raw.dir === 'asc' ? 'asc' : undefined,
   };
 }

@@ -30,7 +30,8 @@ describe('delta pull', () => {
 
     const { body: added } = await client.post(P.add, { className: 'Delta new' });
     await client.post(P.update, { class_id: 2, className: 'Class 2 renamed', sortOrder: 2 });
-    await client.post(P.remove, { class_id: 3 });
+    // Class 12 has no demo series under it, so it can be deleted.
+    await client.post(P.remove, { class_id: 12 });
 
     const delta = await client.get(P.list, { since: start });
     expect(delta.body.classes.map((c: { class_id: number }) => c.class_id).sort()).toEqual(
@@ -39,7 +40,7 @@ describe('delta pull', () => {
     expect(delta.body.classes.find((c: { class_id: number }) => c.class_id === 2).class_name).toBe(
       'Class 2 renamed',
     );
-    expect(delta.body.deleted).toEqual([3]);
+    expect(delta.body.deleted).toEqual([12]);
     expect(Number(delta.body.cursor)).toBeGreaterThan(Number(start));
 
     // Nothing new after the new cursor.

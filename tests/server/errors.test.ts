@@ -1,21 +1,27 @@
 /**
  * Failures inside a write: a thrown error becomes a JSON 500 without a stack, and rolls back
- * the whole transaction, the idempotency claim included, so a retry with the same key works.
+ * the whole transaction, the idempotency claim included, so a retry with the same key works;
+ * a file the request had already stored is removed again.
  * Runs the app in process (Hono's app.request) on an in-memory database whose transaction
  * executor is made to fail on demand.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app';
 import { ensureAdmin } from '../../server/auth/admin';
 import { createSession } from '../../server/auth/sessions';
 import { type Database, openDatabase } from '../../server/db';
-import { classEntity } from '../../src/contract/entities';
+import { seedDemo } from '../../server/seed';
+import { bookEntity, classEntity } from '../../src/contract/entities';
+import { form, sampleFile, storedFiles } from './support/files';
 
 let real: Database;
 let failOn: RegExp | null = null;
 let app: ReturnType<typeof createApp>;
 let cookie: string;
+let dataDir: string;
 
 beforeAll(async () => {
   real = await openDatabase({ dataDir: 'memory://' });
@@ -30,12 +36,17 @@ beforeAll(async () => {
         }),
       ),
   };
-  app = createApp({ db, uploadsDir: tmpdir() });
+  dataDir = await mkdtemp(join(tmpdir(), 'errors-'));
+  app = createApp({ db, uploadsDir: join(dataDir, 'uploads') });
+  await real.tx(seedDemo);
   await ensureAdmin(real.query, 'admin', 'admin123');
   const [{ id }] = await real.query<{ id: number }>('SELECT id FROM admins');
   cookie = `sid=${await createSession(real.query, id)}`;
 });
-afterAll(() => real.close());
+afterAll(async () => {
+  await real.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 const add = (key: string) =>
   app.request(`/api/${classEntity.api.add}`, {
@@ -62,5 +73,30 @@ describe('a failure after the write', () => {
     expect(retried.status).toBe(200);
     expect(retried.headers.get('Idempotent-Replayed')).toBeNull();
     expect(await count()).toBe(1);
+  });
+});
+
+describe('a failure after a file was stored', () => {
+  it('rolls the row back and removes the file: no orphan on disk', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const body = form({
+      selectedClass: 1,
+      selectedSubject: 1,
+      selectedSeries: 1,
+      bookName: 'Fragile book',
+      bookCode: 'FB-1',
+      bookCover: sampleFile('png', 'cover.png'),
+    });
+    failOn = /^INSERT INTO "books"/;
+    const failed = await app.request(`/api/${bookEntity.api.add}`, {
+      method: 'POST',
+      headers: { Cookie: cookie },
+      body,
+    });
+    failOn = null;
+    log.mockRestore();
+    expect(failed.status).toBe(500);
+    expect(await real.query("SELECT 1 FROM books WHERE book_name = 'Fragile book'")).toEqual([]);
+    expect(await storedFiles(dataDir, 'book_cover')).toEqual([]);
   });
 });

@@ -29,6 +29,7 @@ export const classEntity = defineEntity({
     sort: { field: 'class_id', dir: 'asc' },
     pageSize: 10,
   },
+  title: 'class_name',
   form: ['class_name'],
   confirmDelete: 'Are you sure you want to delete this class?',
 });

@@ -1,11 +1,25 @@
 import type { EntityDescription } from '../entity';
+import { bookEntity } from './book';
+import { chapterEntity } from './chapter';
 import { classEntity } from './class';
+import { sectionEntity } from './section';
+import { seriesEntity } from './series';
+import { subjectEntity } from './subject';
+import { unitEntity } from './unit';
 
 /**
  * Every entity, parents before children: pull walks this order so a child's parent is
  * already local when the child arrives.
  */
-export const entities: readonly EntityDescription[] = [classEntity];
+export const entities: readonly EntityDescription[] = [
+  classEntity,
+  subjectEntity,
+  seriesEntity,
+  bookEntity,
+  sectionEntity,
+  unitEntity,
+  chapterEntity,
+];
 
 export function entityByName(name: string): EntityDescription {
   const found = entities.find((e) => e.name === name);
@@ -13,4 +27,4 @@ export function entityByName(name: string): EntityDescription {
   return found;
 }
 
-export { classEntity };
+export { bookEntity, chapterEntity, classEntity, sectionEntity, seriesEntity, subjectEntity, unitEntity };

@@ -1,0 +1,96 @@
+/**
+ * The file fields of a multipart add or update (`kind: 'file'` with a FileRule), checked by
+ * size and by real content before anything is written. No file at all is fine unless the
+ * field is required: the field absent, sent empty, an empty file part, or the text `null`
+ * (Add Chapter always sends chapterImage, as `null` when none was chosen).
+ */
+import type { EntityDescription, FieldSpec, FileRule, Op } from '../../src/contract/entity';
+import { wireFields } from '../../src/contract/entity';
+import type { WireBody } from '../../src/contract/validation';
+import { isUploadFolder, type UploadFolder } from '../uploads/folders';
+import { canDetect, detectKind, IMAGE_TYPES, SNIFF_BYTES } from '../uploads/sniff';
+
+export interface IncomingFile {
+  /** The column that will hold the stored name. */
+  field: string;
+  folder: UploadFolder;
+  data: Uint8Array;
+  /** Extension of the detected kind, one of the rule's types. */
+  ext: string;
+}
+
+export type FilesCheck = { ok: true; files: IncomingFile[] } | { ok: false; message: string };
+
+export interface FileField {
+  /** The column holding the stored name. */
+  field: string;
+  spec: FieldSpec;
+  rule: FileRule;
+  folder: UploadFolder;
+}
+
+/** Every file column of the entity, checked against what the server can store. */
+export function fileColumns(entity: EntityDescription): FileField[] {
+  return Object.entries(entity.fields)
+    .filter(([, spec]) => spec.kind === 'file')
+    .map(([field, spec]) => {
+      const rule = spec.file;
+      if (!rule) throw new Error(`${entity.name}.${field}: file field without a FileRule`);
+      if (!isUploadFolder(rule.folder))
+        throw new Error(`${entity.name}.${field}: unknown folder ${rule.folder}`);
+      const unknown = rule.types.filter((t) => !canDetect(t));
+      if (unknown.length > 0)
+        throw new Error(`${entity.name}.${field}: cannot recognise ${unknown.join(', ')}`);
+      return { field, spec, rule, folder: rule.folder };
+    });
+}
+
+/** The file fields an add or update carries, with their wire names. */
+export function fileFields(entity: EntityDescription, op: Op): (FileField & { wire: string })[] {
+  const sent = new Map(wireFields(entity, op).map(([name, spec]) => [name, spec.wire]));
+  return fileColumns(entity).flatMap((f) => {
+    const wire = sent.get(f.field);
+    return wire ? [{ ...f, wire }] : [];
+  });
+}
+
+const noFile = (raw: unknown) =>
+  raw === undefined ||
+  raw === null ||
+  raw === '' ||
+  raw === 'null' ||
+  (raw instanceof File && raw.size === 0);
+
+/** 'jpg, jpeg, png or gif' */
+const listTypes = (types: readonly string[]) =>
+  types.length > 1 ? `${types.slice(0, -1).join(', ')} or ${types.at(-1)}` : (types[0] ?? '');
+
+/** 2 MB, 10 MB, 1.5 MB: the units of the spec's upload hints. */
+const megabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+
+export async function checkFiles(
+  fields: (FileField & { wire: string })[],
+  op: Op,
+  body: WireBody,
+): Promise<FilesCheck> {
+  const files: IncomingFile[] = [];
+  for (const { field, spec, rule, folder, wire } of fields) {
+    const raw = body[wire];
+    if (noFile(raw)) {
+      // On update, no file means "keep the stored one".
+      if (spec.required && op === 'add') return { ok: false, message: `${spec.label} is required` };
+      continue;
+    }
+    if (!(raw instanceof File)) return { ok: false, message: `${spec.label} must be a file` };
+    const limit = op === 'update' ? (rule.maxBytesOnUpdate ?? rule.maxBytes) : rule.maxBytes;
+    if (raw.size > limit) return { ok: false, message: `${spec.label} is larger than ${megabytes(limit)}` };
+    const head = new Uint8Array(await raw.slice(0, SNIFF_BYTES).arrayBuffer());
+    const ext = detectKind(head).find((e) => rule.types.includes(e));
+    if (!ext) {
+      const noun = rule.types.every((t) => IMAGE_TYPES.includes(t)) ? 'image' : 'file';
+      return { ok: false, message: `${spec.label} must be a ${listTypes(rule.types)} ${noun}` };
+    }
+    files.push({ field, folder, data: new Uint8Array(await raw.arrayBuffer()), ext });
+  }
+  return { ok: true, files };
+}

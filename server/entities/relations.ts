@@ -1,0 +1,68 @@
+/**
+ * The checks and follow-ups a write needs because of parents and children, all inside the
+ * request's transaction.
+ *
+ * Races: a write that names a parent locks that parent FOR KEY SHARE; a delete locks its row
+ * FOR UPDATE before looking for children. The two locks conflict, so a child added while the
+ * parent is being deleted is either seen by the delete's check (409) or waits for the delete
+ * to commit and then finds no parent (400): never a foreign-key error surfacing as a 500.
+ */
+import type { EntityDescription } from '../../src/contract/entity';
+import { stillUsedBy } from '../../src/contract/messages';
+import type { Query } from '../db';
+import type { EntityGraph } from './graph';
+import { ident } from './sql';
+
+type Columns = Record<string, unknown>;
+
+/** The refusal for the first ref in `cols` naming no existing parent, e.g. 'Class does not exist'. */
+export async function missingParent(
+  q: Query,
+  graph: EntityGraph,
+  entity: EntityDescription,
+  cols: Columns,
+): Promise<string | null> {
+  for (const { field, spec, parent } of graph.parents(entity)) {
+    const id = cols[field];
+    if (id === undefined || id === null) continue;
+    const found = await q(
+      // ::bigint: a well-formed id beyond int4 is simply not found (see idParam).
+      `SELECT 1 FROM ${ident(parent.table)} WHERE ${ident(parent.key)} = $1::bigint FOR KEY SHARE`,
+      [id],
+    );
+    if (found.length === 0) return `${spec.label} does not exist`;
+  }
+  return null;
+}
+
+/** The refusal when rows of a child entity still name this row (the first such entity). */
+export async function blockingChildren(
+  q: Query,
+  graph: EntityGraph,
+  entity: EntityDescription,
+  id: string,
+): Promise<string | null> {
+  for (const { child, field } of graph.children(entity)) {
+    const used = await q(`SELECT 1 FROM ${ident(child.table)} WHERE ${ident(field)} = $1 LIMIT 1`, [id]);
+    if (used.length > 0) return stillUsedBy(entity.names, child.names);
+  }
+  return null;
+}
+
+/**
+ * After a rename: give every row that shows this row's title a new rev (the tracking trigger
+ * sets it on any UPDATE), so that a delta pull brings children with the new name too.
+ */
+export async function touchChildren(
+  q: Query,
+  graph: EntityGraph,
+  entity: EntityDescription,
+  id: string,
+): Promise<void> {
+  for (const { child, field } of graph.children(entity)) {
+    const spec = child.fields[field];
+    if (!spec.refName) continue;
+    const col = ident(field);
+    await q(`UPDATE ${ident(child.table)} SET ${col} = ${col} WHERE ${col} = $1`, [id]);
+  }
+}

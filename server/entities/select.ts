@@ -1,0 +1,37 @@
+/**
+ * The SELECT that every read uses (list, get, lookups, delta): the row's own columns plus,
+ * for each ref field with a `refName`, the parent's title joined under that name, e.g. series
+ * rows carry class_name and subject_name. LEFT JOIN, because optional refs may be NULL.
+ * The row's table is aliased `t`; filters and ordering use `expr()` to name a column.
+ */
+import type { EntityDescription } from '../../src/contract/entity';
+import type { EntityGraph } from './graph';
+import { ident } from './sql';
+
+export interface RowSelect {
+  /** `SELECT t.*, … FROM table t LEFT JOIN …`, ready for a WHERE. */
+  sql: string;
+  /** The SQL expression of a row column: an own column or a joined parent name; else undefined. */
+  expr(column: string): string | undefined;
+}
+
+export function rowSelect(entity: EntityDescription, graph: EntityGraph): RowSelect {
+  const names = new Map<string, string>();
+  const joins: string[] = [];
+  for (const { field, spec, parent } of graph.parents(entity)) {
+    if (!spec.refName) continue;
+    if (spec.refName in entity.fields || spec.refName === entity.key)
+      throw new Error(`${entity.name}.${field}: refName ${spec.refName} hides a column of its own`);
+    const alias = ident(`p_${field}`);
+    joins.push(
+      `LEFT JOIN ${ident(parent.table)} ${alias} ON ${alias}.${ident(parent.key)} = t.${ident(field)}`,
+    );
+    names.set(spec.refName, `${alias}.${ident(parent.title)}`);
+  }
+  const own = new Set([entity.key, ...Object.keys(entity.fields)]);
+  const columns = ['t.*', ...[...names].map(([name, expr]) => `${expr} AS ${ident(name)}`)];
+  return {
+    sql: `SELECT ${columns.join(', ')} FROM ${ident(entity.table)} t ${joins.join(' ')}`,
+    expr: (column) => names.get(column) ?? (own.has(column) ? `t.${ident(column)}` : undefined),
+  };
+}

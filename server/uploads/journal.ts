@@ -1,0 +1,47 @@
+/**
+ * Files written by a write request, kept in step with its transaction. The handler stores a
+ * new file BEFORE its row (so a row never names a missing file) and notes files its change
+ * makes obsolete (a replaced cover, a deleted book's cover). Once the request has its reply:
+ * - success (2xx): the transaction committed, so the obsolete files go;
+ * - anything else (a refusal, or a 5xx whose transaction rolled back): the new files go, so a
+ *   refused or failed request leaves no orphan on disk.
+ * It must run outside writeTransaction, so that it sees the final status, commit included.
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../http/env';
+import type { UploadFolder } from './folders';
+import { removeUpload, saveUpload } from './store';
+
+export interface UploadJournal {
+  /** Stores the file now; it is removed again unless the request succeeds. */
+  save(folder: UploadFolder, data: Uint8Array, ext: string): Promise<string>;
+  /** Removes the file once the request has succeeded. */
+  dropOnSuccess(folder: UploadFolder, name: string): void;
+}
+
+export function uploadJournal(uploadsDir: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    type Entry = { folder: UploadFolder; name: string };
+    const written: Entry[] = [];
+    const obsolete: Entry[] = [];
+    c.set('uploads', {
+      async save(folder, data, ext) {
+        const name = await saveUpload(uploadsDir, folder, data, ext);
+        written.push({ folder, name });
+        return name;
+      },
+      dropOnSuccess: (folder, name) => void obsolete.push({ folder, name }),
+    });
+    await next();
+    const succeeded = c.res.status >= 200 && c.res.status < 300;
+    const remove = succeeded ? obsolete : written;
+    // A file that cannot be removed is only clutter: log it, the reply stands.
+    await Promise.all(
+      remove.map((f) =>
+        removeUpload(uploadsDir, f.folder, f.name).catch((err) =>
+          console.error(`Could not remove upload ${f.folder}/${f.name}:`, err),
+        ),
+      ),
+    );
+  };
+}

@@ -1,0 +1,55 @@
+import { defineEntity } from '../entity';
+import { bookRef, classRef, parentColumns, sectionRef, seriesRef, subjectRef } from './refs';
+
+/** Unit (spec §3), api-contract §3.7. Headers sort; the section is optional. */
+export const unitEntity = defineEntity({
+  name: 'unit',
+  table: 'units',
+  key: 'unit_id',
+  title: 'unit_title',
+  names: { one: 'unit', One: 'Unit', many: 'units', Many: 'Units' },
+  fields: {
+    class_id: classRef,
+    subject_id: subjectRef,
+    series_id: seriesRef,
+    book_id: bookRef,
+    section_id: sectionRef,
+    unit_title: { kind: 'text', label: 'Unit Title', required: true, wire: 'unitTitle', maxLength: 255 },
+  },
+  api: {
+    list: 'Masterfilter/Units/fetchunits.php',
+    listField: 'units',
+    get: 'Masterfilter/Units/getUnit.php',
+    getField: 'unit',
+    add: 'Masterfilter/Units/addunits.php',
+    update: 'Masterfilter/Units/updateunit.php',
+    updateIdIn: 'query',
+    remove: 'Masterfilter/Units/deleteunit.php',
+    encoding: 'json',
+    sortParams: 'sortColumn',
+  },
+  routes: { list: '/units', add: '/addunits', edit: '/updateunit' },
+  list: {
+    columns: [
+      { field: 'unit_title', header: 'Unit Title' },
+      parentColumns.class,
+      parentColumns.subject,
+      parentColumns.series,
+      parentColumns.book,
+      parentColumns.section,
+    ],
+    sortable: true,
+    search: ['unit_title'],
+    sort: { field: 'unit_id', dir: 'asc' },
+    pageSize: 10,
+  },
+  form: ['class_id', 'subject_id', 'series_id', 'book_id', 'section_id', 'unit_title'],
+  cascadeIn: ['add', 'update'],
+  confirmDelete: 'Are you sure you want to delete this unit?',
+  lookups: [
+    {
+      path: 'Masterfilter/Book/fetchunitforchapter.php',
+      params: ['class_id', 'subject_id', 'series_id', 'book_id', 'section_id'],
+    },
+  ],
+});
