@@ -19,9 +19,18 @@ export interface RequestOptions {
 }
 
 export type ApiOutcome =
-  | { kind: 'reply'; status: number; body: Envelope; replayed: boolean }
+  | { kind: 'reply'; status: number; body: Envelope; replayed: boolean; retryAfterMs?: number }
   | { kind: 'unreachable'; error: string }
-  | { kind: 'not-json'; status: number };
+  | { kind: 'not-json'; status: number; retryAfterMs?: number };
+
+/** Retry-After in seconds or as an HTTP date (RFC 9110 §10.2.3), in ms from now. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
 
 export interface ApiClient {
   readonly root: string;
@@ -74,20 +83,22 @@ export function createApi(config: ApiConfig): ApiClient {
       } catch (error) {
         return { kind: 'unreachable', error: error instanceof Error ? error.message : String(error) };
       }
+      const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
       let body: unknown;
       try {
         body = await response.json();
       } catch {
-        return { kind: 'not-json', status: response.status };
+        return { kind: 'not-json', status: response.status, retryAfterMs };
       }
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        return { kind: 'not-json', status: response.status };
+        return { kind: 'not-json', status: response.status, retryAfterMs };
       }
       return {
         kind: 'reply',
         status: response.status,
         body: body as Envelope,
         replayed: response.headers.has('Idempotent-Replayed'),
+        retryAfterMs,
       };
     },
   };

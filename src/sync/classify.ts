@@ -7,15 +7,16 @@ import type { ApiOutcome } from './api';
 
 export type Verdict =
   | { kind: 'done'; body: Record<string, unknown>; replayed: boolean }
-  | { kind: 'retry'; reason: string }
+  | { kind: 'retry'; reason: string; afterMs?: number }
   | { kind: 'auth' }
   | { kind: 'failed'; message: string | null; status: number };
 
 export function classify(outcome: ApiOutcome, op: string): Verdict {
   if (outcome.kind === 'unreachable') return { kind: 'retry', reason: outcome.error };
   if (outcome.status >= 500 || outcome.status === 408 || outcome.status === 429) {
-    return { kind: 'retry', reason: `The server answered ${outcome.status}` };
+    return { kind: 'retry', reason: `The server answered ${outcome.status}`, afterMs: outcome.retryAfterMs };
   }
+
   if (outcome.status === 401) return { kind: 'auth' };
   if (outcome.kind === 'not-json') {
     return { kind: 'failed', message: 'The server sent a reply that is not JSON', status: outcome.status };

@@ -111,7 +111,9 @@ async function sendOne(ctx: SyncContext, entry: OutboxEntry): Promise<SendResult
     case 'retry':
       await db.outbox.update(entry.seq!, {
         status: 'pending',
-        nextAttemptAt: Date.now() + backoffMs(entry.attempts),
+        // The server's Retry-After wins over our own backoff (503 during maintenance).
+        nextAttemptAt: Date.now() + (verdict.afterMs ?? backoffMs(entry.attempts)),
+
         lastError: verdict.reason,
       });
       return 'retry';
