@@ -34,3 +34,6 @@ export const SAVED_OFFLINE = 'saved on this device, will be sent when online';
 /** The same while online, when the server has not confirmed it within a few seconds. */
 export const SAVED_NO_ANSWER_YET = 'saved on this device, the server has not confirmed it yet';
 export const SESSION_REQUIRED = 'Your session has ended. Please sign in again.';
+/** IndexedDB refused the write for lack of space: nothing was saved, the queue is intact. */
+export const STORAGE_FULL =
+  'This device is out of storage space, so the change was not saved. Free some space and try again; changes already waiting are safe.';

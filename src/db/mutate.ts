@@ -71,11 +71,27 @@ function newEntry(
   };
 }
 
-/** The newest entry of a record, if it can still be folded into. */
+/**
+ * The newest entry of a record, if it can still be folded into: never sent, or refused by
+ * the server (a refusal applied nothing, so the corrected change may replace it).
+ */
 async function foldableEntry(db: LocalDb, entity: EntityDescription, key: string) {
   const all = await db.outbox.where('[entity+key]').equals([entity.name, key]).sortBy('seq');
   const last = all.at(-1);
-  return { all, last: last && isUnsent(last) ? last : undefined };
+  return { all, last: last && (isUnsent(last) || last.status === 'failed') ? last : undefined };
+}
+
+/**
+ * Merges values into an entry. A refused entry starts over with a new Idempotency-Key: the
+ * server stored its refusal under the old one.
+ */
+async function foldInto(db: LocalDb, entry: OutboxEntry, values: Values): Promise<string> {
+  const restart =
+    entry.status === 'failed'
+      ? { id: newUuid(), status: 'pending' as const, attempts: 0, lastError: null, nextAttemptAt: 0 }
+      : {};
+  await db.outbox.update(entry.seq!, { payload: { ...entry.payload, ...values }, ...restart });
+  return restart.id ?? entry.id;
 }
 
 export async function mutate(db: LocalDb, change: Change): Promise<MutationResult> {
@@ -99,8 +115,7 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
     if (change.op === 'update') {
       await table.put({ ...row, ...change.values, [entity.key]: key });
       if (last && (last.op === 'add' || last.op === 'update')) {
-        await db.outbox.update(last.seq!, { payload: { ...last.payload, ...change.values } });
-        return { key, cancelled: false, entryId: last.id };
+        return { key, cancelled: false, entryId: await foldInto(db, last, change.values) };
       }
       const entry = newEntry(entity, 'update', key, { ...change.values }, snapshot(row));
       await db.outbox.add(entry);
@@ -118,8 +133,7 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
         last &&
         ((last.op === 'add' && sentOnAdd) || (last.op === 'set' && last.action === change.action))
       ) {
-        await db.outbox.update(last.seq!, { payload: { ...last.payload, ...value } });
-        return { key, cancelled: false, entryId: last.id };
+        return { key, cancelled: false, entryId: await foldInto(db, last, value) };
       }
       const entry = { ...newEntry(entity, 'set', key, value, snapshot(row)), action: change.action };
       await db.outbox.add(entry);
@@ -129,13 +143,13 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
     // Delete. A record that others still name stays (the server would refuse it too).
     const child = await firstChildEntity(db, entity, key);
     if (child) throw new StillUsedError(stillUsedBy(entity.names, child.names));
-    // Unsent edits of the record no longer matter; an unsent add means the server never
-    // heard of it, so nothing at all is sent.
+    // Unsent or refused changes of the record no longer matter (neither reached the
+    // server's data); an add that never did means the server has no record: nothing is sent.
     await table.delete(key);
-    const unsent = all.filter(isUnsent);
-    await db.outbox.bulkDelete(unsent.map((e) => e.seq!));
-    const addNeverSent = unsent.some((e) => e.op === 'add');
-    if (addNeverSent) return { key, cancelled: true, entryId: null };
+    const unapplied = all.filter((e) => isUnsent(e) || e.status === 'failed');
+    await db.outbox.bulkDelete(unapplied.map((e) => e.seq!));
+    if (unapplied.some((e) => e.op === 'add')) return { key, cancelled: true, entryId: null };
+
     const entry = newEntry(entity, 'delete', key, {}, snapshot(row));
     await db.outbox.add(entry);
     return { key, cancelled: false, entryId: entry.id };

@@ -22,7 +22,24 @@ export type OutboxStatus =
   /** A replayer has sent it and is waiting for the reply. */
   | 'sending'
   /** The server refused it (success false or a 4xx): needs Retry, Edit or Discard. */
-  | 'failed';
+  | 'failed'
+  /** The record changed on the server in a field this edit changes too: the administrator chooses. */
+  | 'conflict';
+
+/** One field changed both here and on the server since the edit began (rule 5). */
+export interface ConflictField {
+  field: string;
+  /** This device's value. */
+  mine: FieldValue;
+  /** The server's current value. */
+  theirs: FieldValue;
+}
+
+export interface Conflict {
+  fields: ConflictField[];
+  /** The record as the server has it now. */
+  server: Record<string, FieldValue>;
+}
 
 export type FieldValue = string | number | boolean | null | Blob;
 
@@ -47,6 +64,8 @@ export interface OutboxEntry {
   nextAttemptAt: number;
   createdAt: number;
   lastError: string | null;
+  /** Set while status is 'conflict'. */
+  conflict?: Conflict;
 }
 
 export function isUnsent(entry: OutboxEntry): boolean {

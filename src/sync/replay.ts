@@ -21,10 +21,13 @@ import type { OutboxEntry } from '../db/outbox-entry';
 import { applyServerId } from '../db/rekey';
 import { loadIdResolver } from '../db/resolve';
 import type { ApiClient } from './api';
-import { backoffMs, classify } from './classify';
+import { backoffMs, classify, type Verdict } from './classify';
+import { currentRecord } from './current-record';
 import { idFromReply, learnIdByRefetch } from './learn-id';
 import { SYNC_LOCK, withLock } from './lock';
-import { buildRequest, referencedIds } from './requests';
+import { mergeEdit } from './merge-edit';
+import { planQueue } from './plan';
+import { buildRequest } from './requests';
 
 export interface SyncContext {
   db: LocalDb;
@@ -35,7 +38,9 @@ export interface SyncContext {
 
 export interface ReplayReport {
   sent: number;
+  /** Refused by the server, or held for the administrator by a conflict. */
   failed: number;
+
   /** Entries still waiting for a retry. */
   waiting: number;
   /** The server asked for a new sign-in; nothing more is sent until then. */
@@ -50,70 +55,35 @@ const ORPHAN = 'It refers to a record the server has not confirmed, so it cannot
 async function claimReady(db: LocalDb, limit: number): Promise<OutboxEntry[]> {
   if (limit <= 0) return [];
   return db.transaction('rw', db.outbox, db.idmap, async () => {
-    const resolve = await loadIdResolver(db);
-    const resolveRef = (ref: string) => {
-      const at = ref.indexOf(':');
-      return `${ref.slice(0, at)}:${resolve(ref.slice(at + 1)) ?? ref.slice(at + 1)}`;
-    };
-    const entries = await db.outbox.orderBy('seq').toArray();
-    const busy = new Set<string>();
-    const ready: OutboxEntry[] = [];
-    const now = Date.now();
-    for (const entry of entries) {
-      const entity = entityByName(entry.entity);
-      const refs = referencedIds(entity, entry).map(resolveRef);
-      const blocked = refs.some((r) => busy.has(r));
-      for (const r of refs) busy.add(r);
-      if (blocked || entry.status !== 'pending' || entry.nextAttemptAt > now || ready.length >= limit)
-        continue;
-      if (buildRequest(entity, entry, resolve) === null) {
-        // Nothing earlier will create the record it names: it can never be sent as it is.
-        await db.outbox.update(entry.seq!, { status: 'failed', lastError: ORPHAN });
-        continue;
-      }
-      ready.push(entry);
+    const entries = await db.outbox.toArray();
+    const plan = planQueue(entries, await loadIdResolver(db), Date.now(), limit);
+    for (const orphan of plan.orphans) {
+      await db.outbox.update(orphan.seq!, { status: 'failed', lastError: ORPHAN });
     }
-    for (const entry of ready) {
+    for (const entry of plan.ready) {
       entry.attempts += 1;
       entry.status = 'sending';
       await db.outbox.update(entry.seq!, { status: 'sending', attempts: entry.attempts });
     }
-    return ready;
+    return plan.ready;
   });
 }
 
-type SendResult = 'sent' | 'failed' | 'retry' | 'auth';
+type SendResult = 'sent' | 'failed' | 'retry' | 'auth' | 'conflict';
 
-async function sendOne(ctx: SyncContext, entry: OutboxEntry): Promise<SendResult> {
-  const { db, api } = ctx;
-  const entity = entityByName(entry.entity);
-  const built = buildRequest(entity, entry, await loadIdResolver(db));
-  if (!built) {
-    await db.outbox.update(entry.seq!, { status: 'pending' });
-    return 'retry';
-  }
-  const outcome = await api.request(built.path, { ...built.options, idempotencyKey: entry.id });
-  const verdict = classify(outcome, entry.op);
-
+/** Records what a verdict means for the entry; 'done' is the caller's. */
+async function settle(
+  ctx: SyncContext,
+  entry: OutboxEntry,
+  verdict: Exclude<Verdict, { kind: 'done' }>,
+): Promise<SendResult> {
+  const { db } = ctx;
   switch (verdict.kind) {
-    case 'done': {
-      if (entry.op === 'add') {
-        const serverId =
-          idFromReply(entity, verdict.body) ?? (await learnIdByRefetch(db, api, entity, entry));
-        if (serverId !== null) {
-          await applyServerId(db, entity.name, entry.key, serverId, entry.seq!);
-          return 'sent';
-        }
-      }
-      await db.outbox.delete(entry.seq!);
-      return 'sent';
-    }
     case 'retry':
       await db.outbox.update(entry.seq!, {
         status: 'pending',
         // The server's Retry-After wins over our own backoff (503 during maintenance).
         nextAttemptAt: Date.now() + (verdict.afterMs ?? backoffMs(entry.attempts)),
-
         lastError: verdict.reason,
       });
       return 'retry';
@@ -122,7 +92,7 @@ async function sendOne(ctx: SyncContext, entry: OutboxEntry): Promise<SendResult
       await patchSyncState(db, { authRequired: true });
       return 'auth';
     case 'failed':
-      await db.transaction('rw', [db.outbox, db.rows(entity)], async () => {
+      await db.transaction('rw', [db.outbox, db.rows(entityByName(entry.entity))], async () => {
         await db.outbox.update(entry.seq!, {
           status: 'failed',
           lastError: verdict.message ?? `The server refused the change (status ${verdict.status})`,
@@ -132,6 +102,66 @@ async function sendOne(ctx: SyncContext, entry: OutboxEntry): Promise<SendResult
       });
       return 'failed';
   }
+}
+
+/**
+ * Rule 5 before an edit goes out: the record as the server has it now, merged with this
+ * device's changes. Returns the entry to send, or what stopped it.
+ */
+async function mergeWithServer(
+  ctx: SyncContext,
+  entry: OutboxEntry,
+  id: string,
+): Promise<OutboxEntry | SendResult> {
+  const entity = entityByName(entry.entity);
+  const current = await currentRecord(ctx.api, entity, id);
+  if (current.kind === 'verdict' && current.verdict.kind !== 'failed' && current.verdict.kind !== 'done') {
+    return settle(ctx, entry, current.verdict);
+  }
+  if (current.kind !== 'found') {
+    const gone = `This ${entity.names.one} was deleted on the server.`;
+    return settle(ctx, entry, { kind: 'failed', message: gone, status: 404 });
+  }
+  const merged = mergeEdit(entity, entry.base ?? {}, entry.payload, current.row);
+  if (merged.conflicts.length > 0) {
+    await ctx.db.outbox.update(entry.seq!, {
+      status: 'conflict',
+      conflict: { fields: merged.conflicts, server: current.row },
+      lastError: 'Changed on the server since this edit began',
+    });
+    return 'conflict';
+  }
+  return { ...entry, base: merged.values, payload: {} };
+}
+
+async function sendOne(ctx: SyncContext, claimed: OutboxEntry): Promise<SendResult> {
+  const { db, api } = ctx;
+  const entity = entityByName(claimed.entity);
+  const resolve = await loadIdResolver(db);
+  let entry = claimed;
+  if (entry.op === 'update') {
+    const id = resolve(entry.key);
+    if (id === null)
+      return settle(ctx, entry, { kind: 'retry', reason: 'Waiting for the record to be created' });
+    const merged = await mergeWithServer(ctx, entry, id);
+    if (typeof merged === 'string') return merged;
+    entry = merged;
+  }
+  const built = buildRequest(entity, entry, resolve);
+  if (!built) return settle(ctx, entry, { kind: 'retry', reason: 'Waiting for a record it refers to' });
+  const outcome = await api.request(built.path, { ...built.options, idempotencyKey: entry.id });
+  const verdict = classify(outcome, entry.op);
+  if (verdict.kind !== 'done') return settle(ctx, entry, verdict);
+
+  if (entry.op === 'add') {
+    const serverId = idFromReply(entity, verdict.body) ?? (await learnIdByRefetch(db, api, entity, entry));
+    if (serverId !== null) {
+      await applyServerId(db, entity.name, entry.key, serverId, entry.seq!);
+      return 'sent';
+    }
+  }
+  await db.outbox.delete(entry.seq!);
+  return 'sent';
 }
 
 async function replayLocked(ctx: SyncContext): Promise<ReplayReport> {
@@ -154,7 +184,7 @@ async function replayLocked(ctx: SyncContext): Promise<ReplayReport> {
           const job = sendOne(ctx, entry).then(
             (result) => {
               if (result === 'sent') report.sent += 1;
-              else if (result === 'failed') report.failed += 1;
+              else if (result === 'failed' || result === 'conflict') report.failed += 1;
               else if (result === 'auth') report.paused = true;
             },
             async (error) => {

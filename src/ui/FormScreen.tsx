@@ -8,9 +8,11 @@
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { type EntityDescription, formFields, type Op } from '../contract/entity';
-import { messages } from '../contract/messages';
+import { messages, STORAGE_FULL } from '../contract/messages';
 import { validateForm } from '../contract/validation';
+import { isQuotaError } from '../db/errors';
 import type { Values } from '../db/mutate';
+
 import { dependants } from '../db/options';
 import { type Row, saveChange, useRecord, useRefOptions } from './data';
 import { FileField } from './fields/FileField';
@@ -123,8 +125,9 @@ function EntityForm({
         op === 'add' ? text.failedAdd : text.failedUpdate,
       );
     } catch (error) {
-      // Nothing was saved; the typed values stay in the form.
-      setProblem(op === 'add' ? text.errorAdd : text.errorUpdate);
+      // Nothing was saved (one transaction); the typed values stay in the form.
+      const detail = isQuotaError(error) ? STORAGE_FULL : null;
+      setProblem(detail ?? (op === 'add' ? text.errorAdd : text.errorUpdate));
       console.error(error);
       setBusy(false);
     }

@@ -17,6 +17,7 @@ import { useNotify } from './notices';
 import { Pagination } from './Pagination';
 import { reportOutcome } from './report-outcome';
 import { encodeRouteId } from './route-id';
+import { saveFailureDetail } from './save-failure';
 import { usePageTitle } from './use-page-title';
 
 export interface ExtraColumn {
@@ -91,7 +92,7 @@ export default function ListScreen({
       const { entryId } = await saveChange({ op: 'delete', entity, key });
       await reportOutcome(notify, entryId, text.deleted, text.failedDelete);
     } catch (error) {
-      notify('error', text.failedDelete, error instanceof Error ? error.message : undefined);
+      notify('error', text.failedDelete, saveFailureDetail(error));
     }
   };
 

@@ -10,7 +10,7 @@ export function SyncIndicator() {
   const online = useOnline();
   const entries = useOutbox() ?? [];
   const state = useSyncState();
-  const failed = entries.filter((e) => e.status === 'failed').length;
+  const failed = entries.filter((e) => e.status === 'failed' || e.status === 'conflict').length;
   const waiting = entries.length - failed;
   const parts = [online ? 'Online' : 'Offline'];
   if (state?.syncing && online) parts.push('syncing');

@@ -8,10 +8,21 @@ import { changeSaved } from '../app/sync-runner';
 import { discardEntry } from '../db/discard';
 import { readSyncState, type SyncState } from '../db/meta';
 import type { OutboxEntry } from '../db/outbox-entry';
+import { type Choice, resolveConflict, retryEntry } from '../db/queue-actions';
+import { loadIdResolver } from '../db/resolve';
+import { type QueueItem, queueView } from '../sync/queue-view';
 
 const { db } = appContext;
 
 export type { OutboxEntry, SyncState };
+
+/** The outbox as the outbox screen shows it. */
+export function useQueueView(): QueueItem[] | undefined {
+  return useLiveQuery(async () => {
+    const entries = await db.outbox.toArray();
+    return queueView(entries, await loadIdResolver(db), Date.now());
+  }, []);
+}
 
 export function useOutbox(): OutboxEntry[] | undefined {
   return useLiveQuery(() => db.outbox.orderBy('seq').toArray(), []);
@@ -21,8 +32,13 @@ export function useSyncState(): SyncState | undefined {
   return useLiveQuery(() => readSyncState(db), []);
 }
 
-export async function retryEntry(seq: number): Promise<void> {
-  await db.outbox.update(seq, { status: 'pending', nextAttemptAt: 0, lastError: null });
+export async function retryChange(seq: number): Promise<void> {
+  await retryEntry(db, seq);
+  changeSaved();
+}
+
+export async function settleConflict(seq: number, choices: Record<string, Choice>): Promise<void> {
+  await resolveConflict(db, seq, choices);
   changeSaved();
 }
 

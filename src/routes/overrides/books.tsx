@@ -7,6 +7,7 @@ import { type Row, saveChange } from '../../ui/data';
 import type { ExtraColumn } from '../../ui/ListScreen';
 import { useNotify } from '../../ui/notices';
 import { reportOutcome } from '../../ui/report-outcome';
+import { saveFailureDetail } from '../../ui/save-failure';
 
 function PopularButton({ row }: { row: Row }) {
   const notify = useNotify();
@@ -25,7 +26,7 @@ function PopularButton({ row }: { row: Row }) {
       });
       await reportOutcome(notify, entryId, success, failure);
     } catch (error) {
-      notify('error', failure, error instanceof Error ? error.message : undefined);
+      notify('error', failure, saveFailureDetail(error));
     }
   };
   return (

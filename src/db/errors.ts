@@ -1,0 +1,11 @@
+/** Storage errors the screens explain in words rather than as a generic failure. */
+
+/** IndexedDB ran out of quota (Dexie wraps the DOMException; both carry the name). */
+export function isQuotaError(error: unknown): boolean {
+  let e = error as { name?: string; inner?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (e.name === 'QuotaExceededError') return true;
+    e = e.inner as typeof e;
+  }
+  return false;
+}

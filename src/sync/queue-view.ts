@@ -1,0 +1,76 @@
+/**
+ * The outbox as the administrator reads it (rule 8): each change with what it is, its state
+ * in words, what it waits for, and the spec's 'Failed to …' text when the server refused it.
+ */
+import { entityByName } from '../contract/entities';
+import { messages } from '../contract/messages';
+import type { OutboxEntry } from '../db/outbox-entry';
+import { planQueue } from './plan';
+import type { IdResolver } from './requests';
+
+export interface QueueItem {
+  entry: OutboxEntry;
+  /** e.g. 'Class “Grade 9”'. */
+  record: string;
+  /** e.g. 'Add', 'Edit', 'Delete', 'Enable'. */
+  action: string;
+  state: 'Waiting' | 'Sending' | 'Failed' | 'Conflict';
+  /** Why it has not gone yet, when another change holds it. */
+  waitsFor: string | null;
+  /** The spec's text for a refused change, e.g. 'Failed to add class'. */
+  failure: string | null;
+}
+
+const ACTION = { add: 'Add', update: 'Edit', delete: 'Delete', set: 'Change' } as const;
+const STATE = { pending: 'Waiting', sending: 'Sending', failed: 'Failed', conflict: 'Conflict' } as const;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+function describe(entry: OutboxEntry): { record: string; action: string; failure: string } {
+  const entity = entityByName(entry.entity);
+  const name = entry.payload[entity.title] ?? entry.base?.[entity.title];
+  const record = `${entity.names.One}${name ? ` “${String(name)}”` : ''}`;
+  const text = messages(entity.names);
+  if (entry.op === 'set') {
+    const action = entity.actions?.[entry.action ?? ''];
+    const value = action ? String(entry.payload[action.field]) : '';
+    const pair = action?.messages[value];
+    return {
+      record,
+      action: value === 'Enabled' ? 'Enable' : value === 'Disabled' ? 'Disable' : ACTION.set,
+      failure: pair?.[1] ?? '',
+    };
+  }
+  const failure = { add: text.failedAdd, update: text.failedUpdate, delete: text.failedDelete }[entry.op];
+  return { record, action: ACTION[entry.op], failure };
+}
+
+export function queueView(entries: readonly OutboxEntry[], resolve: IdResolver, now: number): QueueItem[] {
+  const plan = planQueue(entries, resolve, now);
+  return [...entries]
+    .sort((a, b) => a.seq! - b.seq!)
+    .map((entry) => {
+      const { record, action, failure } = describe(entry);
+      const blocker = plan.waitsFor.get(entry.seq!);
+      const waitsFor = blocker
+        ? `Waits for: ${describe(blocker).action} ${describe(blocker).record}${blocker.status === 'failed' || blocker.status === 'conflict' ? ` (${STATE[blocker.status].toLowerCase()})` : ''}`
+        : null;
+      return {
+        entry,
+        record,
+        action,
+        state: STATE[entry.status],
+        waitsFor,
+        failure: entry.status === 'failed' ? failure : null,
+      };
+    });
+}
+
+/** The warning when the oldest waiting change is more than a day old, else null. */
+export function staleWarning(entries: readonly OutboxEntry[], now: number): string | null {
+  const waiting = entries.filter((e) => e.status !== 'sending');
+  if (waiting.length === 0) return null;
+  const oldest = Math.min(...waiting.map((e) => e.createdAt));
+  if (now - oldest <= DAY_MS) return null;
+  const days = Math.floor((now - oldest) / DAY_MS);
+  return `The oldest change has been waiting for ${days === 1 ? 'a day' : `${days} days`} (since ${new Date(oldest).toLocaleString()}). Connect to the internet and sign in so it can be sent.`;
+}
