@@ -78,7 +78,8 @@ function newEntry(
 async function foldableEntry(db: LocalDb, entity: EntityDescription, key: string) {
   const all = await db.outbox.where('[entity+key]').equals([entity.name, key]).sortBy('seq');
   const last = all.at(-1);
-  return { all, last: last && (isUnsent(last) || last.status === 'failed') ? last : undefined };
+  const refused = last?.status === 'failed' && !last.confirmedAt;
+  return { all, last: last && (isUnsent(last) || refused) ? last : undefined };
 }
 
 /**
@@ -146,7 +147,8 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
     // Unsent or refused changes of the record no longer matter (neither reached the
     // server's data); an add that never did means the server has no record: nothing is sent.
     await table.delete(key);
-    const unapplied = all.filter((e) => isUnsent(e) || e.status === 'failed');
+    const unapplied = all.filter((e) => isUnsent(e) || (e.status === 'failed' && !e.confirmedAt));
+
     await db.outbox.bulkDelete(unapplied.map((e) => e.seq!));
     if (unapplied.some((e) => e.op === 'add')) return { key, cancelled: true, entryId: null };
 

@@ -66,6 +66,11 @@ export interface OutboxEntry {
   lastError: string | null;
   /** Set while status is 'conflict'. */
   conflict?: Conflict;
+  /**
+   * The server confirmed this add but did not say the new id, and the refetch that learns it
+   * has not succeeded yet: only the lookup is retried, the add is never sent again (rule 2).
+   */
+  confirmedAt?: number;
 }
 
 export function isUnsent(entry: OutboxEntry): boolean {

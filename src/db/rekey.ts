@@ -14,9 +14,21 @@ export async function applyServerId(
   tempId: string,
   serverId: string,
   confirmedSeq: number,
+  /**
+   * False when no queued change names the record as a parent: then no local row does either
+   * (a record made offline keeps its add queued until confirmed, and a child's add cannot be
+   * confirmed before its parent's), and the children's tables need no rewrite.
+   */
+  mayHaveChildren = true,
 ): Promise<void> {
   const entity = entityByName(entityName);
-  await db.transaction('rw', db.tables, async () => {
+  // Only the tables it touches: a transaction over every store would hold up all others.
+  const children = mayHaveChildren
+    ? entities.filter((child) => refFields(child).some(([, spec]) => spec.ref === entity.name))
+    : [];
+
+  const tables = [db.idmap, db.outbox, db.rows(entity), ...children.map((c) => db.rows(c))];
+  await db.transaction('rw', tables, async () => {
     await db.idmap.put({ tempId, entity: entity.name, serverId });
     const table = db.rows(entity);
     const row = await table.get(tempId);
@@ -24,7 +36,7 @@ export async function applyServerId(
       await table.delete(tempId);
       await table.put({ ...row, [entity.key]: serverId });
     }
-    for (const child of entities) {
+    for (const child of children) {
       for (const [field, spec] of refFields(child)) {
         if (spec.ref !== entity.name) continue;
         await db

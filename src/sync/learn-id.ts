@@ -10,20 +10,24 @@ import type { LocalDb } from '../db/database';
 import type { OutboxEntry } from '../db/outbox-entry';
 import { loadIdResolver } from '../db/resolve';
 import type { ApiClient } from './api';
+import { classify, type Verdict } from './classify';
 
 export function idFromReply(entity: EntityDescription, body: Record<string, unknown>): string | null {
   return normaliseId(body[NEW_ID_FIELD]) ?? normaliseId(body[entity.key]);
 }
 
+/** The learned id, `null` when no row matches, or the verdict when the list could not be read. */
 export async function learnIdByRefetch(
   db: LocalDb,
   api: ApiClient,
   entity: EntityDescription,
   entry: OutboxEntry,
-): Promise<string | null> {
+): Promise<string | null | Exclude<Verdict, { kind: 'done' }>> {
   const endpoint = entityEndpoints(entity).list;
   const outcome = await api.request(endpoint.path, { method: 'GET' });
-  const body = outcome.kind === 'reply' ? parseReply(endpoint, outcome.body) : null;
+  const verdict = classify(outcome, 'pull');
+  if (verdict.kind !== 'done') return verdict;
+  const body = parseReply(endpoint, verdict.body);
   if (!body) return null;
   const rows = body[entity.api.listField] as Record<string, unknown>[];
   const known = new Set<string>([

@@ -19,7 +19,6 @@ import { restoreBase } from '../db/discard';
 import { patchSyncState, readSyncState } from '../db/meta';
 import type { OutboxEntry } from '../db/outbox-entry';
 import { applyServerId } from '../db/rekey';
-import { loadIdResolver } from '../db/resolve';
 import type { ApiClient } from './api';
 import { backoffMs, classify, type Verdict } from './classify';
 import { currentRecord } from './current-record';
@@ -27,6 +26,7 @@ import { idFromReply, learnIdByRefetch } from './learn-id';
 import { SYNC_LOCK, withLock } from './lock';
 import { mergeEdit } from './merge-edit';
 import { planQueue } from './plan';
+import { QueueState } from './queue-state';
 import { buildRequest } from './requests';
 
 export interface SyncContext {
@@ -50,24 +50,6 @@ export interface ReplayReport {
 }
 
 const ORPHAN = 'It refers to a record the server has not confirmed, so it cannot be sent.';
-
-/** Picks entries that may go now and marks them 'sending', in one transaction. */
-async function claimReady(db: LocalDb, limit: number): Promise<OutboxEntry[]> {
-  if (limit <= 0) return [];
-  return db.transaction('rw', db.outbox, db.idmap, async () => {
-    const entries = await db.outbox.toArray();
-    const plan = planQueue(entries, await loadIdResolver(db), Date.now(), limit);
-    for (const orphan of plan.orphans) {
-      await db.outbox.update(orphan.seq!, { status: 'failed', lastError: ORPHAN });
-    }
-    for (const entry of plan.ready) {
-      entry.attempts += 1;
-      entry.status = 'sending';
-      await db.outbox.update(entry.seq!, { status: 'sending', attempts: entry.attempts });
-    }
-    return plan.ready;
-  });
-}
 
 type SendResult = 'sent' | 'failed' | 'retry' | 'auth' | 'conflict';
 
@@ -134,10 +116,10 @@ async function mergeWithServer(
   return { ...entry, base: merged.values, payload: {} };
 }
 
-async function sendOne(ctx: SyncContext, claimed: OutboxEntry): Promise<SendResult> {
+async function sendOne(ctx: SyncContext, state: QueueState, claimed: OutboxEntry): Promise<SendResult> {
   const { db, api } = ctx;
   const entity = entityByName(claimed.entity);
-  const resolve = await loadIdResolver(db);
+  const { resolve } = state;
   let entry = claimed;
   if (entry.op === 'update') {
     const id = resolve(entry.key);
@@ -147,21 +129,50 @@ async function sendOne(ctx: SyncContext, claimed: OutboxEntry): Promise<SendResu
     if (typeof merged === 'string') return merged;
     entry = merged;
   }
+  // An add the server already confirmed only needs its id (see learnNewId).
+  if (entry.confirmedAt) return learnNewId(ctx, state, entry, null);
   const built = buildRequest(entity, entry, resolve);
   if (!built) return settle(ctx, entry, { kind: 'retry', reason: 'Waiting for a record it refers to' });
   const outcome = await api.request(built.path, { ...built.options, idempotencyKey: entry.id });
   const verdict = classify(outcome, entry.op);
   if (verdict.kind !== 'done') return settle(ctx, entry, verdict);
-
-  if (entry.op === 'add') {
-    const serverId = idFromReply(entity, verdict.body) ?? (await learnIdByRefetch(db, api, entity, entry));
-    if (serverId !== null) {
-      await applyServerId(db, entity.name, entry.key, serverId, entry.seq!);
-      return 'sent';
-    }
-  }
+  if (entry.op === 'add') return learnNewId(ctx, state, entry, idFromReply(entity, verdict.body));
   await db.outbox.delete(entry.seq!);
   return 'sent';
+}
+
+/**
+ * A confirmed add takes its server id everywhere. Without the id in the reply (the legacy
+ * server) it is learned by refetching; if that refetch fails, the entry is kept as confirmed
+ * so that only the lookup is retried, never the add.
+ */
+async function learnNewId(
+  ctx: SyncContext,
+  state: QueueState,
+  entry: OutboxEntry,
+  fromReply: string | null,
+): Promise<SendResult> {
+  const { db, api } = ctx;
+  const entity = entityByName(entry.entity);
+  const learned = fromReply ?? (await learnIdByRefetch(db, api, entity, entry));
+  if (typeof learned === 'string') {
+    await applyServerId(
+      db,
+      entity.name,
+      entry.key,
+      learned,
+      entry.seq!,
+      state.isReferenced(entity.name, entry.key),
+    );
+    state.confirmAdd(entity.name, entry.key, learned);
+    return 'sent';
+  }
+  await db.outbox.update(entry.seq!, { confirmedAt: entry.confirmedAt ?? Date.now() });
+  if (learned === null) {
+    const message = 'The server saved this record but its id could not be found; refresh to see it.';
+    return settle(ctx, entry, { kind: 'failed', message, status: 200 });
+  }
+  return settle(ctx, entry, learned);
 }
 
 async function replayLocked(ctx: SyncContext): Promise<ReplayReport> {
@@ -176,29 +187,50 @@ async function replayLocked(ctx: SyncContext): Promise<ReplayReport> {
 
   const concurrency = ctx.concurrency ?? 6;
   const inFlight = new Map<number, Promise<void>>();
+  let state = await QueueState.load(db);
+  /** The state was just read from storage: if nothing is ready now, nothing is. */
+  let fresh = true;
   await patchSyncState(db, { syncing: true });
   try {
     for (;;) {
-      if (!report.paused) {
-        for (const entry of await claimReady(db, concurrency - inFlight.size)) {
-          const job = sendOne(ctx, entry).then(
+      if (!report.paused && inFlight.size < concurrency) {
+        const plan = planQueue(state.all(), state.resolve, Date.now(), concurrency - inFlight.size);
+        for (const orphan of plan.orphans) {
+          await db.outbox.update(orphan.seq!, { status: 'failed', lastError: ORPHAN });
+          await state.reread(db, orphan.seq!);
+        }
+        for (const entry of await state.claim(db, plan.ready)) {
+          const seq = entry.seq!;
+          const job = sendOne(ctx, state, entry).then(
             (result) => {
               if (result === 'sent') report.sent += 1;
               else if (result === 'failed' || result === 'conflict') report.failed += 1;
               else if (result === 'auth') report.paused = true;
+              // A confirmed entry left the outbox; any other changed where it stands.
+              if (result === 'sent') state.entries.delete(seq);
+              else return state.reread(db, seq);
             },
             async (error) => {
               // A bug or a storage error: leave the entry to be sent again, never drop it.
-              await db.outbox.update(entry.seq!, { status: 'pending', lastError: String(error) });
+              await db.outbox.update(seq, { status: 'pending', lastError: String(error) });
+              await state.reread(db, seq);
             },
           );
+
           inFlight.set(
-            entry.seq!,
-            job.finally(() => inFlight.delete(entry.seq!)),
+            seq,
+            job.finally(() => inFlight.delete(seq)),
           );
         }
       }
-      if (inFlight.size === 0) break;
+      if (inFlight.size === 0) {
+        // Nothing in flight and nothing ready: look once more for changes saved meanwhile.
+        if (fresh || report.paused) break;
+        state = await QueueState.load(db);
+        fresh = true;
+        continue;
+      }
+      fresh = false;
       await Promise.race(inFlight.values());
     }
   } finally {

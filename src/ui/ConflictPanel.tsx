@@ -14,8 +14,8 @@ export function ConflictPanel({ entry }: { entry: OutboxEntry }) {
     Object.fromEntries(fields.map((f) => [f.field, 'mine' as Choice])),
   );
   return (
-    <div className="conflict" role="group" aria-label={`Conflict in ${entity.names.one}`}>
-      <p>Changed on the server since this edit began. Choose which value to keep:</p>
+    <fieldset className="conflict">
+      <legend>Changed on the server since this edit began. Choose which value to keep:</legend>
       <table className="table">
         <thead>
           <tr>
@@ -65,6 +65,6 @@ export function ConflictPanel({ entry }: { entry: OutboxEntry }) {
       >
         Apply choices
       </button>
-    </div>
+    </fieldset>
   );
 }

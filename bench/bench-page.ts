@@ -1,0 +1,325 @@
+/**
+ * The outbox benchmark's page: the app's real local store (Dexie on the profile's on-disk
+ * IndexedDB), mutate, API client, sign-in and replay, driven from Node by bench/drain.mjs
+ * through `window.bench`. Only the window's code path runs here: no service worker, no UI.
+ */
+import { classEntity, seriesEntity, subjectEntity } from '../src/contract/entities';
+import { openLocalDb } from '../src/db/database';
+import { mutate } from '../src/db/mutate';
+import { type ApiClient, createApi } from '../src/sync/api';
+import { signIn } from '../src/sync/auth';
+import { API_ROOT } from '../src/sync/config';
+import { type ReplayReport, replay } from '../src/sync/replay';
+
+/** IndexedDB transactions opened and their total lifetime: where the drain's time goes. */
+const idb = { transactions: 0, readwrite: 0, lifetimeMs: 0 };
+/** The same by scope ('readwrite outbox+idmap'): count and summed lifetime in ms. */
+let idbByScope: Record<string, { count: number; ms: number }> = {};
+const openTransaction = IDBDatabase.prototype.transaction;
+IDBDatabase.prototype.transaction = function (
+  this: IDBDatabase,
+  ...args: Parameters<IDBDatabase['transaction']>
+) {
+  const tx = openTransaction.apply(this, args);
+  const started = performance.now();
+  idb.transactions += 1;
+  if (tx.mode === 'readwrite') idb.readwrite += 1;
+  const stores = Array.from(tx.objectStoreNames);
+  const scope = `${tx.mode} ${stores.length > 5 ? `all ${stores.length} stores` : stores.join('+')}`;
+  const end = () => {
+    const ms = performance.now() - started;
+    idb.lifetimeMs += ms;
+    idbByScope[scope] ??= { count: 0, ms: 0 };
+    idbByScope[scope].count += 1;
+    idbByScope[scope].ms += ms;
+  };
+  tx.addEventListener('complete', end);
+  tx.addEventListener('abort', end);
+  return tx;
+} as IDBDatabase['transaction'];
+
+/** HTTP requests of replay: how many, how long in total, and how many at once at most. */
+const http = { requests: 0, totalMs: 0, inFlight: 0, maxInFlight: 0, unreachable: 0 };
+/** Requests per method and path, e.g. to see list refetches. */
+let httpByPath: Record<string, number> = {};
+let busySince = 0;
+let httpBusyMs = 0;
+
+function measured(api: ApiClient): ApiClient {
+  return {
+    root: api.root,
+    async request(path, options) {
+      http.requests += 1;
+      const what = `${options.method} ${path}`;
+      httpByPath[what] = (httpByPath[what] ?? 0) + 1;
+      if (http.inFlight === 0) busySince = performance.now();
+      http.inFlight += 1;
+      http.maxInFlight = Math.max(http.maxInFlight, http.inFlight);
+      const started = performance.now();
+      try {
+        const outcome = await api.request(path, options);
+        if (outcome.kind === 'unreachable') http.unreachable += 1;
+        return outcome;
+      } finally {
+        http.totalMs += performance.now() - started;
+        http.inFlight -= 1;
+        if (http.inFlight === 0) httpBusyMs += performance.now() - busySince;
+      }
+    },
+  };
+}
+
+const db = openLocalDb('outbox-bench');
+const ctx = { db, api: measured(createApi({ root: API_ROOT })) };
+
+export interface SetupResult {
+  subjectId: string;
+  baseClassIds: string[];
+  baseNames: string[];
+  drainMs: number;
+}
+
+export interface QueuePlan {
+  /** Outbox entries to queue (each becomes one request). */
+  entries: number;
+  prefix: string;
+  /** Classes already on the server (from setup): some are edited, others deleted. */
+  baseClassIds: string[];
+  baseNames: string[];
+  subjectId: string;
+}
+
+export interface QueueResult {
+  entries: number;
+  mutateCalls: number;
+  ms: number;
+  kinds: Record<string, number>;
+  /** Class and series names the server must end with (exactly once each)... */
+  expectedClasses: string[];
+  expectedSeries: string[];
+  /** ...and class names it must no longer have (deleted or renamed). */
+  goneClasses: string[];
+}
+
+export interface DrainResult {
+  ms: number;
+  rounds: number;
+  sent: number;
+  failed: number;
+  left: number;
+  failures: string[];
+  http: typeof http;
+  idb: typeof idb;
+  idbByScope: typeof idbByScope;
+  httpByPath: typeof httpByPath;
+  /** Time with at least one request in flight. */
+  httpBusyMs: number;
+}
+
+/** Replays until the outbox is empty, skipping backoff between rounds (see drain.mjs). */
+async function drain(limitMs = 240_000): Promise<DrainResult> {
+  for (const k of Object.keys(http) as (keyof typeof http)[]) http[k] = 0;
+  for (const k of Object.keys(idb) as (keyof typeof idb)[]) idb[k] = 0;
+  idbByScope = {};
+  httpByPath = {};
+  httpBusyMs = 0;
+  const started = performance.now();
+  let rounds = 0;
+  let sent = 0;
+  let failed = 0;
+  let report: ReplayReport;
+  for (;;) {
+    rounds += 1;
+    report = await replay(ctx);
+    sent += report.sent;
+    failed += report.failed;
+    if (report.paused || report.failed > 0 || report.waiting === 0) break;
+    if (performance.now() - started > limitMs) break;
+    // Entries whose request failed wait for their backoff (1 s, 2 s, ... with jitter). The
+    // benchmark measures throughput, not the backoff policy: make them due at once.
+    await db.outbox.where('status').equals('pending').modify({ nextAttemptAt: 0 });
+  }
+  const ms = performance.now() - started;
+  const failedEntries = await db.outbox.where('status').equals('failed').toArray();
+  return {
+    ms,
+    rounds,
+    sent,
+    failed,
+    left: await db.outbox.count(),
+    failures: failedEntries.slice(0, 5).map((e) => `${e.entity} ${e.op}: ${e.lastError}`),
+    http: { ...http },
+    idb: { ...idb },
+    idbByScope,
+    httpByPath,
+    httpBusyMs,
+  };
+}
+
+async function setup(prefix: string, baseClasses: number): Promise<SetupResult> {
+  await db.delete();
+  await db.open();
+  const subject = await mutate(db, {
+    op: 'add',
+    entity: subjectEntity,
+    values: { subject_name: `${prefix} subject`, subject_content: '<p>Bench</p>' },
+  });
+  const base: string[] = [];
+  const baseNames: string[] = [];
+  for (let i = 0; i < baseClasses; i++) {
+    baseNames.push(`${prefix} base ${i}`);
+    const r = await mutate(db, { op: 'add', entity: classEntity, values: { class_name: baseNames[i] } });
+    base.push(r.key);
+  }
+  const drained = await drain();
+  if (drained.left > 0) throw new Error(`Setup left ${drained.left} entries: ${drained.failures.join('; ')}`);
+  const serverId = async (tempId: string) => {
+    const mapped = await db.idmap.get(tempId);
+    if (!mapped) throw new Error(`No server id for ${tempId}`);
+    return mapped.serverId;
+  };
+  return {
+    subjectId: await serverId(subject.key),
+    baseClassIds: await Promise.all(base.map(serverId)),
+    baseNames,
+    drainMs: drained.ms,
+  };
+}
+
+/**
+ * Queues `entries` outbox entries, as an administrator working offline would, one change at a
+ * time: 80% class adds, 5% edits and 5% deletes of classes already on the server, 10% series
+ * adds in a class added earlier in the same batch (each must wait for its class's add and
+ * then carry the server's id: dependent ordering), plus edits of unsent class adds, which
+ * mutate folds into the add (they add mutate calls, not entries).
+ */
+async function queue(plan: QueuePlan): Promise<QueueResult> {
+  const { prefix, entries } = plan;
+  const edits = Math.round(entries * 0.05);
+  const deletes = Math.round(entries * 0.05);
+  const series = Math.round(entries * 0.1);
+  const adds = entries - edits - deletes - series;
+  if (plan.baseClassIds.length < edits + deletes) throw new Error('Not enough base classes');
+  if (series > adds) throw new Error('More series than classes to put them in');
+
+  const kinds = { classAdd: 0, classEdit: 0, classDelete: 0, seriesAdd: 0, foldedEdit: 0 };
+  const expectedClasses: string[] = [];
+  const expectedSeries: string[] = [];
+  const goneClasses: string[] = [];
+  const added: { key: string; name: string }[] = [];
+  // Spread the edits, deletes and series evenly among the adds, as real work would be.
+  const plan1: ('add' | 'edit' | 'delete' | 'series')[] = [];
+  for (let i = 0; i < entries; i++) {
+    const slot = i % 20;
+    if (slot === 5 && kinds.classEdit < edits) {
+      plan1.push('edit');
+      kinds.classEdit++;
+    } else if (slot === 15 && kinds.classDelete < deletes) {
+      plan1.push('delete');
+      kinds.classDelete++;
+    } else if ((slot === 9 || slot === 19) && kinds.seriesAdd < series) {
+      plan1.push('series');
+      kinds.seriesAdd++;
+    } else plan1.push('add');
+  }
+  for (const k of Object.keys(kinds) as (keyof typeof kinds)[]) kinds[k] = 0;
+
+  let mutateCalls = 0;
+  let nextBase = 0;
+  const started = performance.now();
+  for (const [i, what] of plan1.entries()) {
+    mutateCalls++;
+    if (what === 'add') {
+      const name = `${prefix} class ${i}`;
+      const r = await mutate(db, { op: 'add', entity: classEntity, values: { class_name: name } });
+      added.push({ key: r.key, name });
+      kinds.classAdd++;
+      // Every 10th new class is renamed before it is sent: folded into its add (rule 6).
+      if (added.length % 10 === 0) {
+        mutateCalls++;
+        const renamed = `${name} renamed`;
+        await mutate(db, { op: 'update', entity: classEntity, key: r.key, values: { class_name: renamed } });
+        added[added.length - 1].name = renamed;
+        kinds.foldedEdit++;
+      }
+    } else if (what === 'edit') {
+      const b = nextBase++;
+      const name = `${plan.baseNames[b]} edited`;
+      await mutate(db, {
+        op: 'update',
+        entity: classEntity,
+        key: plan.baseClassIds[b],
+        values: { class_name: name },
+      });
+      expectedClasses.push(name);
+      goneClasses.push(plan.baseNames[b]);
+      kinds.classEdit++;
+    } else if (what === 'delete') {
+      const b = nextBase++;
+      await mutate(db, { op: 'delete', entity: classEntity, key: plan.baseClassIds[b] });
+      goneClasses.push(plan.baseNames[b]);
+      kinds.classDelete++;
+    } else {
+      // The class added 1 to 4 changes earlier: usually still unsent, often in flight.
+      const parent = added[Math.max(0, added.length - 1 - (i % 4))];
+      const name = `${prefix} series ${i}`;
+      await mutate(db, {
+        op: 'add',
+        entity: seriesEntity,
+        values: { class_id: parent.key, subject_id: plan.subjectId, series_name: name },
+      });
+      expectedSeries.push(name);
+      kinds.seriesAdd++;
+    }
+  }
+  const ms = performance.now() - started;
+  for (const a of added) expectedClasses.push(a.name);
+  // Base classes neither edited nor deleted stay as they are.
+  for (let b = nextBase; b < plan.baseNames.length; b++) expectedClasses.push(plan.baseNames[b]);
+  return {
+    entries: await db.outbox.count(),
+    mutateCalls,
+    ms,
+    kinds,
+    expectedClasses,
+    expectedSeries,
+    goneClasses,
+  };
+}
+
+/**
+ * The floor under every design: sequential one-put read-write transactions on this profile's
+ * IndexedDB, per durability hint ('default' is what Dexie uses unless told otherwise).
+ */
+async function idbFloor(count = 200): Promise<Record<string, number>> {
+  const open = indexedDB.open('outbox-bench-floor', 1);
+  open.onupgradeneeded = () => open.result.createObjectStore('t');
+  const raw = await new Promise<IDBDatabase>((ok, fail) => {
+    open.onsuccess = () => ok(open.result);
+    open.onerror = () => fail(open.error);
+  });
+  const out: Record<string, number> = {};
+  for (const durability of ['default', 'relaxed', 'strict'] as const) {
+    const started = performance.now();
+    for (let i = 0; i < count; i++) {
+      const tx = raw.transaction('t', 'readwrite', { durability });
+      tx.objectStore('t').put({ i, payload: 'x'.repeat(200) }, i);
+      await new Promise((ok, fail) => {
+        tx.oncomplete = ok;
+        tx.onerror = () => fail(tx.error);
+      });
+    }
+    out[durability] = (performance.now() - started) / count;
+  }
+  raw.close();
+  return out;
+}
+
+async function signInBench(username: string, password: string): Promise<boolean> {
+  return (await signIn(ctx.api, username, password)).ok;
+}
+
+const bench = { signIn: signInBench, setup, queue, drain, idbFloor };
+export type BenchApi = typeof bench;
+(window as unknown as { bench: BenchApi }).bench = bench;
+document.title = 'bench ready';

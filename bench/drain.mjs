@@ -1,0 +1,344 @@
+/**
+ * Outbox drain benchmark (issue targets: at least 400 changes per second on a clean network;
+ * with 20% of replies lost after the server committed: no duplicates, no losses, and no more
+ * than 2x the clean drain time).
+ *
+ * Each run: a fresh reference server (`node dist-server/index.js`, PGlite in a temp DATA_DIR,
+ * serving dist-bench/), the fault proxy of bench/fault-proxy.mjs in front of it, and Chromium
+ * with a fresh ON-DISK profile (an in-memory context's IndexedDB is about 2x faster than a
+ * user's, design brief §8). The page (bench/bench-page.ts) runs the app's real modules:
+ *   1. sign in, then add one subject and 100 base classes and send them (setup, not timed);
+ *   2. offline, queue N outbox entries (timed): class adds, edits and deletes of base classes,
+ *      series adds in classes added earlier in the batch (dependent ordering);
+ *   3. online, drain: call replay until the outbox is empty (timed). Between rounds, pending
+ *      entries are made due at once (nextAttemptAt = 0), so the backoff after a lost reply
+ *      (1 s, 2 s, ... with jitter) does not dominate: this measures throughput, not the policy;
+ *   4. compare the server's rows with the intended set, counting by name.
+ *
+ * Prints figures; exits 1 on any duplicate, loss or undrained entry (never on timings).
+ * Run: `npm run bench` (builds first), or `node bench/drain.mjs` after `npm run build:server`
+ * and `npx vite build --config vite.bench.config.ts`. BENCH_ENTRIES (default 1000) sets N;
+ * BENCH_RUNS=clean,lost-keepalive limits the runs.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startFaultProxy } from './fault-proxy.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+const ADMIN = { username: 'admin', password: 'admin123' };
+const ENTRIES = Number(process.env.BENCH_ENTRIES || 1000);
+const BASE_CLASSES = Math.max(100, Math.ceil(ENTRIES / 10));
+const PREFIX = 'Bench';
+/** BENCH_CPU_PROFILE=1: sample the page's main thread during each drain, print the top functions. */
+const CPU_PROFILE = process.env.BENCH_CPU_PROFILE === '1';
+
+/** Self time per function of a CDP CPU profile, largest first. */
+function topFunctions(profile, count = 15) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  const selfById = new Map();
+  const dt = profile.timeDeltas;
+  profile.samples.forEach((id, i) => {
+    const f = byId.get(id).callFrame;
+    const name = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    const ms = (dt[i] ?? 0) / 1000;
+    self.set(name, (self.get(name) ?? 0) + ms);
+    selfById.set(id, (selfById.get(id) ?? 0) + ms);
+  });
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  // Inclusive time of our own functions (synchronous part: native IndexedDB calls and
+  // structured cloning land in the function that made them).
+  const inclusive = new Map();
+  const walk = (id, onStack) => {
+    const n = byId.get(id);
+    let sum = selfById.get(id) ?? 0;
+    const name = n.callFrame.functionName;
+    const ours = name && n.callFrame.url.includes('/assets/') && !onStack.has(name);
+    const stack = ours ? new Set(onStack).add(name) : onStack;
+    for (const c of n.children ?? []) sum += walk(c, stack);
+    if (ours) inclusive.set(name, (inclusive.get(name) ?? 0) + sum);
+    return sum;
+  };
+  walk(profile.nodes[0].id, new Set());
+  const line = ([name, ms]) =>
+    `${ms.toFixed(0).padStart(6)} ms ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${name}`;
+  return [
+    'self:',
+    ...[...self.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(line),
+    'inclusive, bundle functions:',
+    ...[...inclusive.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(line),
+  ];
+}
+
+const RUNS = [
+  { name: 'clean', label: 'clean, keep-alive', dropRate: 0, closeAfterReply: false },
+  { name: 'clean-close', label: 'clean, Connection: close', dropRate: 0, closeAfterReply: true },
+  { name: 'lost-keepalive', label: '20% replies lost, keep-alive', dropRate: 0.2, closeAfterReply: false },
+  { name: 'lost-close', label: '20% replies lost, Connection: close', dropRate: 0.2, closeAfterReply: true },
+];
+
+/** `node dist-server/index.js` on a free port with its own data; resolves once it listens. */
+async function startServer() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-server-'));
+  const child = spawn(process.execPath, [join(ROOT, 'dist-server/index.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      STATIC_DIR: join(ROOT, 'dist-bench'),
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      API_EXTENSIONS: 'on',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const port = await new Promise((done, fail) => {
+    const onData = (chunk) => {
+      log += chunk;
+      const m = /running at http:\/\/[^:]+:(\d+)/.exec(log);
+      if (m) done(Number(m[1]));
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk) => {
+      log += chunk;
+    });
+    child.once('exit', (code) => fail(new Error(`Server exited with ${code}:\n${log}`)));
+  });
+  const apiRoot = `http://127.0.0.1:${port}/api`;
+  return {
+    port,
+    apiRoot,
+    async close() {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every row of a list endpoint, straight from the server (not through the proxy). */
+async function serverNames(apiRoot, cookie, path, listField, nameField) {
+  const res = await fetch(`${apiRoot}/${path}`, { headers: { Cookie: cookie } });
+  const body = await res.json();
+  if (!body.success) throw new Error(`${path}: ${JSON.stringify(body)}`);
+  return body[listField].map((r) => r[nameField]).filter((n) => String(n).startsWith(PREFIX));
+}
+
+async function serverSignIn(apiRoot) {
+  const res = await fetch(`${apiRoot}/Admin_access/login.php`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const setCookie = res.headers.get('set-cookie');
+  if (!setCookie) throw new Error(`Sign-in failed with ${res.status}`);
+  return setCookie.split(';')[0];
+}
+
+/** Duplicates: extra rows of an intended name. Losses: intended names missing, gone names present. */
+function compare(actual, expected, gone = []) {
+  const count = new Map();
+  for (const n of actual) count.set(n, (count.get(n) ?? 0) + 1);
+  let duplicates = 0;
+  for (const c of count.values()) if (c > 1) duplicates += c - 1;
+  const missing = expected.filter((n) => !count.has(n));
+  const stale = gone.filter((n) => count.has(n));
+  const expectedSet = new Set(expected);
+  const unexpected = [...count.keys()].filter((n) => !expectedSet.has(n) && !gone.includes(n));
+  return { duplicates, losses: missing.length + stale.length, missing, stale, unexpected };
+}
+
+async function runOnce(run) {
+  const server = await startServer();
+  const proxy = await startFaultProxy(server.port, { closeAfterReply: run.closeAfterReply, seed: 42 });
+  const profile = await mkdtemp(join(tmpdir(), 'bench-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (e) => console.error(`[page] ${e.message}`));
+    await page.goto(`${proxy.url}/bench.html`);
+    await page.waitForFunction(() => document.title === 'bench ready');
+    const cdp = await context.newCDPSession(page);
+    const { product } = await cdp.send('Browser.getVersion');
+    if (!(await page.evaluate((a) => window.bench.signIn(a.username, a.password), ADMIN)))
+      throw new Error('Sign-in from the page failed');
+    const setup = await page.evaluate(([prefix, n]) => window.bench.setup(prefix, n), [PREFIX, BASE_CLASSES]);
+
+    // Offline while queueing, as the administrator would be; nothing is sent meanwhile.
+    await context.setOffline(true);
+    const queued = await page.evaluate((plan) => window.bench.queue(plan), {
+      entries: ENTRIES,
+      prefix: PREFIX,
+      baseClassIds: setup.baseClassIds,
+      baseNames: setup.baseNames,
+      subjectId: setup.subjectId,
+    });
+    await context.setOffline(false);
+
+    proxy.setDropRate(run.dropRate);
+    const before = { ...proxy.stats };
+    if (CPU_PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    const drained = await page.evaluate(() => window.bench.drain());
+    const cpu = CPU_PROFILE ? topFunctions((await cdp.send('Profiler.stop')).profile) : null;
+    const proxyStats = Object.fromEntries(Object.entries(proxy.stats).map(([k, v]) => [k, v - before[k]]));
+
+    const cookie = await serverSignIn(server.apiRoot);
+    const classes = compare(
+      await serverNames(
+        server.apiRoot,
+        cookie,
+        'Masterfilter/Classes/fetchclasses.php',
+        'classes',
+        'class_name',
+      ),
+      queued.expectedClasses,
+      queued.goneClasses,
+    );
+    const series = compare(
+      await serverNames(
+        server.apiRoot,
+        cookie,
+        'Masterfilter/Series/fetchseries.php',
+        'series',
+        'series_name',
+      ),
+      queued.expectedSeries,
+    );
+    const floor = await page.evaluate(() => window.bench.idbFloor());
+    return { run, product, queued, drained, proxyStats, classes, series, cpu, floor };
+  } finally {
+    await context.close();
+    await proxy.close();
+    await server.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+const fmt = (n, digits = 0) => n.toFixed(digits);
+
+async function main() {
+  const wanted = process.env.BENCH_RUNS?.split(',');
+  const runs = wanted ? RUNS.filter((r) => wanted.includes(r.name)) : RUNS;
+  const results = [];
+  for (const run of runs) {
+    process.stdout.write(`  running: ${run.label} ...\n`);
+    results.push(await runOnce(run));
+  }
+  console.log(`${results[0].product}, on-disk profile; reference server on PGlite; ${ENTRIES} entries`);
+
+  const q = results[0].queued;
+  console.log(
+    `Queue mix: ${q.kinds.classAdd} class adds, ${q.kinds.classEdit} class edits, ${q.kinds.classDelete} class deletes, ` +
+      `${q.kinds.seriesAdd} series adds in classes of the same batch, plus ${q.kinds.foldedEdit} edits of unsent ` +
+      'adds folded into them',
+  );
+  for (const r of results)
+    console.log(
+      `Queueing (${r.run.name}): ${r.queued.mutateCalls} mutate calls -> ${r.queued.entries} entries in ` +
+        `${fmt(r.queued.ms)} ms (${fmt(r.queued.ms / r.queued.mutateCalls, 2)} ms per change)`,
+    );
+
+  const clean = results.find((r) => r.run.name === 'clean');
+  const rows = results.map((r) => {
+    const d = r.drained;
+    const s = d.ms / 1000;
+    return {
+      run: r.run.label,
+      changes: r.queued.entries,
+      'drain s': fmt(s, 2),
+      'changes/s': fmt(r.queued.entries / s),
+      duplicates: r.classes.duplicates + r.series.duplicates,
+      losses: r.classes.losses + r.series.losses + d.left,
+      'x clean': clean ? fmt(d.ms / clean.drained.ms, 2) : '-',
+      rounds: d.rounds,
+      'replies lost': r.proxyStats.dropped,
+      'server replays': r.proxyStats.replayed,
+      'POSTs seen': r.proxyStats.writes,
+      connections: r.proxyStats.connections,
+    };
+  });
+  console.table(rows);
+
+  console.log(
+    `IndexedDB floor, one-put read-write transactions one after another (ms each): ${Object.entries(
+      results[0].floor,
+    )
+      .map(([k, v]) => `${k} ${fmt(v, 2)}`)
+      .join(', ')}`,
+  );
+  console.log('Where the drain time goes (per run):');
+  for (const r of results) {
+    const d = r.drained;
+    const h = d.http;
+    console.log(
+      `  ${r.run.name}: ${h.requests} requests (${h.unreachable} without reply), mean ${fmt(h.totalMs / Math.max(1, h.requests), 1)} ms ` +
+        `each, at most ${h.maxInFlight} in flight, mean ${fmt(h.totalMs / d.ms, 2)} in flight over the drain; ` +
+        `${d.idb.transactions} IndexedDB transactions (${d.idb.readwrite} read-write, ` +
+        `${fmt(d.idb.transactions / Math.max(1, r.queued.entries), 1)} per entry), summed lifetime ${fmt(d.idb.lifetimeMs)} ms; ` +
+        `some request in flight ${fmt((d.httpBusyMs / d.ms) * 100)}% of the drain`,
+    );
+    console.log(
+      `      requests: ${Object.entries(d.httpByPath)
+        .map(([what, n]) => `${n} ${what}`)
+        .join(', ')}`,
+    );
+    for (const [scope, t] of Object.entries(d.idbByScope).sort((a, b) => b[1].ms - a[1].ms))
+      console.log(`      ${scope}: ${t.count} transactions, mean ${fmt(t.ms / t.count, 1)} ms open`);
+    if (r.cpu) console.log(`    page main thread, top self time:\n      ${r.cpu.join('\n      ')}`);
+  }
+
+  let bad = false;
+  for (const r of results) {
+    const problems = [];
+    for (const [what, c] of [
+      ['class', r.classes],
+      ['series', r.series],
+    ]) {
+      if (c.duplicates) problems.push(`${c.duplicates} duplicate ${what} rows`);
+      if (c.missing.length) problems.push(`${what} missing: ${c.missing.slice(0, 5).join(', ')}`);
+      if (c.stale.length) problems.push(`${what} still present: ${c.stale.slice(0, 5).join(', ')}`);
+      if (c.unexpected.length) problems.push(`unexpected ${what}: ${c.unexpected.slice(0, 5).join(', ')}`);
+    }
+    if (r.drained.left)
+      problems.push(`${r.drained.left} entries not drained: ${r.drained.failures.join('; ')}`);
+    if (problems.length) {
+      bad = true;
+      console.error(`FAIL ${r.run.label}: ${problems.join('; ')}`);
+    }
+  }
+  console.log(
+    'Targets (issue): >= 400 changes/s clean; with lost replies 0 duplicates, 0 losses, <= 2x the clean drain.',
+  );
+  if (bad) process.exit(1);
+}
+
+await main();

@@ -1,0 +1,119 @@
+/**
+ * A TCP proxy for the outbox benchmark that loses replies after the server has committed
+ * them: the request goes through, the server applies the change and answers, and the proxy
+ * closes the browser's connection instead of passing the answer on. That is the case where a
+ * client cannot know whether its change was applied, so only the server's deduplication by
+ * Idempotency-Key can keep it from being applied twice.
+ *
+ * Two connection styles:
+ * - keep-alive (default): the browser reuses connections. When a reused connection drops
+ *   before a reply, Chromium itself re-sends the request, POST included (design brief §8).
+ * - closeAfterReply: the proxy rewrites each request's `Connection: keep-alive` into
+ *   `Connection: close`, so the server answers `Connection: close` and ends the connection
+ *   after every reply, and the browser opens a new one per request. A lost reply is then a
+ *   network error the outbox itself must retry.
+ *
+ * HTTP/1.1 without pipelining (Chromium does not pipeline), so the replies on a connection come
+ * in the order of its requests; a request starts with a method token at the start of a chunk.
+ */
+import net from 'node:net';
+
+const REQUEST_LINE = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (\S+) HTTP\/1\.[01]\r\n/;
+
+/** A small seeded generator (mulberry32), so that a run loses the same replies each time. */
+export function seededRandom(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * @param {number} targetPort the server's port on 127.0.0.1
+ * @param {{ closeAfterReply?: boolean, seed?: number }} options
+ */
+export async function startFaultProxy(targetPort, options = {}) {
+  const random = seededRandom(options.seed ?? 1);
+  const stats = { connections: 0, requests: 0, writes: 0, dropped: 0, replayed: 0 };
+  /** Which requests may lose their reply, and how often. Off until the benchmark sets it. */
+  const fault = { rate: 0, pattern: /^POST \/api\/Masterfilter\// };
+  const sockets = new Set();
+
+  const server = net.createServer((client) => {
+    stats.connections += 1;
+    const upstream = net.connect(targetPort, '127.0.0.1');
+    sockets.add(client).add(upstream);
+    client.setNoDelay(true);
+    upstream.setNoDelay(true);
+    /** Request lines waiting for their reply, oldest first. */
+    const waiting = [];
+    let dropping = false;
+
+    client.on('data', (received) => {
+      let chunk = received;
+      const text = chunk.toString('latin1');
+      const match = REQUEST_LINE.exec(text);
+      if (match) {
+        stats.requests += 1;
+        const line = `${match[1]} ${match[2]}`;
+        if (fault.pattern.test(line)) stats.writes += 1;
+        waiting.push(line);
+        if (options.closeAfterReply && text.includes('\r\n\r\n')) {
+          const head = text.indexOf('\r\n\r\n');
+          // Chromium writes a request's head in one piece; the rewrite only touches the head.
+          const rewritten = text.slice(0, head).replace(/\r\nconnection: [^\r\n]*/i, '\r\nConnection: close');
+          chunk = Buffer.from(rewritten + text.slice(head), 'latin1');
+        }
+      }
+      upstream.write(chunk);
+    });
+
+    upstream.on('data', (chunk) => {
+      if (chunk.subarray(0, 7).toString('latin1') === 'HTTP/1.') {
+        const line = waiting.shift() ?? '';
+        const head = chunk.toString('latin1', 0, Math.min(chunk.length, 2048)).toLowerCase();
+        if (head.includes('\r\nidempotent-replayed:')) stats.replayed += 1;
+        dropping = fault.rate > 0 && fault.pattern.test(line) && random() < fault.rate;
+        if (dropping) stats.dropped += 1;
+      }
+      if (dropping) {
+        // The server has committed and answered; the browser never hears of it.
+        client.destroy();
+        upstream.destroy();
+        return;
+      }
+      client.write(chunk);
+    });
+
+    // The server ended the connection after a reply (Connection: close): pass that on.
+    upstream.on('end', () => client.end());
+    client.on('end', () => upstream.end());
+    const gone = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on('close', gone).on('error', gone);
+    upstream.on('close', gone).on('error', gone);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stats,
+    /** Lose this share (0..1) of the replies to outbox writes from now on. */
+    setDropRate(rate) {
+      fault.rate = rate;
+    },
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
