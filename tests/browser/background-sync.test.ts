@@ -9,8 +9,8 @@
 import { rm } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DIST, launchPersistent } from '../helpers/browser';
-import { ADMIN, api, signIn, startTestServer, type TestServer } from '../helpers/server';
+import { DIST, launchPersistent, signInWithForm } from '../helpers/browser';
+import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
 
 const SAVED_OFFLINE = 'saved on this device, will be sent when online';
 const SYNC_TAG = 'outbox-replay';
@@ -67,16 +67,7 @@ async function serverClassNames(server: TestServer): Promise<string[]> {
 /** Signs in through the real form and waits until the service worker controls the page. */
 async function signInAndWaitForWorker(app: App): Promise<Page> {
   const page = app.context.pages()[0] ?? (await app.context.newPage());
-  await page.goto(`${app.server.url}/login`);
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/homepage$/);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // clientsClaim() in src/sw.ts: the worker takes this page over once it is active.
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await signInWithForm(page, app.server.url);
   return page;
 }
 

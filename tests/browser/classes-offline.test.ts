@@ -5,8 +5,8 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST, launchBrowser } from '../helpers/browser';
-import { ADMIN, api, signIn, startTestServer, type TestServer } from '../helpers/server';
+import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
+import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 let browser: Browser;
@@ -27,12 +27,7 @@ async function serverClassNames(): Promise<string[]> {
   return (reply.body.classes as { class_name: string }[]).map((c) => c.class_name).sort();
 }
 
-async function signInThroughForm(page: Page, password: string = ADMIN.password): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
+const signInThroughForm = (page: Page, password?: string) => signInWithForm(page, server.url, password);
 
 async function addClass(page: Page, name: string): Promise<void> {
   await page.getByRole('link', { name: 'Add Class' }).click();

@@ -6,8 +6,8 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST, launchBrowser } from '../helpers/browser';
-import { ADMIN, api, signIn, startTestServer, type TestServer } from '../helpers/server';
+import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
+import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 let browser: Browser;
@@ -22,14 +22,7 @@ beforeAll(async () => {
   context = await browser.newContext();
   page = await context.newPage();
 
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/homepage$/);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+  await signInWithForm(page, server.url);
 });
 
 afterAll(async () => {

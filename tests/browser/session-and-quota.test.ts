@@ -8,7 +8,7 @@
 import { rm } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST, launchBrowser, launchPersistent } from '../helpers/browser';
+import { DIST, launchBrowser, launchPersistent, signInWithForm } from '../helpers/browser';
 import { ADMIN, api, signIn, startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -22,14 +22,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-async function signInPage(page: Page): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/homepage$/);
-}
 
 async function classNames(): Promise<string[]> {
   const reply = await api(server.apiRoot, await signIn(server.apiRoot)).get(
@@ -51,7 +43,7 @@ describe('session expiry while changes wait', () => {
   it('pauses, asks to sign in again, then sends everything', async () => {
     context = await browser.newContext();
     const page = await context.newPage();
-    await signInPage(page);
+    await signInWithForm(page, server.url);
     // The server ends the session (expiry, or a sign-out elsewhere); the tab does not know.
     const [cookie] = await context.cookies(server.url);
     await api(server.apiRoot, `${cookie.name}=${cookie.value}`).post('Admin_access/logout.php', {});
@@ -105,14 +97,8 @@ describe('a full storage quota', () => {
       await rm(profile, { recursive: true, force: true });
     };
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${seeded.url}/login`);
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/\/homepage$/);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await signInWithForm(page, seeded.url);
+
     await page.goto(`${seeded.url}/books`);
     await expect.poll(() => page.getByText('Sunrise English Reader 1').count()).toBe(1);
     await context.setOffline(true);

@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { ADMIN } from './server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const DIST = resolve(import.meta.dirname, '../../dist');
@@ -40,4 +41,26 @@ export async function launchPersistent(): Promise<{ context: BrowserContext; pro
     args: CHROMIUM_ARGS,
   });
   return { context, profile };
+}
+
+/**
+ * Signs in through the real login form and waits until the service worker controls the
+ * page, so the app keeps working when the test takes the network away.
+ */
+export async function signInWithForm(
+  page: Page,
+  appUrl: string,
+  password: string = ADMIN.password,
+): Promise<void> {
+  await page.goto(`${appUrl}/login`);
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  if (password !== ADMIN.password) return;
+  await page.waitForURL(/\/homepage$/);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // clientsClaim() in src/sw.ts: the worker takes the page over once it is active.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
