@@ -7,11 +7,12 @@
  * was never sent removes both and sends nothing. An entry that has been sent at least once
  * may already be applied on the server, so it is never changed (rule 2).
  */
-import type { EntityDescription } from '../contract/entity';
+import { type EntityDescription, refFields } from '../contract/entity';
 import { stillUsedBy } from '../contract/messages';
 import { firstChildEntity } from './children';
 import type { LocalDb, Row } from './database';
-import { newTempId, newUuid } from './ids';
+import { isTempId, newTempId, newUuid } from './ids';
+
 import { type FieldValue, isUnsent, type OutboxEntry } from './outbox-entry';
 import { resolveId } from './resolve';
 
@@ -83,6 +84,20 @@ async function foldableEntry(db: LocalDb, entity: EntityDescription, key: string
 }
 
 /**
+ * Whether the values name a record whose add was queued after `seq`: folding them into that
+ * earlier entry would make it wait for a later one, against the queue's order (rule 3).
+ */
+async function namesLaterRecord(db: LocalDb, entity: EntityDescription, values: Values, seq: number) {
+  for (const [field, spec] of refFields(entity)) {
+    const v = values[field];
+    if (!isTempId(v)) continue;
+    const add = await db.outbox.where('[entity+key]').equals([spec.ref, v]).first();
+    if (add && add.seq! > seq) return true;
+  }
+  return false;
+}
+
+/**
  * Merges values into an entry. A refused entry starts over with a new Idempotency-Key: the
  * server stored its refusal under the old one.
  */
@@ -115,7 +130,8 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
 
     if (change.op === 'update') {
       await table.put({ ...row, ...change.values, [entity.key]: key });
-      if (last && (last.op === 'add' || last.op === 'update')) {
+      const foldable = last && !(await namesLaterRecord(db, entity, change.values, last.seq!));
+      if (last && foldable && (last.op === 'add' || last.op === 'update')) {
         return { key, cancelled: false, entryId: await foldInto(db, last, change.values) };
       }
       const entry = newEntry(entity, 'update', key, { ...change.values }, snapshot(row));

@@ -17,7 +17,8 @@ import { entityByName } from '../contract/entities';
 import type { LocalDb } from '../db/database';
 import { restoreBase } from '../db/discard';
 import { patchSyncState, readSyncState } from '../db/meta';
-import type { OutboxEntry } from '../db/outbox-entry';
+import type { FieldValue, OutboxEntry } from '../db/outbox-entry';
+
 import { applyServerId } from '../db/rekey';
 import type { ApiClient } from './api';
 import { backoffMs, classify, type Verdict } from './classify';
@@ -27,7 +28,7 @@ import { SYNC_LOCK, withLock } from './lock';
 import { mergeEdit } from './merge-edit';
 import { planQueue } from './plan';
 import { QueueState } from './queue-state';
-import { buildRequest } from './requests';
+import { buildRequest, resolveRefs } from './requests';
 
 export interface SyncContext {
   db: LocalDb;
@@ -92,6 +93,7 @@ async function settle(
  */
 async function mergeWithServer(
   ctx: SyncContext,
+  state: QueueState,
   entry: OutboxEntry,
   id: string,
 ): Promise<OutboxEntry | SendResult> {
@@ -104,7 +106,11 @@ async function mergeWithServer(
     const gone = `This ${entity.names.one} was deleted on the server.`;
     return settle(ctx, entry, { kind: 'failed', message: gone, status: 404 });
   }
-  const merged = mergeEdit(entity, entry.base ?? {}, entry.payload, current.row);
+  // Parents made offline are compared by the ids the server knows them by: a resent edit
+  // (its first reply lost) must not look like a change made on both sides.
+  const resolved = (values: Record<string, FieldValue>) => resolveRefs(entity, values, state.resolve);
+  const merged = mergeEdit(entity, resolved(entry.base ?? {}), resolved(entry.payload), current.row);
+
   if (merged.conflicts.length > 0) {
     await ctx.db.outbox.update(entry.seq!, {
       status: 'conflict',
@@ -125,7 +131,7 @@ async function sendOne(ctx: SyncContext, state: QueueState, claimed: OutboxEntry
     const id = resolve(entry.key);
     if (id === null)
       return settle(ctx, entry, { kind: 'retry', reason: 'Waiting for the record to be created' });
-    const merged = await mergeWithServer(ctx, entry, id);
+    const merged = await mergeWithServer(ctx, state, entry, id);
     if (typeof merged === 'string') return merged;
     entry = merged;
   }

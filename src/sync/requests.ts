@@ -117,13 +117,33 @@ export function buildRequest(
   };
 }
 
+/** The values with every parent named by its server id where one is known. */
+export function resolveRefs(
+  entity: EntityDescription,
+  values: Record<string, FieldValue>,
+  resolve: IdResolver,
+): Record<string, FieldValue> {
+  const out = { ...values };
+  for (const [name, spec] of Object.entries(entity.fields)) {
+    const v = out[name];
+    if (spec.kind === 'ref' && typeof v === 'string' && v !== '') out[name] = resolve(v) ?? v;
+  }
+  return out;
+}
+
 /** Every record an entry refers to, as 'entity:id': its own and its parents (for ordering). */
+
 export function referencedIds(entity: EntityDescription, entry: OutboxEntry): string[] {
   const ids = [`${entity.name}:${entry.key}`];
   if (entry.op === 'set' || entry.op === 'delete') return ids;
   for (const [name, spec] of Object.entries(entity.fields)) {
-    const v = entry.payload[name] ?? entry.base?.[name];
-    if (spec.kind === 'ref' && spec.ref && typeof v === 'string' && v !== '') ids.push(`${spec.ref}:${v}`);
+    if (spec.kind !== 'ref' || !spec.ref) continue;
+    // Both the new parent and the old one: moving a series to another class must reach the
+    // server before a later delete of the class it left.
+    for (const v of [entry.payload[name], entry.base?.[name]]) {
+      if (typeof v === 'string' && v !== '' && !ids.includes(`${spec.ref}:${v}`))
+        ids.push(`${spec.ref}:${v}`);
+    }
   }
   return ids;
 }

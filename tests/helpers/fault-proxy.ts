@@ -1,69 +1,409 @@
 /**
- * A TCP proxy between the client and the server that can lose replies: it forwards the
- * request, lets the server commit and answer, then closes the client's connection instead
- * of passing the answer on. That is the hardest case for exactly-once delivery.
+ * A TCP proxy between the client and the server that injects the faults a real network and
+ * a real server produce, one HTTP request at a time:
+ *
+ * - `drop`: forward the request, let the server commit and answer, then close the client's
+ *   connection instead of passing the answer on (the hardest case for exactly-once delivery);
+ * - `status`: answer 500/503 (optionally with Retry-After) itself, WITHOUT forwarding, so the
+ *   server never sees the request;
+ * - `hang`: never answer, with or without forwarding first (with forwarding the server may
+ *   commit), so the client's own timeout has to fire;
+ * - `reset`: close the connection without forwarding (connection reset mid-request);
+ * - `down()`/`up()`: the whole upstream unavailable, as refused connections (the proxy stops
+ *   listening) or as connections reset on arrival;
+ * - `random()`: each request independently gets pass, drop, 503 + Retry-After: 0 or hang,
+ *   (or reset) with given weights, drawn from a seeded PRNG.
+ *
+ * Requests are parsed on their boundaries (head, then Content-Length bytes of body; our
+ * client never sends chunked bodies, but they are parsed too) and handled one at a time per connection, so the
+ * decision for each request on a keep-alive connection applies to that request only. Replies
+ * are parsed the same way (Content-Length, chunked, or until close) to know where each ends.
  */
 import net from 'node:net';
+
+export type Fault =
+  | { kind: 'pass' }
+  | { kind: 'drop' }
+  | { kind: 'status'; status: number; retryAfter?: string }
+  | { kind: 'hang'; forward: boolean }
+  | { kind: 'reset' };
+
+export interface ProxiedRequest {
+  /** Order of arrival at the proxy, from 0. */
+  n: number;
+  method: string;
+  /** Request target as sent, e.g. '/api/Masterfilter/Classes/addclasses.php'. */
+  target: string;
+  /** The Idempotency-Key header, when sent. */
+  key: string | null;
+  fault: Fault['kind'];
+  /** True once the server's whole reply (or the proxy's own fault reply) reached the client. */
+  replied: boolean;
+  /** True when the request was forwarded to the server (it may have committed). */
+  forwarded: boolean;
+}
+
+export interface RandomFaults {
+  /** fast-check seeds are 32-bit integers; any integer works. */
+  seed: number;
+  /** Relative weights; missing ones count 0. */
+  pass?: number;
+  drop?: number;
+  /** 503 with Retry-After: 0, not forwarded. */
+  unavailable?: number;
+  hang?: number;
+  /** Connection closed before forwarding (never reaches the server). */
+  reset?: number;
+  /** Whether a hang forwards first (the server may commit). Default true. */
+  hangForwards?: boolean;
+  /** Which requests may get a fault, by request line ('POST /api/... HTTP/1.1'). Default: POSTs. */
+  match?: RegExp;
+}
 
 export interface FaultProxy {
   url: string;
   /** Lose the reply of the next `count` requests whose request line matches `pattern`. */
   dropRepliesTo(pattern: RegExp, count?: number): void;
-  /** Requests whose reply was lost so far. */
-  dropped: number;
+  /** Answer the next `count` matching requests with `status` (and Retry-After), not forwarded. */
+  failNext(pattern: RegExp, options: { status: number; retryAfter?: string | number; count?: number }): void;
+  /** Never answer the next `count` matching requests; `forward` lets the server see (and commit) them. */
+  hangNext(pattern: RegExp, options: { forward: boolean; count?: number }): void;
+  /** Close the connection of the next `count` matching requests without forwarding them. */
+  resetNext(pattern: RegExp, count?: number): void;
+  /**
+   * Upstream unavailable until `up()`: 'refuse' stops listening (new connections are refused,
+   * open ones closed), 'reset' accepts connections and resets them at once.
+   */
+  down(mode?: 'refuse' | 'reset'): Promise<void>;
+  up(): Promise<void>;
+  /** `down(mode)`, then `up()` after `ms`; resolves when up again. */
+  downFor(ms: number, mode?: 'refuse' | 'reset'): Promise<void>;
+  /** Random faults on every matching request from now on; `random(null)` stops them. */
+  random(options: RandomFaults | null): void;
+  /** Forget every rule and random mode (the log stays). */
+  clear(): void;
+  /** Every request seen, in order of arrival. */
+  readonly log: readonly ProxiedRequest[];
+  /** Requests whose reply was lost so far (`drop`). */
+  readonly dropped: number;
   close(): Promise<void>;
 }
 
+/** mulberry32: a tiny deterministic PRNG; `hash` mixes the seed with a request's identity. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function hash(seed: number, text: string): number {
+  let h = (seed ^ 0x9e3779b9) >>> 0;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+const HEAD_END = Buffer.from('\r\n\r\n');
+
+interface ParsedHead {
+  /** Bytes of the head including the blank line. */
+  length: number;
+  firstLine: string;
+  headers: Map<string, string>;
+}
+
+function parseHead(buf: Buffer): ParsedHead | null {
+  const end = buf.indexOf(HEAD_END);
+  if (end < 0) return null;
+  const lines = buf.subarray(0, end).toString('latin1').split('\r\n');
+  const headers = new Map<string, string>();
+  for (const line of lines.slice(1)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers.set(line.slice(0, at).trim().toLowerCase(), line.slice(at + 1).trim());
+  }
+  return { length: end + 4, firstLine: lines[0], headers };
+}
+
+const isChunked = (head: ParsedHead) => /chunked/i.test(head.headers.get('transfer-encoding') ?? '');
+
+/** Where a chunked body starting at `at` ends (no trailers: Node sends none unless asked). */
+function chunkedEnd(buf: Buffer, at: number): number | 'incomplete' {
+  for (;;) {
+    const lineEnd = buf.indexOf('\r\n', at);
+    if (lineEnd < 0) return 'incomplete';
+    const size = Number.parseInt(buf.subarray(at, lineEnd).toString('latin1'), 16);
+    if (size === 0) return buf.length >= lineEnd + 4 ? lineEnd + 4 : 'incomplete';
+    at = lineEnd + 2 + size + 2;
+    if (at > buf.length) return 'incomplete';
+  }
+}
+
+/** Where the request in `buf` ends, or null when more bytes are needed. */
+function requestEnd(buf: Buffer, head: ParsedHead): number | null {
+  if (isChunked(head)) {
+    const end = chunkedEnd(buf, head.length);
+    return end === 'incomplete' ? null : end;
+  }
+  const total = head.length + Number(head.headers.get('content-length') ?? 0);
+  return buf.length >= total ? total : null;
+}
+
+/**
+ * Where the reply in `buf` ends: a byte count, 'incomplete' when more bytes are needed, or
+ * 'close' when it is delimited by the connection closing.
+ */
+function replyEnd(buf: Buffer): number | 'incomplete' | 'close' {
+  const head = parseHead(buf);
+  if (!head) return 'incomplete';
+  const status = Number(head.firstLine.split(' ')[1]);
+  if ((status >= 100 && status < 200) || status === 204 || status === 304) return head.length;
+  if (isChunked(head)) return chunkedEnd(buf, head.length);
+  const length = head.headers.get('content-length');
+  if (length === undefined) return 'close';
+  const total = head.length + Number(length);
+  return buf.length >= total ? total : 'incomplete';
+}
+
+function faultReply(status: number, retryAfter?: string): Buffer {
+  const body = JSON.stringify({ success: false, message: `Injected ${status}` });
+  const lines = [
+    `HTTP/1.1 ${status} ${status === 503 ? 'Service Unavailable' : 'Internal Server Error'}`,
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: keep-alive',
+  ];
+  if (retryAfter !== undefined) lines.push(`Retry-After: ${retryAfter}`);
+  return Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`, 'latin1');
+}
+
 export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
-  const rules: { pattern: RegExp; left: number }[] = [];
+  const rules: { pattern: RegExp; left: number; fault: Fault }[] = [];
+  let randomMode: (RandomFaults & { seen: Map<string, number> }) | null = null;
+  let downMode: 'refuse' | 'reset' | null = null;
   const sockets = new Set<net.Socket>();
+  const log: ProxiedRequest[] = [];
   const state = { dropped: 0 };
 
-  const server = net.createServer((client) => {
-    const upstream = net.connect(targetPort, '127.0.0.1');
-    sockets.add(client).add(upstream);
-    let dropNext = false;
-    client.on('data', (chunk) => {
-      const requestLine = chunk.toString('latin1').split('\r\n', 1)[0];
-      const rule = rules.find((r) => r.left > 0 && r.pattern.test(requestLine));
-      if (rule) {
-        rule.left -= 1;
-        dropNext = true;
-      }
-      upstream.write(chunk);
-    });
-    upstream.on('data', (chunk) => {
-      if (dropNext) {
-        state.dropped += 1;
-        client.destroy();
-        upstream.destroy();
-        return;
-      }
-      client.write(chunk);
-    });
+  function decide(requestLine: string, target: string): Fault {
+    if (downMode) return { kind: 'reset' };
+    const rule = rules.find((r) => r.left > 0 && r.pattern.test(requestLine));
+    if (rule) {
+      rule.left -= 1;
+      return rule.fault;
+    }
+    const r = randomMode;
+    if (!r || !(r.match ?? /^POST /).test(requestLine)) return { kind: 'pass' };
+    // Keyed by the path and how often it was seen, so that one path's decisions do not shift
+    // when requests to other paths arrive in another order (replay sends up to 6 at once).
+    const path = target.split('?')[0];
+    const nth = r.seen.get(path) ?? 0;
+    r.seen.set(path, nth + 1);
+    const draw = mulberry32(hash(r.seed, `${path}#${nth}`))();
+    const weights: [Fault, number][] = [
+      [{ kind: 'pass' }, r.pass ?? 0],
+      [{ kind: 'drop' }, r.drop ?? 0],
+      [{ kind: 'status', status: 503, retryAfter: '0' }, r.unavailable ?? 0],
+      [{ kind: 'hang', forward: r.hangForwards ?? true }, r.hang ?? 0],
+      [{ kind: 'reset' }, r.reset ?? 0],
+    ];
+    const total = weights.reduce((s, [, w]) => s + w, 0);
+    if (total <= 0) return { kind: 'pass' };
+    let x = draw * total;
+    for (const [fault, w] of weights) {
+      if (x < w) return fault;
+      x -= w;
+    }
+    return { kind: 'pass' };
+  }
+
+  function handle(client: net.Socket) {
+    sockets.add(client);
+    if (downMode === 'reset') {
+      client.resetAndDestroy();
+      return;
+    }
+    let upstream: net.Socket | null = null;
+    let incoming = Buffer.alloc(0);
+    let reply = Buffer.alloc(0);
+    /** The forwarded request whose reply is awaited, with its fault. */
+    let current: { entry: ProxiedRequest; fault: Fault } | null = null;
+    /** True while a request is being handled (forwarded, or hanging): later ones wait. */
+    let busy = false;
+    let closed = false;
+
     const end = () => {
+      if (closed) return;
+      closed = true;
       client.destroy();
-      upstream.destroy();
+      upstream?.destroy();
       sockets.delete(client);
-      sockets.delete(upstream);
+      if (upstream) sockets.delete(upstream);
     };
     client.on('close', end).on('error', end);
-    upstream.on('close', end).on('error', end);
-  });
+
+    const connectUpstream = (): net.Socket => {
+      if (upstream) return upstream;
+      const up = net.connect(targetPort, '127.0.0.1');
+      sockets.add(up);
+      reply = Buffer.alloc(0);
+      up.on('data', (chunk) => {
+        reply = Buffer.concat([reply, chunk]);
+        finishReply(false);
+      });
+      up.on('error', () => {}); // 'close' follows and decides
+      up.on('close', () => {
+        sockets.delete(up);
+        if (upstream === up) upstream = null;
+        if (!current) return; // idle keep-alive connection closed by the server: reconnect later
+        finishReply(true);
+        // The server went away (restart) or refused mid-request: the client's connection is
+        // reset, as it would be without the proxy.
+        if (current) end();
+      });
+      upstream = up;
+      return up;
+    };
+
+    const finishReply = (upstreamClosed: boolean) => {
+      if (!current) return;
+      const at = replyEnd(reply);
+      const complete = typeof at === 'number' ? at : at === 'close' && upstreamClosed ? reply.length : null;
+      if (complete === null) return;
+      const bytes = reply.subarray(0, complete);
+      reply = reply.subarray(complete);
+      const { entry, fault } = current;
+      current = null;
+      if (fault.kind === 'drop') {
+        // The server has committed and answered; the client never hears of it.
+        state.dropped += 1;
+        end();
+        return;
+      }
+      if (fault.kind === 'hang') return; // swallowed; the client times out and closes
+      client.write(bytes);
+      entry.replied = true;
+      busy = false;
+      next();
+    };
+
+    const next = () => {
+      while (!busy && !closed) {
+        const head = parseHead(incoming);
+        if (!head) return;
+        const total = requestEnd(incoming, head);
+        if (total === null) return;
+        const bytes = incoming.subarray(0, total);
+        incoming = incoming.subarray(total);
+        const [method = '', target = ''] = head.firstLine.split(' ');
+        const fault = decide(head.firstLine, target);
+        const entry: ProxiedRequest = {
+          n: log.length,
+          method,
+          target,
+          key: head.headers.get('idempotency-key') ?? null,
+          fault: fault.kind,
+          replied: false,
+          forwarded: false,
+        };
+        log.push(entry);
+        switch (fault.kind) {
+          case 'status':
+            client.write(faultReply(fault.status, fault.retryAfter));
+            entry.replied = true;
+            continue;
+          case 'reset':
+            end();
+            return;
+          case 'hang':
+            busy = true;
+            if (fault.forward) {
+              current = { entry, fault };
+              entry.forwarded = true;
+              connectUpstream().write(bytes);
+            }
+            return;
+          default:
+            busy = true;
+            current = { entry, fault };
+            entry.forwarded = true;
+            connectUpstream().write(bytes);
+            return;
+        }
+      }
+    };
+
+    client.on('data', (chunk) => {
+      incoming = Buffer.concat([incoming, chunk]);
+      next();
+    });
+  }
+
+  const server = net.createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as net.AddressInfo).port;
 
-  return {
+  const closeAll = () => {
+    for (const s of sockets) s.destroy();
+    sockets.clear();
+  };
+  const push = (pattern: RegExp, count: number, fault: Fault) => rules.push({ pattern, left: count, fault });
+
+  const proxy: FaultProxy = {
     url: `http://127.0.0.1:${port}`,
     dropRepliesTo(pattern, count = 1) {
-      rules.push({ pattern, left: count });
+      push(pattern, count, { kind: 'drop' });
+    },
+    failNext(pattern, { status, retryAfter, count = 1 }) {
+      push(pattern, count, {
+        kind: 'status',
+        status,
+        retryAfter: retryAfter === undefined ? undefined : String(retryAfter),
+      });
+    },
+    hangNext(pattern, { forward, count = 1 }) {
+      push(pattern, count, { kind: 'hang', forward });
+    },
+    resetNext(pattern, count = 1) {
+      push(pattern, count, { kind: 'reset' });
+    },
+    async down(mode = 'refuse') {
+      if (downMode) return;
+      downMode = mode;
+      closeAll();
+      if (mode === 'refuse') await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+    async up() {
+      const was = downMode;
+      downMode = null;
+      if (was === 'refuse') await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    },
+    async downFor(ms, mode = 'refuse') {
+      await proxy.down(mode);
+      await new Promise((r) => setTimeout(r, ms));
+      await proxy.up();
+    },
+    random(options) {
+      randomMode = options ? { ...options, seen: new Map() } : null;
+    },
+    clear() {
+      rules.length = 0;
+      randomMode = null;
+    },
+    get log() {
+      return log;
     },
     get dropped() {
       return state.dropped;
     },
     async close() {
-      for (const s of sockets) s.destroy();
+      closeAll();
+      if (downMode === 'refuse') return;
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return proxy;
 }

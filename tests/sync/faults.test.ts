@@ -1,0 +1,242 @@
+/**
+ * One fault at a time through tests/helpers/fault-proxy.ts, against the real server with its
+ * extensions (Idempotency-Key dedup). Each test checks exactly-once delivery (the server has
+ * each record once, the proxy saw no second request after a processed reply) and an empty
+ * outbox at the end. The property test (property.test.ts) mixes these faults at random.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { bookEntity, classEntity, seriesEntity, subjectEntity } from '../../src/contract/entities';
+import type { EntityDescription } from '../../src/contract/entity';
+import { mutate, type Values } from '../../src/db/mutate';
+import { createApi } from '../../src/sync/api';
+import { signIn } from '../../src/sync/auth';
+import { replay, type SyncContext } from '../../src/sync/replay';
+import { cookieFetch } from '../helpers/cookie-fetch';
+import { type FaultProxy, type ProxiedRequest, startFaultProxy } from '../helpers/fault-proxy';
+import { pngFile } from '../helpers/files';
+import { ADMIN, startTestServer, type TestServer } from '../helpers/server';
+import { drain, syncClient } from '../helpers/sync-client';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function setup(opts: { timeoutMs?: number } = {}) {
+  const server: TestServer = await startTestServer();
+  cleanups.push(() => server.close());
+  const proxy = await startFaultProxy(server.port);
+  cleanups.push(() => proxy.close());
+  const ctx = await syncClient(`${proxy.url}/api`);
+  cleanups.push(async () => {
+    ctx.db.close();
+    await ctx.db.delete();
+  });
+  if (opts.timeoutMs !== undefined) {
+    // A short timeout so that a hung request is given up quickly; the session cookie of the
+    // first client does not carry over, so sign in again with the new API client.
+    ctx.api = createApi({ root: `${proxy.url}/api`, fetch: cookieFetch(), timeoutMs: opts.timeoutMs });
+    const result = await signIn(ctx.api, ADMIN.username, ADMIN.password);
+    if (!result.ok) throw new Error(`Sign-in failed: ${result.message}`);
+  }
+  return { server, proxy, ctx };
+}
+
+async function serverRows(ctx: SyncContext, entity: EntityDescription) {
+  const outcome = await ctx.api.request(entity.api.list, { method: 'GET' });
+  if (outcome.kind !== 'reply') throw new Error(`no reply listing ${entity.name}`);
+  return outcome.body[entity.api.listField] as Record<string, unknown>[];
+}
+
+const add = async (ctx: SyncContext, entity: EntityDescription, values: Values) =>
+  mutate(ctx.db, { op: 'add', entity, values });
+
+/** The requests that carried one outbox entry, in order. */
+const sendsOf = (proxy: FaultProxy, key: string | null) => proxy.log.filter((r) => r.key === key);
+
+/**
+ * Rule 2 as the proxy sees it: after a send whose reply reached the client, the same entry
+ * is never sent again.
+ */
+function expectNoResendAfterReply(log: readonly ProxiedRequest[]) {
+  const answered = new Set<string>();
+  for (const r of log) {
+    if (!r.key) continue;
+    expect(answered.has(r.key), `${r.method} ${r.target} resent after its reply`).toBe(false);
+    if (r.replied && r.fault === 'pass') answered.add(r.key);
+  }
+}
+
+async function expectDrained(ctx: SyncContext) {
+  expect(await ctx.db.outbox.toArray()).toEqual([]);
+}
+
+describe('one fault at a time', () => {
+  it('rule 4: a 500 is retried, and the retry is delivered once', async () => {
+    const { proxy, ctx } = await setup();
+    const { entryId } = await add(ctx, classEntity, { class_name: 'After 500' });
+    proxy.failNext(/addclasses\.php/, { status: 500 });
+    await drain(ctx);
+    expect(sendsOf(proxy, entryId).map((r) => r.fault)).toEqual(['status', 'pass']);
+    // The 500 came from the proxy: the server saw the add once.
+    expect(sendsOf(proxy, entryId).filter((r) => r.forwarded)).toHaveLength(1);
+    expect((await serverRows(ctx, classEntity)).map((r) => r.class_name)).toEqual(['After 500']);
+    expectNoResendAfterReply(proxy.log);
+    await expectDrained(ctx);
+  });
+
+  it("rule 4: a 503's Retry-After: 2 sets the next attempt about 2 s later, not the ~1 s backoff", async () => {
+    const { proxy, ctx } = await setup();
+    const { entryId } = await add(ctx, classEntity, { class_name: 'After 503' });
+    proxy.failNext(/addclasses\.php/, { status: 503, retryAfter: 2 });
+    const before = Date.now();
+    const report = await replay(ctx);
+    const after = Date.now();
+    expect(report).toMatchObject({ sent: 0, waiting: 1 });
+    const [entry] = await ctx.db.outbox.toArray();
+    // The first backoff is 0.5 s to 1.5 s (classify.ts); Retry-After must win over it.
+    expect(entry.nextAttemptAt).toBeGreaterThanOrEqual(before + 2000);
+    expect(entry.nextAttemptAt).toBeLessThanOrEqual(after + 2000);
+    expect(report.nextAttemptAt).toBe(entry.nextAttemptAt);
+    // Before that time nothing is sent.
+    expect(await replay(ctx)).toMatchObject({ sent: 0, waiting: 1 });
+    expect(sendsOf(proxy, entryId)).toHaveLength(1);
+    await drain(ctx);
+    expect(sendsOf(proxy, entryId).map((r) => r.fault)).toEqual(['status', 'pass']);
+    expect((await serverRows(ctx, classEntity)).map((r) => r.class_name)).toEqual(['After 503']);
+    await expectDrained(ctx);
+  });
+
+  it('rule 2: a request hung past the timeout after the server committed is not applied twice', async () => {
+    const { proxy, ctx } = await setup({ timeoutMs: 300 });
+    const cls = await add(ctx, classEntity, { class_name: 'Hung add' });
+    proxy.hangNext(/addclasses\.php/, { forward: true });
+    await drain(ctx);
+    const sends = sendsOf(proxy, cls.entryId);
+    expect(sends.map((r) => [r.fault, r.forwarded, r.replied])).toEqual([
+      ['hang', true, false],
+      ['pass', true, true],
+    ]);
+    expect((await serverRows(ctx, classEntity)).map((r) => r.class_name)).toEqual(['Hung add']);
+
+    // The same for an action: the popular toggle hung after the server applied it.
+    const serverClass = String((await serverRows(ctx, classEntity))[0].class_id);
+    const subject = await add(ctx, subjectEntity, { subject_name: 'S', subject_content: '<p>s</p>' });
+    const series = await add(ctx, seriesEntity, {
+      class_id: serverClass,
+      subject_id: subject.key,
+      series_name: 'Se',
+    });
+    const book = await add(ctx, bookEntity, {
+      class_id: serverClass,
+      subject_id: subject.key,
+      series_id: series.key,
+      book_name: 'Hung toggle',
+      book_code: 'HT',
+      book_cover: pngFile(),
+    });
+    await drain(ctx);
+    const toggle = await mutate(ctx.db, {
+      op: 'set',
+      entity: bookEntity,
+      key: book.key,
+      action: 'popular',
+      value: 'Enabled',
+    });
+    proxy.hangNext(/togglePopular\.php/, { forward: true });
+    await drain(ctx);
+    expect(sendsOf(proxy, toggle.entryId).map((r) => r.fault)).toEqual(['hang', 'pass']);
+    const books = await serverRows(ctx, bookEntity);
+    expect(books).toHaveLength(1);
+    expect(books[0]).toMatchObject({ book_name: 'Hung toggle', status: 'Enabled' });
+    expectNoResendAfterReply(proxy.log);
+    await expectDrained(ctx);
+  });
+
+  it('rule 4: a request hung past the timeout that never reached the server is sent again', async () => {
+    const { proxy, ctx } = await setup({ timeoutMs: 300 });
+    const { entryId } = await add(ctx, classEntity, { class_name: 'Hung, not forwarded' });
+    proxy.hangNext(/addclasses\.php/, { forward: false });
+    await drain(ctx);
+    expect(sendsOf(proxy, entryId).map((r) => [r.fault, r.forwarded])).toEqual([
+      ['hang', false],
+      ['pass', true],
+    ]);
+    expect((await serverRows(ctx, classEntity)).map((r) => r.class_name)).toEqual(['Hung, not forwarded']);
+    await expectDrained(ctx);
+  });
+
+  for (const mode of ['refuse', 'reset'] as const) {
+    it(`rule 1: connections ${mode === 'refuse' ? 'refused' : 'reset'} while the server is down lose nothing`, async () => {
+      const { proxy, ctx } = await setup();
+      await add(ctx, classEntity, { class_name: 'While down 1' });
+      await add(ctx, classEntity, { class_name: 'While down 2' });
+      await proxy.down(mode);
+      const report = await replay(ctx);
+      expect(report).toMatchObject({ sent: 0, failed: 0, waiting: 2 });
+      const entries = await ctx.db.outbox.toArray();
+      expect(entries.every((e) => e.status === 'pending' && e.attempts === 1)).toBe(true);
+      // Refused connections never reach the proxy's request log; reset ones never reach the server.
+      expect(proxy.log.filter((r) => r.forwarded && /addclasses/.test(r.target))).toEqual([]);
+      await proxy.up();
+      await drain(ctx);
+      expect((await serverRows(ctx, classEntity)).map((r) => r.class_name).sort()).toEqual([
+        'While down 1',
+        'While down 2',
+      ]);
+      await expectDrained(ctx);
+    });
+  }
+
+  it('rules 1 and 3: a server restart in the middle of pipelined class → series → book chains', async () => {
+    const { server, proxy, ctx } = await setup();
+    const chains = 5;
+    const keys: { cls: string; series: string; book: string }[] = [];
+    const subject = await add(ctx, subjectEntity, { subject_name: 'Shared', subject_content: '<p>x</p>' });
+    for (let i = 0; i < chains; i++) {
+      const cls = await add(ctx, classEntity, { class_name: `C${i}` });
+      const series = await add(ctx, seriesEntity, {
+        class_id: cls.key,
+        subject_id: subject.key,
+        series_name: `S${i}`,
+      });
+      const book = await add(ctx, bookEntity, {
+        class_id: cls.key,
+        subject_id: subject.key,
+        series_id: series.key,
+        book_name: `B${i}`,
+        book_code: `b${i}`,
+      });
+      keys.push({ cls: cls.entryId!, series: series.entryId!, book: book.entryId! });
+    }
+    const first = replay(ctx);
+    // Restart once a few requests have gone out, so some chains are half done.
+    while (proxy.log.filter((r) => r.method === 'POST').length < 4)
+      await new Promise((r) => setTimeout(r, 2));
+    await server.restart();
+    await first;
+    await drain(ctx);
+    // The restart cut requests (in flight or arriving while it was down), or this test proves nothing.
+    expect(proxy.log.some((r) => r.method === 'POST' && !r.replied)).toBe(true);
+
+    const classes = await serverRows(ctx, classEntity);
+    const series = await serverRows(ctx, seriesEntity);
+    const books = await serverRows(ctx, bookEntity);
+    expect(classes).toHaveLength(chains);
+    expect(series).toHaveLength(chains);
+    expect(books).toHaveLength(chains);
+    for (let i = 0; i < chains; i++) {
+      const c = classes.find((r) => r.class_name === `C${i}`)!;
+      const s = series.find((r) => r.series_name === `S${i}`)!;
+      const b = books.find((r) => r.book_name === `B${i}`)!;
+      expect(s.class_id).toBe(c.class_id);
+      expect(b).toMatchObject({ series_id: s.series_id, class_id: c.class_id });
+      // Order: a child is first sent only after its parent's add got its reply.
+      const answered = (key: string) => sendsOf(proxy, key).find((r) => r.replied && r.fault === 'pass')!.n;
+      expect(sendsOf(proxy, keys[i].series)[0].n).toBeGreaterThan(answered(keys[i].cls));
+      expect(sendsOf(proxy, keys[i].book)[0].n).toBeGreaterThan(answered(keys[i].series));
+    }
+    expectNoResendAfterReply(proxy.log);
+    await expectDrained(ctx);
+  });
+});
