@@ -11,6 +11,7 @@ import type { OutboxEntry } from '../db/outbox-entry';
 import { loadIdResolver } from '../db/resolve';
 import type { ApiClient } from './api';
 import { classify, type Verdict } from './classify';
+import { resolveRefs } from './requests';
 
 export function idFromReply(entity: EntityDescription, body: Record<string, unknown>): string | null {
   return normaliseId(body[NEW_ID_FIELD]) ?? normaliseId(body[entity.key]);
@@ -35,14 +36,14 @@ export async function learnIdByRefetch(
     ...(await db.idmap.where('entity').equals(entity.name).toArray()).map((m) => m.serverId),
   ]);
   // Compare what was sent: parents by their server ids, no files (the server renames them).
-  const resolve = await loadIdResolver(db);
+  const payload = resolveRefs(entity, entry.payload, await loadIdResolver(db));
   const sent: Record<string, string> = {};
   for (const [field, spec] of Object.entries(entity.fields)) {
-    const v = entry.payload[field];
+    const v = payload[field];
     if (v === undefined || v instanceof Blob || spec.kind === 'file') continue;
-    sent[field] =
-      spec.kind === 'ref' && typeof v === 'string' && v !== '' ? (resolve(v) ?? v) : String(v ?? '');
+    sent[field] = String(v ?? '');
   }
+
   let best: string | null = null;
   for (const row of rows) {
     const id = normaliseId(row[entity.key]);
