@@ -1,42 +1,50 @@
-// Prints the gzip size of the JavaScript and CSS the first screen needs: the entry chunk and
+// The gzip size of the JavaScript and CSS the first screen needs: the entry chunk and
 // everything it imports statically (dynamic imports load on demand and are listed apart).
-// Reads dist/.vite/manifest.json, so run `npm run build:app` first.
+// Reads dist/.vite/manifest.json, so build first (`npm run build:app`). Run directly it
+// prints the figures; tests/browser/bundle-budget.test.ts holds the budget with it.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8'));
-const gz = (file) => gzipSync(readFileSync(`dist/${file}`), { level: 9 }).length;
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+export const BUDGET = { initialJsGzip: 140 * 1024, cssGzip: 15 * 1024 };
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const initial = new Set();
-const css = new Set();
-const visit = (key) => {
-  const chunk = manifest[key];
-  if (!chunk || initial.has(chunk.file)) return;
-  initial.add(chunk.file);
-  for (const c of chunk.css ?? []) css.add(c);
-  for (const dep of chunk.imports ?? []) visit(dep);
-};
-visit(entryKey);
+export function measureBundle(dist = 'dist') {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+  const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const initial = new Set();
+  const css = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || initial.has(chunk.file)) return;
+    initial.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  visit(entryKey);
+  const lazy = Object.values(manifest)
+    .map((c) => c.file)
+    .filter((f) => f.endsWith('.js') && !initial.has(f));
+  const sized = (files) => [...files].map((file) => ({ file, gzip: gz(file) }));
+  const sum = (list) => list.reduce((s, f) => s + f.gzip, 0);
+  const initialFiles = sized(initial);
+  const lazyFiles = sized(lazy);
+  return {
+    initialJsGzip: sum(initialFiles),
+    cssGzip: sum(sized(css)),
+    lazyJsGzip: sum(lazyFiles),
+    initialFiles,
+    lazyFiles,
+  };
+}
 
-const lazy = Object.values(manifest)
-  .map((c) => c.file)
-  .filter((f) => f.endsWith('.js') && !initial.has(f));
-const sum = (files) => [...files].reduce((s, f) => s + gz(f), 0);
-
-const result = {
-  initialJsGzip: sum(initial),
-  initialCssGzip: sum(css),
-  lazyJsGzip: sum(lazy),
-};
-console.log(
-  'Initial JavaScript (entry + static imports), gzip:',
-  kb(result.initialJsGzip),
-  '(budget 140 KB)',
-);
-for (const f of initial) console.log('  ', f, kb(gz(f)));
-console.log('CSS, gzip:', kb(result.initialCssGzip), '(budget 15 KB)');
-console.log('Loaded on demand, gzip:', kb(result.lazyJsGzip));
-for (const f of lazy) console.log('  ', f, kb(gz(f)));
-if (process.argv.includes('--json')) console.log(JSON.stringify(result));
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  const m = measureBundle();
+  console.log('Initial JavaScript (entry + static imports), gzip:', kb(m.initialJsGzip), '(budget 140 KB)');
+  for (const f of m.initialFiles) console.log('  ', f.file, kb(f.gzip));
+  console.log('CSS, gzip:', kb(m.cssGzip), '(budget 15 KB)');
+  console.log('Loaded on demand, gzip:', kb(m.lazyJsGzip));
+  for (const f of m.lazyFiles) console.log('  ', f.file, kb(f.gzip));
+}

@@ -9,8 +9,9 @@ import { requestSync } from '../app/sync-runner';
 import { entityByName } from '../contract/entities';
 import { staleWarning } from '../sync/queue-view';
 import { ConflictPanel } from '../ui/ConflictPanel';
+import { discardChange, retryChange, useQueueView } from '../ui/outbox-data';
 import { encodeRouteId } from '../ui/route-id';
-import { discardChange, retryChange, useQueueView, useSyncState } from '../ui/sync-state';
+import { useSyncState } from '../ui/sync-state';
 import { usePageTitle } from '../ui/use-page-title';
 
 export function OutboxScreen() {

@@ -4,8 +4,9 @@
  */
 import { useState } from 'react';
 import { entityByName } from '../contract/entities';
+import type { OutboxEntry } from '../db/outbox-entry';
 import type { Choice } from '../db/queue-actions';
-import { type OutboxEntry, settleConflict } from './sync-state';
+import { settleConflict } from './outbox-data';
 
 export function ConflictPanel({ entry }: { entry: OutboxEntry }) {
   const entity = entityByName(entry.entity);

@@ -1,28 +1,16 @@
 /**
- * The queue as the top bar and the outbox screen see it: waiting and failed changes and the
- * shared sync state (IndexedDB, so the service worker's progress shows too).
+ * The queue as the top bar sees it: waiting and failed changes and the shared sync state
+ * (IndexedDB, so the service worker's progress shows too). Kept small: it is on every
+ * screen's first load. The outbox screen's own data is in outbox-data.ts.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appContext } from '../app/context';
-import { changeSaved } from '../app/sync-runner';
-import { discardEntry } from '../db/discard';
 import { readSyncState, type SyncState } from '../db/meta';
 import type { OutboxEntry } from '../db/outbox-entry';
-import { type Choice, resolveConflict, retryEntry } from '../db/queue-actions';
-import { loadIdResolver } from '../db/resolve';
-import { type QueueItem, queueView } from '../sync/queue-view';
 
 const { db } = appContext;
 
 export type { OutboxEntry, SyncState };
-
-/** The outbox as the outbox screen shows it. */
-export function useQueueView(): QueueItem[] | undefined {
-  return useLiveQuery(async () => {
-    const entries = await db.outbox.toArray();
-    return queueView(entries, await loadIdResolver(db), Date.now());
-  }, []);
-}
 
 export function useOutbox(): OutboxEntry[] | undefined {
   return useLiveQuery(() => db.outbox.orderBy('seq').toArray(), []);
@@ -30,19 +18,4 @@ export function useOutbox(): OutboxEntry[] | undefined {
 
 export function useSyncState(): SyncState | undefined {
   return useLiveQuery(() => readSyncState(db), []);
-}
-
-export async function retryChange(seq: number): Promise<void> {
-  await retryEntry(db, seq);
-  changeSaved();
-}
-
-export async function settleConflict(seq: number, choices: Record<string, Choice>): Promise<void> {
-  await resolveConflict(db, seq, choices);
-  changeSaved();
-}
-
-/** Discards a change on purpose; the record goes back to what the server has. */
-export function discardChange(entry: OutboxEntry): Promise<void> {
-  return discardEntry(db, entry);
 }
