@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type RunningServer, startServer } from '../../server/app';
 
 export const ADMIN = { username: 'admin', password: 'admin123' } as const;
@@ -150,4 +151,18 @@ export function api(apiRoot: string, cookie?: string) {
       return toReply(await fetch(`${apiRoot}/${path}`, init));
     },
   };
+}
+
+/**
+ * The usual prologue of a server test file: a server started before its tests, an admin
+ * signed in, the server stopped after. Read `server` and `client` inside the tests.
+ */
+export function signedInSuite(opts: TestServerOptions = {}) {
+  const suite = {} as { server: TestServer; client: ReturnType<typeof api> };
+  beforeAll(async () => {
+    suite.server = await startTestServer(opts);
+    suite.client = api(suite.server.apiRoot, await signIn(suite.server.apiRoot));
+  });
+  afterAll(() => suite.server?.close());
+  return suite;
 }

@@ -1,35 +1,29 @@
 /** Field actions (`entity.actions`): the books' popular flag through togglePopular.php. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookEntity } from '../../src/contract/entities';
-import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
+import { signedInSuite } from '../helpers/server';
 
-let server: TestServer;
-let client: ReturnType<typeof api>;
-
-beforeAll(async () => {
-  server = await startTestServer({ seedDemo: true });
-  client = api(server.apiRoot, await signIn(server.apiRoot));
-});
-afterAll(() => server.close());
+const suite = signedInSuite({ seedDemo: true });
 
 const popular = bookEntity.actions.popular;
-const status = async (id: number) => (await client.get(bookEntity.api.get, { book_id: id })).body.book.status;
+const status = async (id: number) =>
+  (await suite.client.get(bookEntity.api.get, { book_id: id })).body.book.status;
 
 describe('togglePopular.php', () => {
   it('sets the new value and answers with its notice', async () => {
     expect(await status(2)).toBe('Disabled');
-    const on = await client.post(popular.path, { book_id: 2, status: 'Enabled' });
+    const on = await suite.client.post(popular.path, { book_id: 2, status: 'Enabled' });
     expect(on).toMatchObject({ status: 200, body: { success: true, message: 'Book enabled successfully' } });
     expect(await status(2)).toBe('Enabled');
-    const off = await client.post(popular.path, { book_id: '2', status: 'Disabled' });
+    const off = await suite.client.post(popular.path, { book_id: '2', status: 'Disabled' });
     expect(off.body).toEqual({ success: true, message: 'Book disabled successfully' });
     expect(await status(2)).toBe('Disabled');
   });
 
   it('shows in the delta pull as a changed row', async () => {
-    const { cursor } = (await client.get(bookEntity.api.list, { since: 0 })).body;
-    await client.post(popular.path, { book_id: 3, status: 'Enabled' });
-    const delta = (await client.get(bookEntity.api.list, { since: cursor })).body;
+    const { cursor } = (await suite.client.get(bookEntity.api.list, { since: 0 })).body;
+    await suite.client.post(popular.path, { book_id: 3, status: 'Enabled' });
+    const delta = (await suite.client.get(bookEntity.api.list, { since: cursor })).body;
     expect(delta.books).toMatchObject([{ book_id: 3, status: 'Enabled', series_name: 'Sunrise English' }]);
   });
 
@@ -44,7 +38,7 @@ describe('togglePopular.php', () => {
       [{ status: 'Enabled' }, 400, 'Invalid book_id'],
     ];
     for (const [body, code, message] of cases) {
-      expect(await client.post(popular.path, body)).toMatchObject({
+      expect(await suite.client.post(popular.path, body)).toMatchObject({
         status: code,
         body: { success: false, message },
       });
@@ -54,9 +48,9 @@ describe('togglePopular.php', () => {
 
   it('replays with the same Idempotency-Key without applying it again', async () => {
     const key = { 'Idempotency-Key': 'popular-5' };
-    const first = await client.post(popular.path, { book_id: 5, status: 'Enabled' }, key);
-    await client.post(popular.path, { book_id: 5, status: 'Disabled' });
-    const replay = await client.post(popular.path, { book_id: 5, status: 'Enabled' }, key);
+    const first = await suite.client.post(popular.path, { book_id: 5, status: 'Enabled' }, key);
+    await suite.client.post(popular.path, { book_id: 5, status: 'Disabled' });
+    const replay = await suite.client.post(popular.path, { book_id: 5, status: 'Enabled' }, key);
     expect(replay).toMatchObject({ status: 200, body: first.body });
     expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
     // The replay did not set Enabled again over the later change.

@@ -1,28 +1,21 @@
-/** Every Classes endpoint, success paths and refusals, over HTTP against the real server. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+/** Every Classes endpoint, success paths and refusals, over HTTP against the real suite.server. */
+import { beforeEach, describe, expect, it } from 'vitest';
 import { classEntity } from '../../src/contract/entities';
-import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
+import { signedInSuite } from '../helpers/server';
 
 const P = classEntity.api;
-let server: TestServer;
-let client: ReturnType<typeof api>;
-
-beforeAll(async () => {
-  server = await startTestServer({ seedDemo: true });
-  client = api(server.apiRoot, await signIn(server.apiRoot));
-});
-afterAll(() => server.close());
+const suite = signedInSuite({ seedDemo: true });
 
 /** Every row, straight from the bare list (what the table holds). */
 async function allClasses(): Promise<{ class_id: number; class_name: string; sort_order: number }[]> {
-  const reply = await client.get(P.list);
+  const reply = await suite.client.get(P.list);
   expect(reply.status).toBe(200);
   return reply.body.classes;
 }
 
 describe('list (fetchclasses.php)', () => {
   it('called bare returns every row in key order with the total', async () => {
-    const { status, body } = await client.get(P.list);
+    const { status, body } = await suite.client.get(P.list);
     expect(status).toBe(200);
     expect(body.success).toBe(true);
     expect(body.total).toBe(body.classes.length);
@@ -35,23 +28,23 @@ describe('list (fetchclasses.php)', () => {
 
   it('searches case-insensitively and pages with a total of the filtered rows', async () => {
     // 'class 1' matches Class 1, 10, 11 and 12.
-    const first = await client.get(P.list, { search: 'CLASS 1', page: 1, limit: 3, sortOption: '' });
+    const first = await suite.client.get(P.list, { search: 'CLASS 1', page: 1, limit: 3, sortOption: '' });
     expect(first.body).toMatchObject({ success: true, total: 4 });
     expect(first.body.classes.map((c: { class_name: string }) => c.class_name)).toEqual([
       'Class 1',
       'Class 10',
       'Class 11',
     ]);
-    const second = await client.get(P.list, { search: 'class 1', page: 2, limit: 3 });
+    const second = await suite.client.get(P.list, { search: 'class 1', page: 2, limit: 3 });
     expect(second.body.total).toBe(4);
     expect(second.body.classes.map((c: { class_name: string }) => c.class_name)).toEqual(['Class 12']);
   });
 
   it('treats % and _ in the search text literally', async () => {
-    await client.post(P.add, { className: '100% Maths_A' });
-    const percent = await client.get(P.list, { search: '%' });
+    await suite.client.post(P.add, { className: '100% Maths_A' });
+    const percent = await suite.client.get(P.list, { search: '%' });
     expect(percent.body.classes.map((c: { class_name: string }) => c.class_name)).toEqual(['100% Maths_A']);
-    const underscore = await client.get(P.list, { search: 's_' });
+    const underscore = await suite.client.get(P.list, { search: 's_' });
     expect(underscore.body.classes.map((c: { class_name: string }) => c.class_name)).toEqual([
       '100% Maths_A',
     ]);
@@ -63,23 +56,27 @@ describe('list (fetchclasses.php)', () => {
       { page: 1, limit: 'ten' },
       { page: 1, limit: 0 },
     ]) {
-      const { status, body } = await client.get(P.list, query);
+      const { status, body } = await suite.client.get(P.list, query);
       expect(status).toBe(400);
       expect(body.success).toBe(false);
     }
-    const sorted = await client.get(P.list, { sortOption: 'whatever', limit: 2 });
+    const sorted = await suite.client.get(P.list, { sortOption: 'whatever', limit: 2 });
     expect(sorted.body.classes.map((c: { class_id: number }) => c.class_id)).toEqual([1, 2]);
   });
 
   it('sorts by a known column when sortOption names one', async () => {
-    const { body } = await client.get(P.list, { sortOption: 'sort_order_desc', limit: 1, search: 'Class ' });
+    const { body } = await suite.client.get(P.list, {
+      sortOption: 'sort_order_desc',
+      limit: 1,
+      search: 'Class ',
+    });
     expect(body.classes[0].class_name).toBe('Class 12');
   });
 });
 
 describe('get (getClass.php)', () => {
   it('returns the row under `class`', async () => {
-    const { status, body } = await client.get(P.get, { class_id: 3 });
+    const { status, body } = await suite.client.get(P.get, { class_id: 3 });
     expect(status).toBe(200);
     expect(body).toMatchObject({
       success: true,
@@ -88,29 +85,29 @@ describe('get (getClass.php)', () => {
   });
 
   it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
-    expect(await client.get(P.get, { class_id: 999999 })).toMatchObject({
+    expect(await suite.client.get(P.get, { class_id: 999999 })).toMatchObject({
       status: 404,
       body: { success: false, message: 'Class not found' },
     });
-    expect(await client.get(P.get, { class_id: 99999999999 })).toMatchObject({ status: 404 });
+    expect(await suite.client.get(P.get, { class_id: 99999999999 })).toMatchObject({ status: 404 });
     for (const id of ['abc', '-1', '0', '1.5']) {
-      expect(await client.get(P.get, { class_id: id })).toMatchObject({
+      expect(await suite.client.get(P.get, { class_id: id })).toMatchObject({
         status: 400,
         body: { success: false },
       });
     }
-    expect(await client.get(P.get)).toMatchObject({ status: 400, body: { success: false } });
+    expect(await suite.client.get(P.get)).toMatchObject({ status: 400, body: { success: false } });
   });
 });
 
 describe('add, update, delete', () => {
   it('adds a class and returns its id as a number', async () => {
-    const { status, body } = await client.post(P.add, { className: '  Nursery  ' });
+    const { status, body } = await suite.client.post(P.add, { className: '  Nursery  ' });
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, message: 'Class added successfully' });
     expect(typeof body.id).toBe('number');
     expect(body.class_id).toBe(body.id);
-    const got = await client.get(P.get, { class_id: body.id });
+    const got = await suite.client.get(P.get, { class_id: body.id });
     // Trimmed, and sort_order takes the table default.
     expect(got.body.class).toMatchObject({ class_name: 'Nursery', sort_order: 0 });
   });
@@ -118,17 +115,17 @@ describe('add, update, delete', () => {
   it('accepts multipart and urlencoded bodies too', async () => {
     const form = new FormData();
     form.set('className', 'From multipart');
-    const multipart = await client.post(P.add, form);
+    const multipart = await suite.client.post(P.add, form);
     expect(multipart.body.success).toBe(true);
-    const urlencoded = await client.post(P.add, new URLSearchParams({ className: 'From urlencoded' }));
+    const urlencoded = await suite.client.post(P.add, new URLSearchParams({ className: 'From urlencoded' }));
     expect(urlencoded.body.success).toBe(true);
     const names = (await allClasses()).map((c) => c.class_name);
     expect(names).toEqual(expect.arrayContaining(['From multipart', 'From urlencoded']));
   });
 
   it('updates the name and the sort order; a missing sortOrder keeps the stored one', async () => {
-    const { body: added } = await client.post(P.add, { className: 'Temp' });
-    const updated = await client.post(P.update, {
+    const { body: added } = await suite.client.post(P.add, { className: 'Temp' });
+    const updated = await suite.client.post(P.update, {
       class_id: String(added.id),
       className: 'Renamed',
       sortOrder: 7,
@@ -137,26 +134,26 @@ describe('add, update, delete', () => {
       status: 200,
       body: { success: true, message: 'Class updated successfully' },
     });
-    expect((await client.get(P.get, { class_id: added.id })).body.class).toMatchObject({
+    expect((await suite.client.get(P.get, { class_id: added.id })).body.class).toMatchObject({
       class_name: 'Renamed',
       sort_order: 7,
     });
 
-    await client.post(P.update, { class_id: added.id, className: 'Renamed again' });
-    expect((await client.get(P.get, { class_id: added.id })).body.class).toMatchObject({
+    await suite.client.post(P.update, { class_id: added.id, className: 'Renamed again' });
+    expect((await suite.client.get(P.get, { class_id: added.id })).body.class).toMatchObject({
       class_name: 'Renamed again',
       sort_order: 7,
     });
   });
 
   it('deletes a class', async () => {
-    const { body: added } = await client.post(P.add, { className: 'Doomed' });
-    const deleted = await client.post(P.remove, { class_id: added.id });
+    const { body: added } = await suite.client.post(P.add, { className: 'Doomed' });
+    const deleted = await suite.client.post(P.remove, { class_id: added.id });
     expect(deleted).toMatchObject({
       status: 200,
       body: { success: true, message: 'Class deleted successfully' },
     });
-    expect(await client.get(P.get, { class_id: added.id })).toMatchObject({ status: 404 });
+    expect(await suite.client.get(P.get, { class_id: added.id })).toMatchObject({ status: 404 });
   });
 });
 
@@ -194,7 +191,7 @@ describe('bad inputs get a 4xx with success false and write nothing', () => {
   ];
 
   it.each(cases)('%s', async (_name, path, body, status) => {
-    const reply = await client.post(path, body);
+    const reply = await suite.client.post(path, body);
     expect(reply.status).toBe(status);
     expect(reply.body.success).toBe(false);
     expect(typeof reply.body.message).toBe('string');
@@ -202,8 +199,8 @@ describe('bad inputs get a 4xx with success false and write nothing', () => {
   });
 
   it('names the problem: validateWrite messages and the malformed-JSON message', async () => {
-    expect((await client.post(P.add, {})).body.message).toBe('Class Name is required');
-    expect((await client.post(P.add, { className: 42 })).body.message).toBe('Class Name must be text');
-    expect((await client.post(P.add, '{')).body.message).toBe('Malformed JSON body');
+    expect((await suite.client.post(P.add, {})).body.message).toBe('Class Name is required');
+    expect((await suite.client.post(P.add, { className: 42 })).body.message).toBe('Class Name must be text');
+    expect((await suite.client.post(P.add, '{')).body.message).toBe('Malformed JSON body');
   });
 });

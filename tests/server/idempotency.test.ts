@@ -1,28 +1,21 @@
 /** Idempotency-Key: a repeated request gets the stored reply and writes nothing (outbox rule 2). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classEntity } from '../../src/contract/entities';
-import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
+import { signedInSuite } from '../helpers/server';
 
 const P = classEntity.api;
-let server: TestServer;
-let client: ReturnType<typeof api>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  client = api(server.apiRoot, await signIn(server.apiRoot));
-});
-afterAll(() => server.close());
+const suite = signedInSuite();
 
 async function countNamed(name: string): Promise<number> {
-  const { body } = await client.get(P.list);
+  const { body } = await suite.client.get(P.list);
   return body.classes.filter((c: { class_name: string }) => c.class_name === name).length;
 }
 
 describe('Idempotency-Key', () => {
   it('answers a repeat with the stored reply and the replayed header, adding one row', async () => {
     const key = { 'Idempotency-Key': 'add-once-1' };
-    const first = await client.post(P.add, { className: 'Once' }, key);
-    const second = await client.post(P.add, { className: 'Once' }, key);
+    const first = await suite.client.post(P.add, { className: 'Once' }, key);
+    const second = await suite.client.post(P.add, { className: 'Once' }, key);
     expect(first.status).toBe(200);
     expect(first.headers.get('Idempotent-Replayed')).toBeNull();
     expect(second.status).toBe(200);
@@ -33,8 +26,8 @@ describe('Idempotency-Key', () => {
 
   it('replays a stored 4xx with its status', async () => {
     const key = { 'Idempotency-Key': 'bad-add-1' };
-    const first = await client.post(P.add, { className: '' }, key);
-    const second = await client.post(P.add, { className: 'Now valid' }, key);
+    const first = await suite.client.post(P.add, { className: '' }, key);
+    const second = await suite.client.post(P.add, { className: 'Now valid' }, key);
     expect(first.status).toBe(400);
     expect(second).toMatchObject({ status: 400, body: first.body });
     expect(second.headers.get('Idempotent-Replayed')).toBe('true');
@@ -43,8 +36,8 @@ describe('Idempotency-Key', () => {
 
   it('refuses the same key on another path with 422', async () => {
     const key = { 'Idempotency-Key': 'reused-1' };
-    const { body: added } = await client.post(P.add, { className: 'Reused' }, key);
-    const reply = await client.post(P.remove, { class_id: added.id }, key);
+    const { body: added } = await suite.client.post(P.add, { className: 'Reused' }, key);
+    const reply = await suite.client.post(P.remove, { class_id: added.id }, key);
     expect(reply).toMatchObject({
       status: 422,
       body: { success: false, message: 'Idempotency-Key reused for a different request' },
@@ -55,8 +48,8 @@ describe('Idempotency-Key', () => {
   it('adds one row when two requests with one key arrive together', async () => {
     const key = { 'Idempotency-Key': 'concurrent-1' };
     const replies = await Promise.all([
-      client.post(P.add, { className: 'Concurrent' }, key),
-      client.post(P.add, { className: 'Concurrent' }, key),
+      suite.client.post(P.add, { className: 'Concurrent' }, key),
+      suite.client.post(P.add, { className: 'Concurrent' }, key),
     ]);
     expect(replies.map((r) => r.status)).toEqual([200, 200]);
     expect(replies[0].body.id).toBe(replies[1].body.id);
@@ -65,13 +58,17 @@ describe('Idempotency-Key', () => {
   });
 
   it('keeps different keys apart', async () => {
-    await client.post(P.add, { className: 'Twice' }, { 'Idempotency-Key': 'twice-a' });
-    await client.post(P.add, { className: 'Twice' }, { 'Idempotency-Key': 'twice-b' });
+    await suite.client.post(P.add, { className: 'Twice' }, { 'Idempotency-Key': 'twice-a' });
+    await suite.client.post(P.add, { className: 'Twice' }, { 'Idempotency-Key': 'twice-b' });
     expect(await countNamed('Twice')).toBe(2);
   });
 
   it('refuses an unusable key', async () => {
-    const reply = await client.post(P.add, { className: 'Bad key' }, { 'Idempotency-Key': 'x'.repeat(201) });
+    const reply = await suite.client.post(
+      P.add,
+      { className: 'Bad key' },
+      { 'Idempotency-Key': 'x'.repeat(201) },
+    );
     expect(reply).toMatchObject({ status: 400, body: { success: false } });
     expect(await countNamed('Bad key')).toBe(0);
   });

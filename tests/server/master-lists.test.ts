@@ -2,7 +2,7 @@
  * Reads of the master data on the seeded demo tree (server/seed.ts): parents' names in list,
  * get and delta rows, the list filters, the cascade lookups, and the Units sort parameters.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bookEntity,
   chapterEntity,
@@ -11,16 +11,9 @@ import {
   subjectEntity,
   unitEntity,
 } from '../../src/contract/entities';
-import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
+import { signedInSuite } from '../helpers/server';
 
-let server: TestServer;
-let client: ReturnType<typeof api>;
-
-beforeAll(async () => {
-  server = await startTestServer({ seedDemo: true });
-  client = api(server.apiRoot, await signIn(server.apiRoot));
-});
-afterAll(() => server.close());
+const suite = signedInSuite({ seedDemo: true });
 
 type Row = Record<string, unknown>;
 const pick = (rows: Row[], field: string) => rows.map((r) => r[field]);
@@ -29,7 +22,7 @@ const lookupPath = (entity: { lookups?: readonly { path: string }[] }, name: str
 
 describe("parents' names", () => {
   it('series rows carry class_name and subject_name in list and get', async () => {
-    const { body } = await client.get(seriesEntity.api.list, {
+    const { body } = await suite.client.get(seriesEntity.api.list, {
       search: '',
       page: 1,
       limit: 10,
@@ -44,7 +37,7 @@ describe("parents' names", () => {
       class_name: 'Class 1',
       subject_name: 'English',
     });
-    const got = await client.get(seriesEntity.api.get, { series_id: 5 });
+    const got = await suite.client.get(seriesEntity.api.get, { series_id: 5 });
     expect(got.body.series).toMatchObject({
       series_name: 'Curious Minds',
       class_name: 'Class 3',
@@ -53,7 +46,7 @@ describe("parents' names", () => {
   });
 
   it('chapter rows carry every ancestor name, NULL for a missing section and unit', async () => {
-    const { body } = await client.get(chapterEntity.api.list);
+    const { body } = await suite.client.get(chapterEntity.api.list);
     expect(body.chapters[0]).toMatchObject({
       chapter_title: 'Good Morning',
       class_name: 'Class 1',
@@ -73,11 +66,11 @@ describe("parents' names", () => {
   });
 
   it('books, sections and units carry theirs, and delta rows too', async () => {
-    const book = (await client.get(bookEntity.api.get, { book_id: 1 })).body.book;
+    const book = (await suite.client.get(bookEntity.api.get, { book_id: 1 })).body.book;
     expect(book).toMatchObject({ series_name: 'Sunrise English', class_name: 'Class 1', status: 'Enabled' });
-    const section = (await client.get(sectionEntity.api.get, { section_id: 3 })).body.section;
+    const section = (await suite.client.get(sectionEntity.api.get, { section_id: 3 })).body.section;
     expect(section).toMatchObject({ book_name: 'Number Fun 1', subject_name: 'Mathematics' });
-    const delta = await client.get(unitEntity.api.list, { since: 0 });
+    const delta = await suite.client.get(unitEntity.api.list, { since: 0 });
     expect(delta.body.units).toHaveLength(5);
     expect(delta.body.units.find((u: Row) => u.unit_id === 4)).toMatchObject({
       section_name: 'Numbers up to 100',
@@ -90,7 +83,7 @@ describe("parents' names", () => {
 describe('list filters', () => {
   it('subjects by class, through the series that link them', async () => {
     const of = async (class_id: number) =>
-      pick((await client.get(subjectEntity.api.list, { class_id })).body.subjects, 'subject_name');
+      pick((await suite.client.get(subjectEntity.api.list, { class_id })).body.subjects, 'subject_name');
     expect(await of(1)).toEqual(['English', 'Mathematics']);
     expect(await of(3)).toEqual(['Science']);
     expect(await of(12)).toEqual([]);
@@ -98,7 +91,7 @@ describe('list filters', () => {
 
   it('series by subject, books by series, sections and chapters by book', async () => {
     const ids = async (path: string, field: string, key: string, query: Record<string, number>) =>
-      pick((await client.get(path, query)).body[field], key);
+      pick((await suite.client.get(path, query)).body[field], key);
     expect(await ids(seriesEntity.api.list, 'series', 'series_id', { subject_id: 2 })).toEqual([3, 4]);
     expect(await ids(bookEntity.api.list, 'books', 'book_id', { series_id: 1 })).toEqual([1, 2]);
     expect(await ids(sectionEntity.api.list, 'sections', 'section_id', { book_id: 1 })).toEqual([1, 2]);
@@ -106,10 +99,15 @@ describe('list filters', () => {
   });
 
   it('combine with search and paging; total counts the filtered rows', async () => {
-    const page2 = await client.get(chapterEntity.api.list, { book_id: 1, page: 2, limit: 3, search: '' });
+    const page2 = await suite.client.get(chapterEntity.api.list, {
+      book_id: 1,
+      page: 2,
+      limit: 3,
+      search: '',
+    });
     expect(page2.body.total).toBe(4);
     expect(pick(page2.body.chapters, 'chapter_title')).toEqual(['Twinkle, Twinkle']);
-    const searched = await client.get(chapterEntity.api.list, {
+    const searched = await suite.client.get(chapterEntity.api.list, {
       book_id: 1,
       search: 'good',
       page: 1,
@@ -119,15 +117,15 @@ describe('list filters', () => {
   });
 
   it('an empty filter is no filter; a malformed one is a 400', async () => {
-    expect((await client.get(seriesEntity.api.list, { subject_id: '' })).body.total).toBe(5);
+    expect((await suite.client.get(seriesEntity.api.list, { subject_id: '' })).body.total).toBe(5);
     for (const bad of ['abc', '-1', '1.5']) {
-      expect(await client.get(seriesEntity.api.list, { subject_id: bad })).toMatchObject({
+      expect(await suite.client.get(seriesEntity.api.list, { subject_id: bad })).toMatchObject({
         status: 400,
         body: { success: false, message: 'Invalid subject_id' },
       });
     }
     // Well formed but beyond any key: simply nothing.
-    expect((await client.get(bookEntity.api.list, { series_id: '999999999999' })).body).toMatchObject({
+    expect((await suite.client.get(bookEntity.api.list, { series_id: '999999999999' })).body).toMatchObject({
       books: [],
       total: 0,
     });
@@ -136,7 +134,7 @@ describe('list filters', () => {
 
 describe('lookups', () => {
   it('fetchseriesforbooks, fetchbookforsection and fetchsectionforunit', async () => {
-    const series = await client.get(lookupPath(seriesEntity, 'fetchseriesforbooks.php'), {
+    const series = await suite.client.get(lookupPath(seriesEntity, 'fetchseriesforbooks.php'), {
       class_id: 2,
       subject_id: 2,
     });
@@ -144,7 +142,7 @@ describe('lookups', () => {
       status: 200,
       body: { success: true, series: [{ series_id: 4, series_name: 'Number Fun' }] },
     });
-    const books = await client.get(lookupPath(bookEntity, 'fetchbookforsection.php'), {
+    const books = await suite.client.get(lookupPath(bookEntity, 'fetchbookforsection.php'), {
       class_id: 1,
       subject_id: 1,
       series_id: 1,
@@ -153,7 +151,7 @@ describe('lookups', () => {
       'Sunrise English Reader 1',
       'Sunrise English Workbook 1',
     ]);
-    const sections = await client.get(lookupPath(sectionEntity, 'fetchsectionforunit.php'), {
+    const sections = await suite.client.get(lookupPath(sectionEntity, 'fetchsectionforunit.php'), {
       class_id: 1,
       subject_id: 1,
       series_id: 1,
@@ -164,7 +162,7 @@ describe('lookups', () => {
 
   it('fetchunitforchapter: section_id given, or sent empty for units without a section', async () => {
     const path = lookupPath(unitEntity, 'fetchunitforchapter.php');
-    const inSection = await client.get(path, {
+    const inSection = await suite.client.get(path, {
       class_id: 1,
       subject_id: 1,
       series_id: 1,
@@ -172,7 +170,7 @@ describe('lookups', () => {
       section_id: 1,
     });
     expect(pick(inSection.body.units, 'unit_title')).toEqual(['Unit 1: Hello!', 'Unit 2: My Family']);
-    const noSection = await client.get(path, {
+    const noSection = await suite.client.get(path, {
       class_id: 3,
       subject_id: 3,
       series_id: 5,
@@ -185,14 +183,14 @@ describe('lookups', () => {
   });
 
   it('fetchchapterforbook and Resources/fetchchapters', async () => {
-    const byBook = await client.get(lookupPath(chapterEntity, 'fetchchapterforbook.php'), {
+    const byBook = await suite.client.get(lookupPath(chapterEntity, 'fetchchapterforbook.php'), {
       class_id: 1,
       subject_id: 1,
       series_id: 1,
       book_id: 1,
     });
     expect(pick(byBook.body.chapters, 'chapter_id')).toEqual([1, 2, 3, 4]);
-    const resources = await client.get(lookupPath(chapterEntity, 'Resources/fetchchapters.php'), {
+    const resources = await suite.client.get(lookupPath(chapterEntity, 'Resources/fetchchapters.php'), {
       book_id: 6,
     });
     expect(resources.body).toEqual({
@@ -201,7 +199,8 @@ describe('lookups', () => {
     });
     // Ids that match nothing: an empty list, not an error.
     expect(
-      (await client.get(lookupPath(chapterEntity, 'Resources/fetchchapters.php'), { book_id: 4242 })).body,
+      (await suite.client.get(lookupPath(chapterEntity, 'Resources/fetchchapters.php'), { book_id: 4242 }))
+        .body,
     ).toEqual({
       success: true,
       chapters: [],
@@ -216,7 +215,10 @@ describe('lookups', () => {
       [{ class_id: '', subject_id: 1 }, 'Invalid class_id'],
     ];
     for (const [query, message] of cases) {
-      expect(await client.get(path, query)).toMatchObject({ status: 400, body: { success: false, message } });
+      expect(await suite.client.get(path, query)).toMatchObject({
+        status: 400,
+        body: { success: false, message },
+      });
     }
   });
 });
@@ -224,7 +226,7 @@ describe('lookups', () => {
 describe('units sorting (sortColumn, sortOrder)', () => {
   const order = async (query: Record<string, string | number>) =>
     pick(
-      (await client.get(unitEntity.api.list, { search: '', page: 1, limit: 10, ...query })).body.units,
+      (await suite.client.get(unitEntity.api.list, { search: '', page: 1, limit: 10, ...query })).body.units,
       'unit_id',
     );
 

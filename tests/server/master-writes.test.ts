@@ -4,7 +4,7 @@
  * out, a parent with children cannot be deleted, and a rename re-sends the children in a
  * delta pull. Every refusal is a 4xx with success false that writes nothing.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   bookEntity,
   classEntity,
@@ -14,16 +14,9 @@ import {
   unitEntity,
 } from '../../src/contract/entities';
 import { stillUsedBy } from '../../src/contract/messages';
-import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
+import { signedInSuite } from '../helpers/server';
 
-let server: TestServer;
-let client: ReturnType<typeof api>;
-
-beforeAll(async () => {
-  server = await startTestServer({ seedDemo: true });
-  client = api(server.apiRoot, await signIn(server.apiRoot));
-});
-afterAll(() => server.close());
+const suite = signedInSuite({ seedDemo: true });
 
 type Row = Record<string, unknown>;
 const S = subjectEntity.api;
@@ -42,13 +35,13 @@ const unit = {
 async function snapshot(): Promise<Row[][]> {
   const out: Row[][] = [];
   for (const e of [classEntity, subjectEntity, seriesEntity, bookEntity, sectionEntity, unitEntity])
-    out.push((await client.get(e.api.list)).body[e.api.listField]);
+    out.push((await suite.client.get(e.api.list)).body[e.api.listField]);
   return out;
 }
 
 describe('add, update, delete', () => {
   it('subjects: rich text content, update and delete', async () => {
-    const added = await client.post(S.add, {
+    const added = await suite.client.post(S.add, {
       subjectName: 'Art',
       subjectContent: '<p>Colours &amp; <b>shapes</b></p>',
     });
@@ -57,43 +50,43 @@ describe('add, update, delete', () => {
       body: { success: true, message: 'Subject added successfully' },
     });
     const id = added.body.subject_id;
-    const updated = await client.post(S.update, {
+    const updated = await suite.client.post(S.update, {
       subject_id: id,
       subjectName: 'Fine Art',
       subjectContent: '<p>More</p>',
     });
     expect(updated.body).toMatchObject({ success: true, message: 'Subject updated successfully' });
-    expect((await client.get(S.get, { subject_id: id })).body.subject).toMatchObject({
+    expect((await suite.client.get(S.get, { subject_id: id })).body.subject).toMatchObject({
       subject_name: 'Fine Art',
       subject_content: '<p>More</p>',
     });
-    expect((await client.post(S.remove, { subject_id: id })).body).toMatchObject({
+    expect((await suite.client.post(S.remove, { subject_id: id })).body).toMatchObject({
       success: true,
       message: 'Subject deleted successfully',
     });
   });
 
   it('series: parents by id (numbers or digits), names joined on read', async () => {
-    const added = await client.post(R.add, {
+    const added = await suite.client.post(R.add, {
       seriesName: 'Word Wise',
       selectedClass: '2',
       selectedSubject: 1,
     });
     expect(added.body).toMatchObject({ success: true, message: 'Series added successfully' });
-    const got = await client.get(R.get, { series_id: added.body.id });
+    const got = await suite.client.get(R.get, { series_id: added.body.id });
     expect(got.body.series).toMatchObject({
       class_id: 2,
       subject_id: 1,
       class_name: 'Class 2',
       subject_name: 'English',
     });
-    await client.post(R.update, {
+    await suite.client.post(R.update, {
       series_id: added.body.id,
       seriesName: 'Word Wise',
       selectedClass: 3,
       selectedSubject: 2,
     });
-    expect((await client.get(R.get, { series_id: added.body.id })).body.series).toMatchObject({
+    expect((await suite.client.get(R.get, { series_id: added.body.id })).body.series).toMatchObject({
       class_name: 'Class 3',
       subject_name: 'Mathematics',
     });
@@ -107,62 +100,64 @@ describe('add, update, delete', () => {
       selectedBook: 2,
       sectionName: 'Extra',
     };
-    const { body: added } = await client.post(SEC.add, body);
-    const updated = await client.post(`${SEC.update}?section_id=${added.id}`, {
+    const { body: added } = await suite.client.post(SEC.add, body);
+    const updated = await suite.client.post(`${SEC.update}?section_id=${added.id}`, {
       ...body,
       sectionName: 'Extra 2',
     });
     expect(updated.body).toMatchObject({ success: true, message: 'Section updated successfully' });
-    expect((await client.get(SEC.get, { section_id: added.id })).body.section).toMatchObject({
+    expect((await suite.client.get(SEC.get, { section_id: added.id })).body.section).toMatchObject({
       section_name: 'Extra 2',
       book_name: 'Sunrise English Workbook 1',
     });
     // The id in the body is not where this endpoint looks.
-    expect(await client.post(SEC.update, { ...body, section_id: added.id })).toMatchObject({ status: 400 });
+    expect(await suite.client.post(SEC.update, { ...body, section_id: added.id })).toMatchObject({
+      status: 400,
+    });
   });
 
   it("units: an optional section sent as '' is NULL; update can set and clear it", async () => {
-    const { body: added } = await client.post(U.add, { ...unit, selectedSection: '' });
-    expect((await client.get(U.get, { unit_id: added.id })).body.unit).toMatchObject({
+    const { body: added } = await suite.client.post(U.add, { ...unit, selectedSection: '' });
+    expect((await suite.client.get(U.get, { unit_id: added.id })).body.unit).toMatchObject({
       section_id: null,
       section_name: null,
     });
-    await client.post(`${U.update}?unit_id=${added.id}`, { ...unit, selectedSection: 2 });
-    expect((await client.get(U.get, { unit_id: added.id })).body.unit).toMatchObject({
+    await suite.client.post(`${U.update}?unit_id=${added.id}`, { ...unit, selectedSection: 2 });
+    expect((await suite.client.get(U.get, { unit_id: added.id })).body.unit).toMatchObject({
       section_id: 2,
       section_name: 'Part B: Poems',
     });
     // Left out of the body: kept. Sent empty: cleared. (Required fields are always sent: validateWrite.)
-    await client.post(`${U.update}?unit_id=${added.id}`, { ...unit, unitTitle: 'Renamed unit' });
-    expect((await client.get(U.get, { unit_id: added.id })).body.unit).toMatchObject({
+    await suite.client.post(`${U.update}?unit_id=${added.id}`, { ...unit, unitTitle: 'Renamed unit' });
+    expect((await suite.client.get(U.get, { unit_id: added.id })).body.unit).toMatchObject({
       unit_title: 'Renamed unit',
       section_id: 2,
       book_id: 1,
     });
-    await client.post(`${U.update}?unit_id=${added.id}`, { ...unit, selectedSection: '' });
-    expect((await client.get(U.get, { unit_id: added.id })).body.unit.section_id).toBeNull();
+    await suite.client.post(`${U.update}?unit_id=${added.id}`, { ...unit, selectedSection: '' });
+    expect((await suite.client.get(U.get, { unit_id: added.id })).body.unit.section_id).toBeNull();
   });
 
   it('a rename re-sends the rows that show the name in a delta pull', async () => {
-    const cursor = (await client.get(R.list, { since: 0 })).body.cursor;
-    const bookCursor = (await client.get(bookEntity.api.list, { since: 0 })).body.cursor;
-    await client.post(S.update, {
+    const cursor = (await suite.client.get(R.list, { since: 0 })).body.cursor;
+    const bookCursor = (await suite.client.get(bookEntity.api.list, { since: 0 })).body.cursor;
+    await suite.client.post(S.update, {
       subject_id: 3,
       subjectName: 'General Science',
       subjectContent: '<p>x</p>',
     });
-    const series = (await client.get(R.list, { since: cursor })).body.series;
+    const series = (await suite.client.get(R.list, { since: cursor })).body.series;
     expect(series).toMatchObject([{ series_id: 5, subject_name: 'General Science' }]);
-    const books = (await client.get(bookEntity.api.list, { since: bookCursor })).body.books;
+    const books = (await suite.client.get(bookEntity.api.list, { since: bookCursor })).body.books;
     expect(books).toMatchObject([{ book_id: 6, subject_name: 'General Science' }]);
     // Saving the same name again re-sends nothing.
-    const quiet = (await client.get(R.list, { since: 0 })).body.cursor;
-    await client.post(S.update, {
+    const quiet = (await suite.client.get(R.list, { since: 0 })).body.cursor;
+    await suite.client.post(S.update, {
       subject_id: 3,
       subjectName: 'General Science',
       subjectContent: '<p>y</p>',
     });
-    expect((await client.get(R.list, { since: quiet })).body.series).toEqual([]);
+    expect((await suite.client.get(R.list, { since: quiet })).body.series).toEqual([]);
   });
 });
 
@@ -190,7 +185,7 @@ describe('deleting a parent that children still name', () => {
   ];
   it.each(cases)('refuses %s with 409 and deletes nothing', async (_name, path, body, message) => {
     const before = await snapshot();
-    const reply = await client.post(path, body);
+    const reply = await suite.client.post(path, body);
     expect(reply).toMatchObject({ status: 409, body: { success: false, message } });
     expect(await snapshot()).toEqual(before);
   });
@@ -203,8 +198,8 @@ describe('deleting a parent that children still name', () => {
 
   it('stores the 409 for a replay with the same Idempotency-Key', async () => {
     const key = { 'Idempotency-Key': 'delete-parent-1' };
-    const first = await client.post(R.remove, { series_id: 2 }, key);
-    const again = await client.post(R.remove, { series_id: 2 }, key);
+    const first = await suite.client.post(R.remove, { series_id: 2 }, key);
+    const again = await suite.client.post(R.remove, { series_id: 2 }, key);
     expect(first.status).toBe(409);
     expect(again).toMatchObject({ status: 409, body: first.body });
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
@@ -279,7 +274,7 @@ describe('bad inputs get a 4xx with success false and write nothing', () => {
     ['delete with a malformed id', U.remove, { unit_id: 'one' }, 400, 'Invalid unit_id'],
   ];
   it.each(cases)('%s', async (_name, path, body, status, message) => {
-    const reply = await client.post(path, body);
+    const reply = await suite.client.post(path, body);
     expect(reply).toMatchObject({ status, body: { success: false, message } });
     expect(await snapshot()).toEqual(before);
   });
