@@ -7,6 +7,7 @@
  * projection with a search index in a later issue, behind this same function.
  */
 
+import Dexie from 'dexie';
 import { entityByName } from '../contract/entities';
 import { type EntityDescription, refFields } from '../contract/entity';
 import type { LocalDb, Row } from './database';
@@ -50,8 +51,12 @@ export function matchesSearch(row: Row, fields: readonly string[], needle: strin
 }
 
 export async function pendingKeys(db: LocalDb, entity: EntityDescription): Promise<Set<string>> {
-  const keys = await db.outbox.where('entity').equals(entity.name).toArray();
-  return new Set(keys.map((e) => e.key));
+  // Index keys only: the entries themselves (payloads, files) are not read.
+  const pairs = await db.outbox
+    .where('[entity+key]')
+    .between([entity.name, Dexie.minKey], [entity.name, Dexie.maxKey])
+    .keys();
+  return new Set(pairs.map((pair) => (pair as unknown as [string, string])[1]));
 }
 
 /**

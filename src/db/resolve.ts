@@ -12,12 +12,6 @@ export async function resolveId(db: LocalDb, id: string): Promise<string> {
   return mapped ? mapped.serverId : id;
 }
 
-/** The server id for a temporary id, or null while its add has not succeeded. */
-export async function serverIdFor(db: LocalDb, id: string): Promise<string | null> {
-  if (!isTempId(id)) return id;
-  return (await db.idmap.get(id))?.serverId ?? null;
-}
-
 /** A synchronous resolver over the whole id map (for building many requests at once). */
 export async function loadIdResolver(db: LocalDb): Promise<(id: string) => string | null> {
   const map = new Map((await db.idmap.toArray()).map((m) => [m.tempId, m.serverId]));

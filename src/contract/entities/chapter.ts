@@ -1,5 +1,5 @@
 import { defineEntity } from '../entity';
-import { bookRef, classRef, parentColumns, sectionRef, seriesRef, subjectRef, unitRef } from './refs';
+import { bookLevels, parentColumns, sectionRef, unitRef } from './refs';
 
 /**
  * Chapter (spec §3), api-contract §3.8. Add Chapter cascades (class first, as the cascade
@@ -13,10 +13,7 @@ export const chapterEntity = defineEntity({
   title: 'chapter_title',
   names: { one: 'chapter', One: 'Chapter', many: 'chapters', Many: 'Chapters' },
   fields: {
-    class_id: classRef,
-    subject_id: subjectRef,
-    series_id: seriesRef,
-    book_id: bookRef,
+    ...bookLevels,
     section_id: sectionRef,
     unit_id: unitRef,
     chapter_title: {

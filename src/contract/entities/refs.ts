@@ -71,3 +71,19 @@ export const parentColumns = {
   book: { field: 'book_name', header: 'Book' },
   section: { field: 'section_name', header: 'Section' },
 } as const;
+
+/** The four levels above a book's contents (sections, units, chapters), in cascade order. */
+export const bookLevels = {
+  class_id: classRef,
+  subject_id: subjectRef,
+  series_id: seriesRef,
+  book_id: bookRef,
+} as const;
+
+/** Their names as list columns. */
+export const bookLevelColumns = [
+  parentColumns.class,
+  parentColumns.subject,
+  parentColumns.series,
+  parentColumns.book,
+] as const;

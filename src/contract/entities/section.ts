@@ -1,5 +1,5 @@
 import { defineEntity } from '../entity';
-import { bookRef, classRef, parentColumns, seriesRef, subjectRef } from './refs';
+import { bookLevelColumns, bookLevels } from './refs';
 
 /** Section (spec §3), api-contract §3.6. Both forms cascade; update carries the id in the query. */
 export const sectionEntity = defineEntity({
@@ -9,10 +9,7 @@ export const sectionEntity = defineEntity({
   title: 'section_name',
   names: { one: 'section', One: 'Section', many: 'sections', Many: 'Sections' },
   fields: {
-    class_id: classRef,
-    subject_id: subjectRef,
-    series_id: seriesRef,
-    book_id: bookRef,
+    ...bookLevels,
     section_name: {
       kind: 'text',
       label: 'Section Name',
@@ -34,13 +31,7 @@ export const sectionEntity = defineEntity({
   },
   routes: { list: '/sections', add: '/addsections', edit: '/updatesection' },
   list: {
-    columns: [
-      { field: 'section_name', header: 'Section Name' },
-      parentColumns.class,
-      parentColumns.subject,
-      parentColumns.series,
-      parentColumns.book,
-    ],
+    columns: [{ field: 'section_name', header: 'Section Name' }, ...bookLevelColumns],
     search: ['section_name'],
     sort: { field: 'section_id', dir: 'asc' },
     pageSize: 10,

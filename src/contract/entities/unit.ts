@@ -1,5 +1,5 @@
 import { defineEntity } from '../entity';
-import { bookRef, classRef, parentColumns, sectionRef, seriesRef, subjectRef } from './refs';
+import { bookLevelColumns, bookLevels, parentColumns, sectionRef } from './refs';
 
 /** Unit (spec §3), api-contract §3.7. Headers sort; the section is optional. */
 export const unitEntity = defineEntity({
@@ -9,10 +9,7 @@ export const unitEntity = defineEntity({
   title: 'unit_title',
   names: { one: 'unit', One: 'Unit', many: 'units', Many: 'Units' },
   fields: {
-    class_id: classRef,
-    subject_id: subjectRef,
-    series_id: seriesRef,
-    book_id: bookRef,
+    ...bookLevels,
     section_id: sectionRef,
     unit_title: { kind: 'text', label: 'Unit Title', required: true, wire: 'unitTitle', maxLength: 255 },
   },
@@ -30,14 +27,7 @@ export const unitEntity = defineEntity({
   },
   routes: { list: '/units', add: '/addunits', edit: '/updateunit' },
   list: {
-    columns: [
-      { field: 'unit_title', header: 'Unit Title' },
-      parentColumns.class,
-      parentColumns.subject,
-      parentColumns.series,
-      parentColumns.book,
-      parentColumns.section,
-    ],
+    columns: [{ field: 'unit_title', header: 'Unit Title' }, ...bookLevelColumns, parentColumns.section],
     sortable: true,
     search: ['unit_title'],
     sort: { field: 'unit_id', dir: 'asc' },
