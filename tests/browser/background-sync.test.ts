@@ -58,6 +58,12 @@ async function openApp(options: { backgroundSync: boolean }): Promise<App> {
   return app;
 }
 
+/** The queue has settled (the indicator says Online) and the server has the class exactly once. */
+async function expectSettledOnce(page: Page, server: TestServer, name: string): Promise<void> {
+  await expect.poll(() => page.getByTestId('sync-status').textContent(), { timeout: 20_000 }).toBe('Online');
+  expect(await serverClassNames(server)).toEqual([name]);
+}
+
 async function serverClassNames(server: TestServer): Promise<string[]> {
   const cookie = await signIn(server.apiRoot);
   const reply = await api(server.apiRoot, cookie).get('Masterfilter/Classes/fetchclasses.php');
@@ -168,10 +174,7 @@ describe('Without Background Sync, the window sends', () => {
     const again = await app.context.newPage();
     await again.goto(`${app.server.url}/classes`);
     await expect.poll(() => serverClassNames(app.server), { timeout: 20_000 }).toEqual(['Sent at start']);
-    await expect
-      .poll(() => again.getByTestId('sync-status').textContent(), { timeout: 20_000 })
-      .toBe('Online');
-    expect(await serverClassNames(app.server)).toEqual(['Sent at start']);
+    await expectSettledOnce(again, app.server, 'Sent at start');
   });
 
   it("on reconnect, from the window's 'online' handler", async () => {
@@ -190,10 +193,7 @@ describe('Without Background Sync, the window sends', () => {
     await app.context.setOffline(false);
     await expect.poll(() => serverClassNames(app.server), { timeout: 10_000 }).toEqual(['Sent on reconnect']);
     expect(Date.now() - loadedAt).toBeLessThan(30_000);
-    await expect
-      .poll(() => page.getByTestId('sync-status').textContent(), { timeout: 20_000 })
-      .toBe('Online');
-    expect(await serverClassNames(app.server)).toEqual(['Sent on reconnect']);
+    await expectSettledOnce(page, app.server, 'Sent on reconnect');
   });
 
   it('on focus, what waits', async () => {
@@ -219,9 +219,6 @@ describe('Without Background Sync, the window sends', () => {
 
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await expect.poll(() => serverClassNames(app.server), { timeout: 10_000 }).toEqual(['Sent on focus']);
-    await expect
-      .poll(() => page.getByTestId('sync-status').textContent(), { timeout: 20_000 })
-      .toBe('Online');
-    expect(await serverClassNames(app.server)).toEqual(['Sent on focus']);
+    await expectSettledOnce(page, app.server, 'Sent on focus');
   });
 });
