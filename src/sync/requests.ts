@@ -135,11 +135,13 @@ export function resolveRefs(
 
 export function referencedIds(entity: EntityDescription, entry: OutboxEntry): string[] {
   const ids = [`${entity.name}:${entry.key}`];
-  if (entry.op === 'set' || entry.op === 'delete') return ids;
+  if (entry.op === 'set') return ids;
   for (const [name, spec] of Object.entries(entity.fields)) {
     if (spec.kind !== 'ref' || !spec.ref) continue;
     // Both the new parent and the old one: moving a series to another class must reach the
-    // server before a later delete of the class it left.
+    // server before a later delete of the class it left. A delete holds its parents too, so
+    // deleting a book and then its series reaches the server in that order.
+
     for (const v of [entry.payload[name], entry.base?.[name]]) {
       if (typeof v === 'string' && v !== '' && !ids.includes(`${spec.ref}:${v}`))
         ids.push(`${spec.ref}:${v}`);

@@ -61,6 +61,9 @@ export async function signInWithForm(
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  // clientsClaim() in src/sw.ts: the worker takes the page over once it is active.
+  // clientsClaim() in src/sw.ts takes over pages open when the worker activates; a page whose
+  // navigation began just before that is missed, and is controlled from its next load on.
+  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
+  if (!(await controlled())) await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }

@@ -4,10 +4,17 @@
  */
 
 import { afterEach, expect, it } from 'vitest';
-import { bookEntity, classEntity, seriesEntity, subjectEntity } from '../../src/contract/entities';
+import {
+  bookEntity,
+  classEntity,
+  entityByName,
+  seriesEntity,
+  subjectEntity,
+} from '../../src/contract/entities';
 import { mutate } from '../../src/db/mutate';
 import { resolveId } from '../../src/db/resolve';
 import { pull } from '../../src/sync/pull';
+import { referencedIds } from '../../src/sync/requests';
 import { startFaultProxy } from '../helpers/fault-proxy';
 import { startTestServer } from '../helpers/server';
 import { drain, syncClient } from '../helpers/sync-client';
@@ -176,4 +183,36 @@ it('rule 3: moving a series out of a class reaches the server before deleting th
   expect(
     classes.kind === 'reply' && (classes.body.classes as { class_name: string }[]).map((c) => c.class_name),
   ).toEqual(['Other class']);
+});
+
+it('rule 3: deleting a book and then its series reaches the server in that order', async () => {
+  // Property counterexample (seed -2105338080, legacy): deletes held only their own record,
+  // so the series delete could overtake the book delete and the server refused it (409).
+  const { ctx } = await setup(true);
+  const { seriesId } = await seedSeries(ctx);
+  const series = (await ctx.db.rows(seriesEntity).get(seriesId))!;
+  const book = await mutate(ctx.db, {
+    op: 'add',
+    entity: bookEntity,
+    values: {
+      class_id: String(series.class_id),
+      subject_id: String(series.subject_id),
+      series_id: seriesId,
+      book_name: 'Only book',
+      book_code: 'OB',
+    },
+  });
+
+  await drain(ctx);
+  await pull(ctx);
+  await mutate(ctx.db, { op: 'delete', entity: bookEntity, key: await resolveId(ctx.db, book.key) });
+  await mutate(ctx.db, { op: 'delete', entity: seriesEntity, key: seriesId });
+  const [bookDelete, seriesDelete] = (await ctx.db.outbox.orderBy('seq').toArray()).map((e) =>
+    referencedIds(entityByName(e.entity), e),
+  );
+  // The series delete shares a record with the earlier book delete, so it waits for it.
+  expect(seriesDelete.some((ref) => bookDelete.includes(ref))).toBe(true);
+  await drain(ctx);
+  expect(await ctx.db.outbox.toArray()).toEqual([]);
+  expect(await seriesOnServer(ctx)).toEqual([]);
 });
