@@ -1,8 +1,10 @@
 /**
  * Which outbox entries may go now, and what each of the others waits for (rule 3). An entry
- * waits while an earlier unfinished entry touches the same record or a parent it names;
- * entries that share nothing may go concurrently. Replay uses the plan to claim entries;
- * the outbox screen uses it to say why a change waits.
+ * waits while an earlier unfinished entry changes the same record, a parent it names, or a
+ * child naming its record (a parent's delete waits for its children's moves and deletes);
+ * other entries go concurrently. Replay uses the plan to claim entries; the outbox screen
+ * uses it to say why a change waits.
+
  */
 import { entityByName } from '../contract/entities';
 import type { OutboxEntry } from '../db/outbox-entry';
@@ -28,14 +30,23 @@ export function planQueue(
     const id = ref.slice(at + 1);
     return `${ref.slice(0, at)}:${resolve(id) ?? id}`;
   };
-  /** The latest unfinished entry touching each record. */
-  const holder = new Map<string, OutboxEntry>();
+  /** The latest earlier entry of each record. */
+  const ofRecord = new Map<string, OutboxEntry>();
+  /** An earlier entry naming each record as a parent (any one: all come before). */
+  const childOf = new Map<string, OutboxEntry>();
   const plan: QueuePlan = { ready: [], waitsFor: new Map(), orphans: [] };
   for (const entry of [...entries].sort((a, b) => a.seq! - b.seq!)) {
     const entity = entityByName(entry.entity);
-    const refs = referencedIds(entity, entry).map(resolveRef);
-    const blocker = refs.map((r) => holder.get(r)).find((e) => e !== undefined);
-    for (const r of refs) holder.set(r, entry);
+    const [self, ...parents] = referencedIds(entity, entry).map(resolveRef);
+    // Same record, a parent's change, or a change of a child naming this record; siblings
+    // (two books of one series) do not wait for each other.
+    const blocker =
+      ofRecord.get(self) ??
+      parents.map((p) => ofRecord.get(p)).find((e) => e !== undefined) ??
+      childOf.get(self);
+    ofRecord.set(self, entry);
+    for (const p of parents) if (!childOf.has(p)) childOf.set(p, entry);
+
     if (blocker) {
       plan.waitsFor.set(entry.seq!, blocker);
       continue;
