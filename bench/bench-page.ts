@@ -3,6 +3,7 @@
  * IndexedDB), mutate, API client, sign-in and replay, driven from Node by bench/drain.mjs
  * through `window.bench`. Only the window's code path runs here: no service worker, no UI.
  */
+import { BATCH_PATH } from '../src/contract/batch';
 import { classEntity, seriesEntity, subjectEntity } from '../src/contract/entities';
 import { openLocalDb } from '../src/db/database';
 import { mutate } from '../src/db/mutate';
@@ -39,7 +40,17 @@ IDBDatabase.prototype.transaction = function (
 } as IDBDatabase['transaction'];
 
 /** HTTP requests of replay: how many, how long in total, and how many at once at most. */
-const http = { requests: 0, totalMs: 0, inFlight: 0, maxInFlight: 0, unreachable: 0 };
+const http = {
+  requests: 0,
+  totalMs: 0,
+  inFlight: 0,
+  maxInFlight: 0,
+  unreachable: 0,
+  /** Batch requests answered as batches, the items they carried, and items the server replayed. */
+  batches: 0,
+  batchItems: 0,
+  itemsReplayed: 0,
+};
 /** Requests per method and path, e.g. to see list refetches. */
 let httpByPath: Record<string, number> = {};
 let busySince = 0;
@@ -59,6 +70,16 @@ function measured(api: ApiClient): ApiClient {
       try {
         const outcome = await api.request(path, options);
         if (outcome.kind === 'unreachable') http.unreachable += 1;
+        const replies = outcome.kind === 'reply' && path === BATCH_PATH ? outcome.body.replies : null;
+        if (Array.isArray(replies)) {
+          http.batches += 1;
+          http.batchItems += replies.length;
+          (window as unknown as { sizes: string[] }).sizes ??= [];
+          (window as unknown as { sizes: string[] }).sizes.push(
+            `${replies.length}@${Math.round(started)}+${Math.round(performance.now() - started)}`,
+          );
+          http.itemsReplayed += replies.filter((r: { replayed?: boolean }) => r.replayed).length;
+        } else if (outcome.kind === 'reply' && outcome.replayed) http.itemsReplayed += 1;
         return outcome;
       } finally {
         http.totalMs += performance.now() - started;

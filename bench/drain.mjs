@@ -99,19 +99,28 @@ const RUNS = [
 /** `node dist-server/index.js` on a free port with its own data; resolves once it listens. */
 async function startServer() {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-server-'));
-  const child = spawn(process.execPath, [join(ROOT, 'dist-server/index.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      DATA_DIR: dataDir,
-      STATIC_DIR: join(ROOT, 'dist-bench'),
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      API_EXTENSIONS: 'on',
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_SERVER_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`]
+        : []),
+      join(ROOT, 'dist-server/index.js'),
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: '0',
+        DATA_DIR: dataDir,
+        STATIC_DIR: join(ROOT, 'dist-bench'),
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        API_EXTENSIONS: 'on',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let log = '';
   const port = await new Promise((done, fail) => {
     const onData = (chunk) => {
@@ -182,6 +191,8 @@ async function runOnce(run) {
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (e) => console.error(`[page] ${e.message}`));
+    if (process.env.BENCH_SIZES)
+      page.on('console', (m) => m.text().startsWith('DBG') && console.log(m.text()));
     await page.goto(`${proxy.url}/bench.html`);
     await page.waitForFunction(() => document.title === 'bench ready');
     const cdp = await context.newCDPSession(page);
@@ -208,6 +219,7 @@ async function runOnce(run) {
       await cdp.send('Profiler.start');
     }
     const drained = await page.evaluate(() => window.bench.drain());
+    if (process.env.BENCH_SIZES) console.log(await page.evaluate(() => window.sizes.join(' ')));
     const cpu = CPU_PROFILE ? topFunctions((await cdp.send('Profiler.stop')).profile) : null;
     const proxyStats = Object.fromEntries(Object.entries(proxy.stats).map(([k, v]) => [k, v - before[k]]));
 
@@ -281,8 +293,9 @@ async function main() {
       'x clean': clean ? fmt(d.ms / clean.drained.ms, 2) : '-',
       rounds: d.rounds,
       'replies lost': r.proxyStats.dropped,
-      'server replays': r.proxyStats.replayed,
-      'POSTs seen': r.proxyStats.writes,
+      'server replays': r.drained.http.itemsReplayed,
+      'write requests': r.proxyStats.writes,
+      batches: r.drained.http.batches,
       connections: r.proxyStats.connections,
     };
   });
@@ -301,7 +314,7 @@ async function main() {
     const h = d.http;
     console.log(
       `  ${r.run.name}: ${h.requests} requests (${h.unreachable} without reply), mean ${fmt(h.totalMs / Math.max(1, h.requests), 1)} ms ` +
-        `each, at most ${h.maxInFlight} in flight, mean ${fmt(h.totalMs / d.ms, 2)} in flight over the drain; ` +
+        `each (${h.batches} batches carrying ${h.batchItems} items), at most ${h.maxInFlight} in flight, mean ${fmt(h.totalMs / d.ms, 2)} in flight over the drain; ` +
         `${d.idb.transactions} IndexedDB transactions (${d.idb.readwrite} read-write, ` +
         `${fmt(d.idb.transactions / Math.max(1, r.queued.entries), 1)} per entry), summed lifetime ${fmt(d.idb.lifetimeMs)} ms; ` +
         `some request in flight ${fmt((d.httpBusyMs / d.ms) * 100)}% of the drain`,

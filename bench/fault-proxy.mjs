@@ -3,7 +3,8 @@
  * them: the request goes through, the server applies the change and answers, and the proxy
  * closes the browser's connection instead of passing the answer on. That is the case where a
  * client cannot know whether its change was applied, so only the server's deduplication by
- * Idempotency-Key can keep it from being applied twice.
+ * Idempotency-Key can keep it from being applied twice. A lost batch reply (many outbox
+ * entries in one request, src/contract/batch.ts) loses every item's reply at once.
  *
  * Two connection styles:
  * - keep-alive (default): the browser reuses connections. When a reused connection drops
@@ -40,7 +41,7 @@ export async function startFaultProxy(targetPort, options = {}) {
   const random = seededRandom(options.seed ?? 1);
   const stats = { connections: 0, requests: 0, writes: 0, dropped: 0, replayed: 0 };
   /** Which requests may lose their reply, and how often. Off until the benchmark sets it. */
-  const fault = { rate: 0, pattern: /^POST \/api\/Masterfilter\// };
+  const fault = { rate: 0, pattern: /^POST \/api\/(Masterfilter\/|sync\/batch)/ };
   const sockets = new Set();
 
   const server = net.createServer((client) => {

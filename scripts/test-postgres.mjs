@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const vitest = (url) =>
-  spawnSync('npx', ['vitest', 'run', '--project', 'postgres'], {
+  spawnSync('npx', ['vitest', 'run', '--project', 'postgres', ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: url },
   }).status ?? 1;

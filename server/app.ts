@@ -19,6 +19,7 @@ import { requireSession } from './auth/middleware';
 import { registerAuthRoutes } from './auth/routes';
 import { type Database, openDatabase } from './db';
 import { registerEntityRoutes } from './entities/routes';
+import { registerBatchRoute } from './http/batch';
 import type { AppEnv } from './http/env';
 import { limitBody } from './http/limit';
 import { fail, TEXT } from './http/reply';
@@ -54,6 +55,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   registerAuthRoutes(app, db, API_PREFIX);
   app.use(`${API_PREFIX}/*`, requireSession(db));
   registerEntityRoutes(app, entities, db, API_PREFIX, { legacy, uploadsDir: options.uploadsDir });
+  // Legacy mode is the plain PHP API, which has no batches (the client falls back).
+  if (!legacy) registerBatchRoute(app, db, entities, API_PREFIX);
   registerUploadRoutes(app, options.uploadsDir, API_PREFIX);
   registerStatic(app, options.staticDir, API_PREFIX);
   return app;

@@ -39,3 +39,41 @@ export async function storeReply(q: Query, key: string, status: number, reply: u
     JSON.stringify(reply),
   ]);
 }
+
+/** The stored replies of those of `keys` already claimed (one statement for a whole batch). */
+export async function storedReplies(q: Query, keys: readonly string[]): Promise<Map<string, StoredReply>> {
+  const stored = new Map<string, StoredReply>();
+  if (keys.length === 0) return stored;
+  const rows = await q<{ key: string; method_path: string; status: number; reply: unknown }>(
+    'SELECT key, method_path, status, reply FROM idempotency_keys WHERE key = ANY($1::text[])',
+    [keys],
+  );
+  for (const row of rows)
+    stored.set(row.key, { methodPath: row.method_path, status: row.status, reply: row.reply });
+  return stored;
+}
+
+/**
+ * Claims keys and stores their replies in one statement, after the writes they answer (the
+ * batch path, where the keys were looked up beforehand). Returns the keys that another request
+ * claimed meanwhile (on PostgreSQL the insert waits for that request's commit): the caller
+ * must then undo its own writes for them.
+ */
+export async function insertReplies(q: Query, replies: ReadonlyMap<string, StoredReply>): Promise<string[]> {
+  if (replies.size === 0) return [];
+  const keys = [...replies.keys()];
+  const list = [...replies.values()];
+  const inserted = await q<{ key: string }>(
+    `INSERT INTO idempotency_keys (key, method_path, status, reply)
+     SELECT k, m, s, r::jsonb FROM unnest($1::text[], $2::text[], $3::int[], $4::text[]) AS t(k, m, s, r)
+     ON CONFLICT (key) DO NOTHING RETURNING key`,
+    [
+      keys,
+      list.map((r) => r.methodPath),
+      list.map((r) => r.status),
+      list.map((r) => JSON.stringify(r.reply)),
+    ],
+  );
+  const mine = new Set(inserted.map((row) => row.key));
+  return keys.filter((key) => !mine.has(key));
+}

@@ -15,6 +15,8 @@ export const TEXT = {
   keyReused: 'Idempotency-Key reused for a different request',
   badListParams: 'page, limit and since must be non-negative whole numbers',
   notFound: 'Not found',
+  badBatch: 'Malformed batch',
+  notBatchable: 'A batch may only carry the get, add, update, delete and action requests of entities',
   internal: 'Internal server error',
 } as const;
 

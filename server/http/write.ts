@@ -8,7 +8,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../src/contract/wire';
-import type { Database } from '../db';
+import type { Database, Query } from '../db';
 import type { AppEnv } from './env';
 import { claimKey, isValidKey, storeReply } from './idempotency';
 import { fail, TEXT } from './reply';
@@ -25,8 +25,14 @@ export function writeTransaction(db: Database, options: { legacy: boolean }): Mi
     const methodPath = `${c.req.method} ${c.req.path}`;
 
     let replay: Response | undefined;
+    // An item of a batch runs in the batch's transaction, inside a savepoint the batch rolls
+    // back when the item ends in a 5xx (server/http/batch.ts).
+    const batch = c.env?.batch;
+    const inTransaction = batch
+      ? <T>(fn: (q: Query) => Promise<T>) => fn(batch.q)
+      : <T>(fn: (q: Query) => Promise<T>) => db.tx(fn);
     try {
-      await db.tx(async (q) => {
+      await inTransaction(async (q) => {
         c.set('q', q);
         if (key !== undefined) {
           const stored = await claimKey(q, key, methodPath);

@@ -6,6 +6,7 @@
  * - anything else (a refusal, or a 5xx whose transaction rolled back): the new files go, so a
  *   refused or failed request leaves no orphan on disk.
  * It must run outside writeTransaction, so that it sees the final status, commit included.
+ * An item of a batch commits with the batch, so its removals wait for the batch's outcome.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/env';
@@ -34,14 +35,20 @@ export function uploadJournal(uploadsDir: string): MiddlewareHandler<AppEnv> {
     });
     await next();
     const succeeded = c.res.status >= 200 && c.res.status < 300;
-    const remove = succeeded ? obsolete : written;
     // A file that cannot be removed is only clutter: log it, the reply stands.
-    await Promise.all(
-      remove.map((f) =>
-        removeUpload(uploadsDir, f.folder, f.name).catch((err) =>
-          console.error(`Could not remove upload ${f.folder}/${f.name}:`, err),
+    const removeAll = (files: Entry[]) => () =>
+      Promise.all(
+        files.map((f) =>
+          removeUpload(uploadsDir, f.folder, f.name).catch((err) =>
+            console.error(`Could not remove upload ${f.folder}/${f.name}:`, err),
+          ),
         ),
-      ),
-    );
+      ).then(() => undefined);
+    const batch = c.env?.batch;
+    if (!batch) return removeAll(succeeded ? obsolete : written)();
+    // An item of a batch has not committed yet when its reply is ready: the batch has.
+    if (!succeeded) return removeAll(written)();
+    batch.onCommit.push(removeAll(obsolete));
+    batch.onRollback.push(removeAll(written));
   };
 }

@@ -68,9 +68,10 @@ export class QueueState {
         if (entry?.status !== 'pending') continue;
         entry.attempts += 1;
         entry.status = 'sending';
-        await db.outbox.update(entry.seq!, { status: 'sending', attempts: entry.attempts });
         claimed.push(entry);
       }
+      // Whole entries, read in this same transaction: nothing else can have changed them.
+      await db.outbox.bulkPut(claimed);
     });
     for (const e of entries) this.entries.delete(e.seq!);
     for (const e of claimed) this.entries.set(e.seq!, e);

@@ -13,14 +13,16 @@
  * A replayer that dies mid-request leaves it 'sending'; the next one sends it again with the
  * same Idempotency-Key, which our server answers from its stored reply.
  */
+import { BATCH_MAX_ITEMS } from '../contract/batch';
 import { entityByName } from '../contract/entities';
 import type { LocalDb } from '../db/database';
 import { restoreBase } from '../db/discard';
+import { type GroupCommit, groupCommit } from '../db/group-commit';
 import { patchSyncState, readSyncState } from '../db/meta';
 import type { FieldValue, OutboxEntry } from '../db/outbox-entry';
 
-import { applyServerId } from '../db/rekey';
 import type { ApiClient } from './api';
+import { withBatching } from './batching-api';
 import { backoffMs, classify, type Verdict } from './classify';
 import { currentRecord } from './current-record';
 import { idFromReply, learnIdByRefetch } from './learn-id';
@@ -35,6 +37,11 @@ export interface SyncContext {
   api: ApiClient;
   /** Requests in flight at once; independent entries only. */
   concurrency?: number;
+}
+
+/** What one replayer works with: replies are applied through group commits. */
+interface Replayer extends SyncContext {
+  commits: GroupCommit;
 }
 
 export interface ReplayReport {
@@ -56,26 +63,30 @@ type SendResult = 'sent' | 'failed' | 'retry' | 'auth' | 'conflict';
 
 /** Records what a verdict means for the entry; 'done' is the caller's. */
 async function settle(
-  ctx: SyncContext,
+  ctx: Replayer,
   entry: OutboxEntry,
   verdict: Exclude<Verdict, { kind: 'done' }>,
 ): Promise<SendResult> {
   const { db } = ctx;
   switch (verdict.kind) {
     case 'retry':
-      await db.outbox.update(entry.seq!, {
-        status: 'pending',
-        // The server's Retry-After wins over our own backoff (503 during maintenance).
-        nextAttemptAt: Date.now() + (verdict.afterMs ?? backoffMs(entry.attempts)),
-        lastError: verdict.reason,
-      });
+      await ctx.commits.write(() =>
+        db.outbox.update(entry.seq!, {
+          status: 'pending',
+          // The server's Retry-After wins over our own backoff (503 during maintenance).
+          nextAttemptAt: Date.now() + (verdict.afterMs ?? backoffMs(entry.attempts)),
+          lastError: verdict.reason,
+        }),
+      );
       return 'retry';
     case 'auth':
-      await db.outbox.update(entry.seq!, { status: 'pending' });
-      await patchSyncState(db, { authRequired: true });
+      await ctx.commits.write(async () => {
+        await db.outbox.update(entry.seq!, { status: 'pending' });
+        await patchSyncState(db, { authRequired: true });
+      });
       return 'auth';
     case 'failed':
-      await db.transaction('rw', [db.outbox, db.rows(entityByName(entry.entity))], async () => {
+      await ctx.commits.write(async () => {
         await db.outbox.update(entry.seq!, {
           status: 'failed',
           lastError: verdict.message ?? `The server refused the change (status ${verdict.status})`,
@@ -92,7 +103,7 @@ async function settle(
  * device's changes. Returns the entry to send, or what stopped it.
  */
 async function mergeWithServer(
-  ctx: SyncContext,
+  ctx: Replayer,
   state: QueueState,
   entry: OutboxEntry,
   id: string,
@@ -112,18 +123,20 @@ async function mergeWithServer(
   const merged = mergeEdit(entity, resolved(entry.base ?? {}), resolved(entry.payload), current.row);
 
   if (merged.conflicts.length > 0) {
-    await ctx.db.outbox.update(entry.seq!, {
-      status: 'conflict',
-      conflict: { fields: merged.conflicts, server: current.row },
-      lastError: 'Changed on the server since this edit began',
-    });
+    await ctx.commits.write(() =>
+      ctx.db.outbox.update(entry.seq!, {
+        status: 'conflict',
+        conflict: { fields: merged.conflicts, server: current.row },
+        lastError: 'Changed on the server since this edit began',
+      }),
+    );
     return 'conflict';
   }
   return { ...entry, base: merged.values, payload: {} };
 }
 
-async function sendOne(ctx: SyncContext, state: QueueState, claimed: OutboxEntry): Promise<SendResult> {
-  const { db, api } = ctx;
+async function sendOne(ctx: Replayer, state: QueueState, claimed: OutboxEntry): Promise<SendResult> {
+  const { api } = ctx;
   const entity = entityByName(claimed.entity);
   const { resolve } = state;
   let entry = claimed;
@@ -143,7 +156,7 @@ async function sendOne(ctx: SyncContext, state: QueueState, claimed: OutboxEntry
   const verdict = classify(outcome, entry.op);
   if (verdict.kind !== 'done') return settle(ctx, entry, verdict);
   if (entry.op === 'add') return learnNewId(ctx, state, entry, idFromReply(entity, verdict.body));
-  await db.outbox.delete(entry.seq!);
+  await ctx.commits.remove(entry.seq!);
   return 'sent';
 }
 
@@ -153,7 +166,7 @@ async function sendOne(ctx: SyncContext, state: QueueState, claimed: OutboxEntry
  * so that only the lookup is retried, never the add.
  */
 async function learnNewId(
-  ctx: SyncContext,
+  ctx: Replayer,
   state: QueueState,
   entry: OutboxEntry,
   fromReply: string | null,
@@ -162,18 +175,19 @@ async function learnNewId(
   const entity = entityByName(entry.entity);
   const learned = fromReply ?? (await learnIdByRefetch(db, api, entity, entry));
   if (typeof learned === 'string') {
-    await applyServerId(
-      db,
-      entity.name,
-      entry.key,
-      learned,
-      entry.seq!,
-      state.isReferenced(entity.name, entry.key),
-    );
+    await ctx.commits.confirmAdd({
+      entity: entity.name,
+      tempId: entry.key,
+      serverId: learned,
+      seq: entry.seq!,
+      mayHaveChildren: state.isReferenced(entity.name, entry.key),
+    });
     state.confirmAdd(entity.name, entry.key, learned);
     return 'sent';
   }
-  await db.outbox.update(entry.seq!, { confirmedAt: entry.confirmedAt ?? Date.now() });
+  await ctx.commits.write(() =>
+    db.outbox.update(entry.seq!, { confirmedAt: entry.confirmedAt ?? Date.now() }),
+  );
   if (learned === null) {
     const message = 'The server saved this record but its id could not be found; refresh to see it.';
     return settle(ctx, entry, { kind: 'failed', message, status: 200 });
@@ -181,8 +195,8 @@ async function learnNewId(
   return settle(ctx, entry, learned);
 }
 
-async function replayLocked(ctx: SyncContext): Promise<ReplayReport> {
-  const { db } = ctx;
+async function replayLocked(given: SyncContext): Promise<ReplayReport> {
+  const { db } = given;
   const report: ReplayReport = { sent: 0, failed: 0, waiting: 0, paused: false, nextAttemptAt: null };
   if ((await readSyncState(db)).authRequired) {
     report.paused = true;
@@ -191,7 +205,10 @@ async function replayLocked(ctx: SyncContext): Promise<ReplayReport> {
   // Still 'sending' means its replayer died mid-request; the reply never got here.
   await db.outbox.where('status').equals('sending').modify({ status: 'pending' });
 
-  const concurrency = ctx.concurrency ?? 6;
+  // Requests made together travel in batches when the server has the extension; without it
+  // they go one by one, at most six at a time (batching-api.ts), whatever the concurrency.
+  const ctx: Replayer = { ...given, api: withBatching(given.api), commits: groupCommit(db) };
+  const concurrency = ctx.concurrency ?? 3 * BATCH_MAX_ITEMS;
   const inFlight = new Map<number, Promise<void>>();
   let state = await QueueState.load(db);
   /** The state was just read from storage: if nothing is ready now, nothing is. */
@@ -238,6 +255,9 @@ async function replayLocked(ctx: SyncContext): Promise<ReplayReport> {
       }
       fresh = false;
       await Promise.race(inFlight.values());
+      // Replies of one batch land together: let them all settle before planning again
+      // (planning looks at the whole queue, so once per group, not once per entry).
+      await new Promise((settled) => setTimeout(settled, 0));
     }
   } finally {
     await patchSyncState(db, { syncing: false });

@@ -14,12 +14,17 @@
  * - `random()`: each request independently gets pass, drop, 503 + Retry-After: 0 or hang,
  *   (or reset) with given weights, drawn from a seeded PRNG.
  *
+ * Rules and the log see through batches: a rule matches a batch when it matches one of its
+ * items, and the log has one entry per item, so tests count deliveries of an entry by its key
+ * however it travelled.
+ *
  * Requests are parsed on their boundaries (head, then Content-Length bytes of body; our
  * client never sends chunked bodies, but they are parsed too) and handled one at a time per connection, so the
  * decision for each request on a keep-alive connection applies to that request only. Replies
  * are parsed the same way (Content-Length, chunked, or until close) to know where each ends.
  */
 import net from 'node:net';
+import { BATCH_PATH, type BatchItem } from '../../src/contract/batch';
 
 export type Fault =
   | { kind: 'pass' }
@@ -28,9 +33,17 @@ export type Fault =
   | { kind: 'hang'; forward: boolean }
   | { kind: 'reset' };
 
+/**
+ * One request as the server would see it alone: an HTTP request, or one item of a batch
+ * (src/contract/batch.ts), which shares its HTTP request's fault and fate.
+ */
 export interface ProxiedRequest {
-  /** Order of arrival at the proxy, from 0. */
+  /** Order of arrival at the proxy, from 0 (items of a batch in their order). */
   n: number;
+  /** The HTTP request it travelled in, by order of arrival from 0. */
+  request: number;
+  /** True for an item of a batch. */
+  batched: boolean;
   method: string;
   /** Request target as sent, e.g. '/api/Masterfilter/Classes/addclasses.php'. */
   target: string;
@@ -168,6 +181,30 @@ function replyEnd(buf: Buffer): number | 'incomplete' | 'close' {
   return buf.length >= total ? total : 'incomplete';
 }
 
+type ItemLine = Pick<ProxiedRequest, 'method' | 'target' | 'key' | 'batched'>;
+
+/** The items of a batch request as the requests they stand for; null for any other request. */
+function batchItems(method: string, target: string, body: Buffer): ItemLine[] | null {
+  if (method !== 'POST' || !target.split('?')[0].endsWith(`/${BATCH_PATH}`)) return null;
+  try {
+    const { requests } = JSON.parse(body.toString('utf8')) as { requests: BatchItem[] };
+    const prefix = target.slice(0, target.indexOf(BATCH_PATH));
+    return requests.map((item) => {
+      const query = new URLSearchParams(
+        Object.entries(item.query ?? {}).map(([k, v]) => [k, String(v)]),
+      ).toString();
+      return {
+        method: item.method,
+        target: `${prefix}${item.path}${query ? `?${query}` : ''}`,
+        key: item.key ?? null,
+        batched: true,
+      };
+    });
+  } catch {
+    return null;
+  }
+}
+
 function faultReply(status: number, retryAfter?: string): Buffer {
   const body = JSON.stringify({ success: false, message: `Injected ${status}` });
   const lines = [
@@ -186,17 +223,18 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
   let downMode: 'refuse' | 'reset' | null = null;
   const sockets = new Set<net.Socket>();
   const log: ProxiedRequest[] = [];
+  let requestCount = 0;
   const state = { dropped: 0 };
 
-  function decide(requestLine: string, target: string): Fault {
+  function decide(requestLines: string[], target: string): Fault {
     if (downMode) return { kind: 'reset' };
-    const rule = rules.find((r) => r.left > 0 && r.pattern.test(requestLine));
+    const rule = rules.find((r) => r.left > 0 && requestLines.some((line) => r.pattern.test(line)));
     if (rule) {
       rule.left -= 1;
       return rule.fault;
     }
     const r = randomMode;
-    if (!r || !(r.match ?? /^POST /).test(requestLine)) return { kind: 'pass' };
+    if (!r || !requestLines.some((line) => (r.match ?? /^POST /).test(line))) return { kind: 'pass' };
     // Keyed by the path and how often it was seen, so that one path's decisions do not shift
     // when requests to other paths arrive in another order (replay sends up to 6 at once).
     const path = target.split('?')[0];
@@ -229,8 +267,8 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
     let upstream: net.Socket | null = null;
     let incoming = Buffer.alloc(0);
     let reply = Buffer.alloc(0);
-    /** The forwarded request whose reply is awaited, with its fault. */
-    let current: { entry: ProxiedRequest; fault: Fault } | null = null;
+    /** The forwarded request whose reply is awaited (its entries), with its fault. */
+    let current: { entries: ProxiedRequest[]; fault: Fault } | null = null;
     /** True while a request is being handled (forwarded, or hanging): later ones wait. */
     let busy = false;
     let closed = false;
@@ -275,7 +313,7 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
       if (complete === null) return;
       const bytes = reply.subarray(0, complete);
       reply = reply.subarray(complete);
-      const { entry, fault } = current;
+      const { entries, fault } = current;
       current = null;
       if (fault.kind === 'drop') {
         // The server has committed and answered; the client never hears of it.
@@ -285,7 +323,10 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
       }
       if (fault.kind === 'hang') return; // swallowed; the client times out and closes
       client.write(bytes);
-      entry.replied = true;
+      // A batch answered with anything but 200 (404 from a server without batches) gave its
+      // items no reply of their own: they are sent again, alone or in the next batch.
+      const itemsAnswered = !entries[0]?.batched || / 200 /.test(bytes.subarray(0, 16).toString('latin1'));
+      for (const entry of entries) entry.replied = itemsAnswered;
       busy = false;
       next();
     };
@@ -299,21 +340,33 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
         const bytes = incoming.subarray(0, total);
         incoming = incoming.subarray(total);
         const [method = '', target = ''] = head.firstLine.split(' ');
-        const fault = decide(head.firstLine, target);
-        const entry: ProxiedRequest = {
-          n: log.length,
-          method,
+        const request = requestCount++;
+        const items = batchItems(method, target, bytes.subarray(head.length)) ?? [
+          { method, target, key: head.headers.get('idempotency-key') ?? null, batched: false },
+        ];
+        const fault = decide(
+          [head.firstLine, ...items.map((i) => `${i.method} ${i.target} HTTP/1.1`)],
           target,
-          key: head.headers.get('idempotency-key') ?? null,
-          fault: fault.kind,
-          replied: false,
-          forwarded: false,
+        );
+        const entries = items.map((item) => {
+          const entry: ProxiedRequest = {
+            n: log.length,
+            request,
+            ...item,
+            fault: fault.kind,
+            replied: false,
+            forwarded: false,
+          };
+          log.push(entry);
+          return entry;
+        });
+        const forwarded = () => {
+          for (const entry of entries) entry.forwarded = true;
         };
-        log.push(entry);
         switch (fault.kind) {
           case 'status':
             client.write(faultReply(fault.status, fault.retryAfter));
-            entry.replied = true;
+            for (const entry of entries) entry.replied = true;
             continue;
           case 'reset':
             end();
@@ -321,15 +374,15 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
           case 'hang':
             busy = true;
             if (fault.forward) {
-              current = { entry, fault };
-              entry.forwarded = true;
+              current = { entries, fault };
+              forwarded();
               connectUpstream().write(bytes);
             }
             return;
           default:
             busy = true;
-            current = { entry, fault };
-            entry.forwarded = true;
+            current = { entries, fault };
+            forwarded();
             connectUpstream().write(bytes);
             return;
         }

@@ -1,0 +1,64 @@
+/**
+ * A batch whose key is claimed by another request while the batch runs (server/http/batch.ts
+ * stores its keys at the end): the batch runs again and answers that item from the other
+ * request's stored reply, so the write behind the key happens once. Only PostgreSQL overlaps
+ * transactions, hence this project.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BATCH_PATH } from '../../src/contract/batch';
+import { classEntity } from '../../src/contract/entities';
+import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
+
+let server: TestServer;
+let client: ReturnType<typeof api>;
+
+beforeAll(async () => {
+  if (!process.env.TEST_DATABASE_URL) throw new Error('Run with TEST_DATABASE_URL (npm run test:postgres)');
+  server = await startTestServer();
+  client = api(server.apiRoot, await signIn(server.apiRoot));
+});
+afterAll(() => server?.close());
+
+const C = classEntity.api;
+const addClass = (name: string, key: string) => ({
+  method: 'POST',
+  path: C.add,
+  key,
+  json: { className: name },
+});
+
+describe('a batch racing another request for a key', () => {
+  it('answers the raced item from the stored reply and applies it once', async () => {
+    // The other request: it has written its row and claimed the key, not yet committed.
+    const other = new pg.Client({ connectionString: server.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      const [row] = (
+        await other.query("INSERT INTO classes (class_name) VALUES ('Raced') RETURNING class_id AS id")
+      ).rows;
+      const reply = { success: true, message: 'Class added successfully', id: row.id, class_id: row.id };
+      await other.query(
+        "INSERT INTO idempotency_keys (key, method_path, status, reply) VALUES ('race-1', $1, 200, $2::jsonb)",
+        [`POST /api/${C.add}`, JSON.stringify(reply)],
+      );
+      const batch = client.post(BATCH_PATH, {
+        requests: [addClass('Raced', 'race-1'), addClass('Alongside', 'race-2')],
+      });
+      // The batch adds its own 'Raced', then waits on the key at its end; the commit makes its
+      // key insert conflict.
+      await new Promise((r) => setTimeout(r, 500));
+      await other.query('COMMIT');
+      const { status, body } = await batch;
+      expect(status).toBe(200);
+      expect(body.replies[0]).toEqual({ status: 200, body: reply, replayed: true });
+      expect(body.replies[1]).toMatchObject({ status: 200, body: { success: true }, replayed: false });
+    } finally {
+      await other.end();
+    }
+    const { body } = await client.get(C.list, { limit: 100 });
+    const names = body.classes.map((c: { class_name: string }) => c.class_name).sort();
+    expect(names).toEqual(['Alongside', 'Raced']);
+  });
+});
