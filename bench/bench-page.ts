@@ -74,10 +74,6 @@ function measured(api: ApiClient): ApiClient {
         if (Array.isArray(replies)) {
           http.batches += 1;
           http.batchItems += replies.length;
-          (window as unknown as { sizes: string[] }).sizes ??= [];
-          (window as unknown as { sizes: string[] }).sizes.push(
-            `${replies.length}@${Math.round(started)}+${Math.round(performance.now() - started)}`,
-          );
           http.itemsReplayed += replies.filter((r: { replayed?: boolean }) => r.replayed).length;
         } else if (outcome.kind === 'reply' && outcome.replayed) http.itemsReplayed += 1;
         return outcome;

@@ -43,6 +43,7 @@ const ENTRIES = Number(process.env.BENCH_ENTRIES || 1000);
 const BASE_CLASSES = Math.max(100, Math.ceil(ENTRIES / 10));
 const PREFIX = 'Bench';
 /** BENCH_CPU_PROFILE=1: sample the page's main thread during each drain, print the top functions. */
+// BENCH_SERVER_PROF=<dir>: the server runs with --cpu-prof and writes its profile there on exit.
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE === '1';
 
 /** Self time per function of a CDP CPU profile, largest first. */
@@ -191,8 +192,6 @@ async function runOnce(run) {
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (e) => console.error(`[page] ${e.message}`));
-    if (process.env.BENCH_SIZES)
-      page.on('console', (m) => m.text().startsWith('DBG') && console.log(m.text()));
     await page.goto(`${proxy.url}/bench.html`);
     await page.waitForFunction(() => document.title === 'bench ready');
     const cdp = await context.newCDPSession(page);
@@ -219,7 +218,6 @@ async function runOnce(run) {
       await cdp.send('Profiler.start');
     }
     const drained = await page.evaluate(() => window.bench.drain());
-    if (process.env.BENCH_SIZES) console.log(await page.evaluate(() => window.sizes.join(' ')));
     const cpu = CPU_PROFILE ? topFunctions((await cdp.send('Profiler.stop')).profile) : null;
     const proxyStats = Object.fromEntries(Object.entries(proxy.stats).map(([k, v]) => [k, v - before[k]]));
 

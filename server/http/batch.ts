@@ -31,10 +31,8 @@ function itemRequest(origin: string, apiPrefix: string, item: BatchItem): Reques
   if (item.method === 'POST' && item.form) {
     headers.set('Content-Type', 'application/x-www-form-urlencoded');
     body = new URLSearchParams(item.form).toString();
-  } else if (item.method === 'POST') {
-    headers.set('Content-Type', 'application/json');
-    body = JSON.stringify(item.json ?? {});
   }
+  // A JSON body travels parsed, in the item's scope (see runItems).
   return new Request(url, { method: item.method, headers, body });
 }
 
@@ -89,7 +87,9 @@ async function runItems(
       continue;
     }
     await q('SAVEPOINT batch_item');
-    const reply = await replyOf(await app.fetch(itemRequest(c.req.url, apiPrefix, item), { batch: scope }));
+    const json = item.method === 'POST' && !item.form ? { body: item.json ?? {} } : {};
+    const request = itemRequest(c.req.url, apiPrefix, item);
+    const reply = await replyOf(await app.fetch(request, { batch: { ...scope, ...json } }));
     // A 5xx means the item failed half-way: undo it, so that its retry finds nothing of it.
     await q(reply.status >= 500 ? 'ROLLBACK TO SAVEPOINT batch_item' : 'RELEASE SAVEPOINT batch_item');
     if (reply.status < 500 && key !== undefined)

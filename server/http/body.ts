@@ -36,6 +36,11 @@ export async function readBody(c: Context): Promise<BodyResult> {
 
 /** Parses the body before any transaction opens, so a slow upload never holds a lock. */
 export const parsedBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const given = c.env?.batch?.body;
+  if (given) {
+    c.set('body', given);
+    return next();
+  }
   const result = await readBody(c);
   if (!result.ok) return fail(c, 400, result.message);
   c.set('body', result.body);

@@ -16,6 +16,8 @@ export interface BatchScope {
   onCommit: Array<() => Promise<void>>;
   /** Work for when the whole batch rolls back (removing files its items wrote). */
   onRollback: Array<() => Promise<void>>;
+  /** The item's JSON body, already parsed with the batch (server/http/body.ts takes it). */
+  body?: WireBody;
 }
 
 export interface AppEnv {
