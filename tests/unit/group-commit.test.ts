@@ -1,0 +1,89 @@
+/**
+ * Group commit (src/db/group-commit.ts): writes asked for together share one transaction, yet
+ * each succeeds or fails on its own, and nobody hears of success before the commit.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { classEntity } from '../../src/contract/entities';
+import { type LocalDb, openLocalDb } from '../../src/db/database';
+import { groupCommit } from '../../src/db/group-commit';
+import { mutate } from '../../src/db/mutate';
+
+let db: LocalDb;
+let n = 0;
+beforeEach(async () => {
+  db = openLocalDb(`group-commit-${++n}`);
+  await db.open();
+});
+afterEach(async () => {
+  db.close();
+  await db.delete();
+});
+
+const addClass = (name: string) =>
+  mutate(db, { op: 'add', entity: classEntity, values: { class_name: name } });
+
+describe('group commit', () => {
+  it('applies confirmations, removals and other writes of one turn in one transaction', async () => {
+    const a = await addClass('A');
+    const b = await addClass('B');
+    const [entryA, entryB] = await db.outbox.orderBy('seq').toArray();
+    const commits = groupCommit(db);
+    let transactions = 0;
+    const original = db.transaction.bind(db);
+    (db as unknown as { transaction: unknown }).transaction = (...args: unknown[]) => {
+      transactions += 1;
+      return (original as (...a: unknown[]) => unknown)(...args);
+    };
+    await Promise.all([
+      commits.confirmAdd({
+        entity: 'class',
+        tempId: a.key,
+        serverId: '41',
+        seq: entryA.seq!,
+        mayHaveChildren: false,
+      }),
+      commits.remove(entryB.seq!),
+      commits.write(() => db.meta.put({ key: 'probe', value: 1 })),
+    ]);
+    // One group transaction (the rekey's own joins it).
+    expect(transactions).toBe(2);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.rows(classEntity).get('41')).toMatchObject({ class_name: 'A' });
+    expect(await db.rows(classEntity).get(a.key)).toBeUndefined();
+    expect(await db.idmap.get(a.key)).toMatchObject({ serverId: '41' });
+    expect(await db.rows(classEntity).get(b.key)).toMatchObject({ class_name: 'B' });
+    expect(await db.meta.get('probe')).toMatchObject({ value: 1 });
+  });
+
+  it('a write that fails is reported to its caller alone; the others commit', async () => {
+    await addClass('A');
+    const [entry] = await db.outbox.toArray();
+    const commits = groupCommit(db);
+    const results = await Promise.allSettled([
+      commits.write(() => db.meta.put({ key: 'before', value: 1 })),
+      // The outbox's `id` is unique: adding the same entry again fails.
+      commits.write(() => db.outbox.add({ ...entry, seq: undefined })),
+      commits.write(() => db.meta.put({ key: 'after', value: 2 })),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await db.meta.get('before')).toBeDefined();
+    expect(await db.meta.get('after')).toBeDefined();
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('when the transaction cannot commit, every caller hears of it and nothing is applied', async () => {
+    const a = await addClass('A');
+    const [entry] = await db.outbox.toArray();
+    const commits = groupCommit(db);
+    db.close();
+    const results = await Promise.allSettled([
+      commits.remove(entry.seq!),
+      commits.confirmAdd({ entity: 'class', tempId: a.key, serverId: '7', seq: entry.seq! }),
+      commits.write(() => db.meta.put({ key: 'x', value: 1 })),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    await db.open();
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.idmap.count()).toBe(0);
+  });
+});
