@@ -57,6 +57,12 @@ function fromStore(stored: StoredReply, methodPath: string): ItemReply {
 /** Another request claimed one of the batch's keys while it ran: run the batch again. */
 class KeyRace extends Error {}
 
+/** PostgreSQL's deadlock_detected and serialization_failure: the transaction may simply be run again. */
+const isDeadlock = (err: unknown) =>
+  typeof err === 'object' &&
+  err !== null &&
+  ['40P01', '40001'].includes((err as { code?: string }).code ?? '');
+
 /**
  * Runs the batch's items in order inside the open transaction. Keys are looked up once before
  * and stored once after, for the whole batch (a single request needs a statement for each);
@@ -120,8 +126,9 @@ export function registerBatchRoute(
     const refused = (item: BatchItem) => !allowed.has(`${item.method} ${item.path}`);
     if (items.some(refused)) return fail(c, 400, TEXT.notBatchable);
 
-    // A second run finds the raced keys stored and answers them from there; a third race in a
-    // row is left to the client's retry (a 500, nothing of the batch applied).
+    // A second run finds the raced keys stored and answers them from there. A deadlock with
+    // another transaction (PostgreSQL aborts one of the two) is run again too. A third failure
+    // in a row is left to the client's retry (a 500, nothing of the batch applied).
     for (let attempt = 1; ; attempt++) {
       const onCommit: BatchScope['onCommit'] = [];
       const onRollback: BatchScope['onRollback'] = [];
@@ -132,7 +139,7 @@ export function registerBatchRoute(
         );
       } catch (err) {
         await Promise.all(onRollback.map((f) => f()));
-        if (err instanceof KeyRace && attempt < 2) continue;
+        if ((err instanceof KeyRace || isDeadlock(err)) && attempt < 3) continue;
         throw err;
       }
       await Promise.all(onCommit.map((f) => f()));

@@ -57,7 +57,8 @@ export async function storedReplies(q: Query, keys: readonly string[]): Promise<
  * Claims keys and stores their replies in one statement, after the writes they answer (the
  * batch path, where the keys were looked up beforehand). Returns the keys that another request
  * claimed meanwhile (on PostgreSQL the insert waits for that request's commit): the caller
- * must then undo its own writes for them.
+ * must then undo its own writes for them. Keys are claimed in sorted order, so two batches
+ * sharing keys wait for each other instead of deadlocking.
  */
 export async function insertReplies(q: Query, replies: ReadonlyMap<string, StoredReply>): Promise<string[]> {
   if (replies.size === 0) return [];
@@ -66,6 +67,7 @@ export async function insertReplies(q: Query, replies: ReadonlyMap<string, Store
   const inserted = await q<{ key: string }>(
     `INSERT INTO idempotency_keys (key, method_path, status, reply)
      SELECT k, m, s, r::jsonb FROM unnest($1::text[], $2::text[], $3::int[], $4::text[]) AS t(k, m, s, r)
+     ORDER BY k
      ON CONFLICT (key) DO NOTHING RETURNING key`,
     [
       keys,

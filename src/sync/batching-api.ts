@@ -106,8 +106,10 @@ export function withBatching(api: ApiClient, options: BatchingOptions = {}): Api
       outcome.kind === 'reply' && outcome.status === 200 ? v.safeParse(batchReplySchema, outcome.body) : null;
     const parsed = checked?.success ? checked.output : null;
     if (!parsed || parsed.replies.length !== group.length) {
-      // Not a batch reply: a server without the extension, which applied nothing.
-      supportByRoot.set(api.root, false);
+      // Not a batch reply: nothing was applied. A 404 (or 405/501) is a server without the
+      // extension, remembered; anything else (a captive portal's page) only sends these alone.
+      if (outcome.kind !== 'unreachable' && [404, 405, 501].includes(outcome.status))
+        supportByRoot.set(api.root, false);
       await Promise.all(group.map(async (w) => w.done(await sendAlone(w.path, w.options))));
       return;
     }
