@@ -13,7 +13,7 @@ import type { EntityDescription } from '../../src/contract/entity';
 import { REPLAYED_HEADER } from '../../src/contract/wire';
 import type { Database, Query } from '../db';
 import type { AppEnv, BatchScope } from './env';
-import { insertReplies, isValidKey, type StoredReply, storedReplies } from './idempotency';
+import { answerFromStore, insertReplies, isValidKey, type StoredReply, storedReplies } from './idempotency';
 import { fail, TEXT } from './reply';
 
 interface ItemReply {
@@ -45,13 +45,6 @@ async function replyOf(response: Response): Promise<ItemReply> {
     body = { success: false, message: TEXT.internal };
   }
   return { status: response.status, body, replayed: response.headers.has(REPLAYED_HEADER) };
-}
-
-/** What a repeated key is answered with, as for a single request (write.ts). */
-function fromStore(stored: StoredReply, methodPath: string): ItemReply {
-  return stored.methodPath === methodPath
-    ? { status: stored.status, body: stored.reply, replayed: true }
-    : { status: 422, body: { success: false, message: TEXT.keyReused }, replayed: false };
 }
 
 /** Another request claimed one of the batch's keys while it ran: run the batch again. */
@@ -89,7 +82,7 @@ async function runItems(
     }
     const earlier = key === undefined ? undefined : (stored.get(key) ?? fresh.get(key));
     if (earlier) {
-      out.push(fromStore(earlier, methodPath));
+      out.push(answerFromStore(earlier, methodPath));
       continue;
     }
     await q('SAVEPOINT batch_item');

@@ -6,11 +6,25 @@
  * before the same commit, so a committed key always carries its reply.
  */
 import type { Query } from '../db';
+import { TEXT } from './reply';
 
 export interface StoredReply {
   methodPath: string;
   status: number;
   reply: unknown;
+}
+
+/**
+ * The answer to a request whose key is already stored: the stored reply when it is the same
+ * request, a 422 when the key was used for another one.
+ */
+export function answerFromStore(
+  stored: StoredReply,
+  methodPath: string,
+): { status: number; body: unknown; replayed: boolean } {
+  return stored.methodPath === methodPath
+    ? { status: stored.status, body: stored.reply, replayed: true }
+    : { status: 422, body: { success: false, message: TEXT.keyReused }, replayed: false };
 }
 
 /** Client-made ids: printable ASCII without spaces, of a sane length. */

@@ -10,7 +10,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../src/contract/wire';
 import type { Database, Query } from '../db';
 import type { AppEnv } from './env';
-import { claimKey, isValidKey, storeReply } from './idempotency';
+import { answerFromStore, claimKey, isValidKey, storeReply } from './idempotency';
 import { fail, TEXT } from './reply';
 
 /** Thrown inside the transaction to roll it back while keeping the reply Hono already has. */
@@ -37,10 +37,12 @@ export function writeTransaction(db: Database, options: { legacy: boolean }): Mi
         if (key !== undefined) {
           const stored = await claimKey(q, key, methodPath);
           if (stored) {
-            replay =
-              stored.methodPath === methodPath
-                ? c.json(stored.reply, stored.status as ContentfulStatusCode, { [REPLAYED_HEADER]: 'true' })
-                : fail(c, 422, TEXT.keyReused);
+            const answer = answerFromStore(stored, methodPath);
+            replay = c.json(
+              answer.body as object,
+              answer.status as ContentfulStatusCode,
+              answer.replayed ? { [REPLAYED_HEADER]: 'true' } : {},
+            );
             return;
           }
         }

@@ -69,14 +69,3 @@ export async function applyServerIds(db: LocalDb, adds: readonly ConfirmedAdd[])
     await db.outbox.bulkDelete(adds.map((a) => a.seq));
   });
 }
-
-export function applyServerId(
-  db: LocalDb,
-  entityName: string,
-  tempId: string,
-  serverId: string,
-  confirmedSeq: number,
-  mayHaveChildren = true,
-): Promise<void> {
-  return applyServerIds(db, [{ entity: entityName, tempId, serverId, seq: confirmedSeq, mayHaveChildren }]);
-}

@@ -18,6 +18,7 @@ import {
 } from '../contract/batch';
 import { entities } from '../contract/entities';
 import type { ApiClient, ApiOutcome, RequestOptions } from './api';
+import { classify } from './classify';
 
 export interface BatchingOptions {
   maxItems?: number;
@@ -26,8 +27,11 @@ export interface BatchingOptions {
   maxAlone?: number;
 }
 
-/** Whether the server at an API root has the extension; unknown until its first answer. */
-const supportByRoot = new Map<string, boolean>();
+/**
+ * Whether the server behind an API client has the extension; unknown until its first answer.
+ * Kept per client, which the window and the worker each create once, so it lasts while they do.
+ */
+const supportByClient = new WeakMap<ApiClient, boolean>();
 
 const BATCHABLE = batchableRequests(entities);
 
@@ -78,9 +82,8 @@ function limiter(limit: number) {
   };
 }
 
-/** Whether an outcome says the whole batch should simply be sent again later. */
-const retryable = (o: ApiOutcome) =>
-  o.kind === 'unreachable' || o.status === 401 || o.status >= 500 || o.status === 408 || o.status === 429;
+/** Whether the batch as a whole is to be retried or waits for a sign-in (rule 4, as for one request). */
+const retryable = (o: ApiOutcome) => ['retry', 'auth'].includes(classify(o, 'batch').kind);
 
 export function withBatching(api: ApiClient, options: BatchingOptions = {}): ApiClient {
   const maxItems = options.maxItems ?? BATCH_MAX_ITEMS;
@@ -109,11 +112,11 @@ export function withBatching(api: ApiClient, options: BatchingOptions = {}): Api
       // Not a batch reply: nothing was applied. A 404 (or 405/501) is a server without the
       // extension, remembered; anything else (a captive portal's page) only sends these alone.
       if (outcome.kind !== 'unreachable' && [404, 405, 501].includes(outcome.status))
-        supportByRoot.set(api.root, false);
+        supportByClient.set(api, false);
       await Promise.all(group.map(async (w) => w.done(await sendAlone(w.path, w.options))));
       return;
     }
-    supportByRoot.set(api.root, true);
+    supportByClient.set(api, true);
     parsed.replies.forEach((reply, i) => {
       const body = reply.body;
       group[i].done(
@@ -138,7 +141,7 @@ export function withBatching(api: ApiClient, options: BatchingOptions = {}): Api
   return {
     root: api.root,
     request(path, opts) {
-      const item = supportByRoot.get(api.root) === false ? null : toItem(path, opts);
+      const item = supportByClient.get(api) === false ? null : toItem(path, opts);
       if (!item) return sendAlone(path, opts);
       return new Promise<ApiOutcome>((done) => {
         waiting.push({ item, path, options: opts, done });
@@ -152,9 +155,4 @@ export function withBatching(api: ApiClient, options: BatchingOptions = {}): Api
       });
     },
   };
-}
-
-/** For tests: forget what was learned about servers. */
-export function forgetBatchSupport(): void {
-  supportByRoot.clear();
 }

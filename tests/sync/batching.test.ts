@@ -4,32 +4,19 @@
  * stored replies, and a server without batches (legacy mode) gets the same requests one by one
  * after a single refused batch, with nothing applied twice.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookEntity, classEntity } from '../../src/contract/entities';
 import type { LocalDb } from '../../src/db/database';
 import { mutate } from '../../src/db/mutate';
 import type { ApiClient } from '../../src/sync/api';
-import { forgetBatchSupport } from '../../src/sync/batching-api';
-import { type FaultProxy, startFaultProxy } from '../helpers/fault-proxy';
-import { startTestServer } from '../helpers/server';
-import { drain, syncClient } from '../helpers/sync-client';
+import type { FaultProxy } from '../helpers/fault-proxy';
+import { pngFile } from '../helpers/files';
+import { drain, syncFixtures } from '../helpers/sync-client';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-  forgetBatchSupport();
-});
+const fixtures = syncFixtures();
 
 async function setup(legacy: boolean): Promise<{ db: LocalDb; api: ApiClient; proxy: FaultProxy }> {
-  const server = await startTestServer({ legacy, seedDemo: true });
-  cleanups.push(() => server.close());
-  const proxy = await startFaultProxy(server.port);
-  cleanups.push(() => proxy.close());
-  const ctx = await syncClient(`${proxy.url}/api`);
-  cleanups.push(async () => {
-    ctx.db.close();
-    await ctx.db.delete();
-  });
+  const { proxy, ctx } = await fixtures.proxied({ legacy, seedDemo: true });
   return { ...ctx, proxy };
 }
 
@@ -50,7 +37,6 @@ describe('batched delivery', () => {
   it('sends independent entries together, each once, and files alone', async () => {
     const { db, api, proxy } = await setup(false);
     await addClasses(db, 150);
-    const cover = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'c.png');
     await mutate(db, {
       op: 'add',
       entity: bookEntity,
@@ -60,7 +46,7 @@ describe('batched delivery', () => {
         series_id: '1',
         book_name: 'Alone',
         book_code: 'A-1',
-        book_cover: cover,
+        book_cover: pngFile('c.png'),
       },
     });
     await drain({ db, api });

@@ -2,7 +2,7 @@
  * Rule 5 against the real server, in both modes: two devices edit the same book; one edits
  * offline while the other's edit reaches the server first.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookEntity } from '../../src/contract/entities';
 import { firstChildEntity } from '../../src/db/children';
 import { mutate } from '../../src/db/mutate';
@@ -10,24 +10,15 @@ import { mutate } from '../../src/db/mutate';
 import { resolveConflict } from '../../src/db/queue-actions';
 import { pull } from '../../src/sync/pull';
 import type { SyncContext } from '../../src/sync/replay';
-import { startTestServer } from '../helpers/server';
-import { drain, syncClient } from '../helpers/sync-client';
+import { drain, syncFixtures } from '../helpers/sync-client';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
+const fixtures = syncFixtures();
 
 async function twoDevices(legacy: boolean) {
-  const server = await startTestServer({ legacy, seedDemo: true });
-  cleanups.push(() => server.close());
+  const server = await fixtures.server({ legacy, seedDemo: true });
   const devices: (SyncContext & { db: import('../../src/db/database').LocalDb })[] = [];
   for (let i = 0; i < 2; i++) {
-    const ctx = await syncClient(server.apiRoot);
-    cleanups.push(async () => {
-      ctx.db.close();
-      await ctx.db.delete();
-    });
+    const ctx = await fixtures.client(server.apiRoot);
     expect((await pull(ctx)).ok).toBe(true);
     devices.push(ctx);
   }

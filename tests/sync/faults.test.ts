@@ -4,7 +4,7 @@
  * each record once, the proxy saw no second request after a processed reply) and an empty
  * outbox at the end. The property test (property.test.ts) mixes these faults at random.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookEntity, classEntity, seriesEntity, subjectEntity } from '../../src/contract/entities';
 import type { EntityDescription } from '../../src/contract/entity';
 import { mutate, type Values } from '../../src/db/mutate';
@@ -12,26 +12,15 @@ import { createApi } from '../../src/sync/api';
 import { signIn } from '../../src/sync/auth';
 import { replay, type SyncContext } from '../../src/sync/replay';
 import { cookieFetch } from '../helpers/cookie-fetch';
-import { type FaultProxy, type ProxiedRequest, startFaultProxy } from '../helpers/fault-proxy';
+import type { FaultProxy, ProxiedRequest } from '../helpers/fault-proxy';
 import { pngFile } from '../helpers/files';
-import { ADMIN, startTestServer, type TestServer } from '../helpers/server';
-import { drain, syncClient } from '../helpers/sync-client';
+import { ADMIN } from '../helpers/server';
+import { drain, syncFixtures } from '../helpers/sync-client';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
+const fixtures = syncFixtures();
 
 async function setup(opts: { timeoutMs?: number } = {}) {
-  const server: TestServer = await startTestServer();
-  cleanups.push(() => server.close());
-  const proxy = await startFaultProxy(server.port);
-  cleanups.push(() => proxy.close());
-  const ctx = await syncClient(`${proxy.url}/api`);
-  cleanups.push(async () => {
-    ctx.db.close();
-    await ctx.db.delete();
-  });
+  const { server, proxy, ctx } = await fixtures.proxied();
   if (opts.timeoutMs !== undefined) {
     // A short timeout so that a hung request is given up quickly; the session cookie of the
     // first client does not carry over, so sign in again with the new API client.

@@ -4,7 +4,7 @@
  * image, all made offline, each naming the one before by its temporary id. On reconnect
  * all reach the server in a valid order, exactly once, files included.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bookEntity,
   chapterEntity,
@@ -18,30 +18,16 @@ import type { EntityDescription } from '../../src/contract/entity';
 import { mutate, type Values } from '../../src/db/mutate';
 import { getRow } from '../../src/db/queries';
 import { pull } from '../../src/sync/pull';
-import { startFaultProxy } from '../helpers/fault-proxy';
 import { pdfFile, pngFile } from '../helpers/files';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { drain, syncClient } from '../helpers/sync-client';
+import type { TestServer } from '../helpers/server';
+import { drain, syncFixtures } from '../helpers/sync-client';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
+const fixtures = syncFixtures();
 
 async function setup(opts: { legacy?: boolean; proxy?: boolean } = {}) {
-  const server: TestServer = await startTestServer({ legacy: opts.legacy });
-  cleanups.push(() => server.close());
-  let apiRoot = server.apiRoot;
-  const proxy = opts.proxy ? await startFaultProxy(server.port) : null;
-  if (proxy) {
-    cleanups.push(() => proxy.close());
-    apiRoot = `${proxy.url}/api`;
-  }
-  const ctx = await syncClient(apiRoot);
-  cleanups.push(async () => {
-    ctx.db.close();
-    await ctx.db.delete();
-  });
+  const server = await fixtures.server({ legacy: opts.legacy });
+  const proxy = opts.proxy ? await fixtures.proxy(server) : null;
+  const ctx = await fixtures.client(proxy ? `${proxy.url}/api` : server.apiRoot);
   return { server, ctx, proxy };
 }
 

@@ -3,7 +3,7 @@
  * regression tests: each failed before its fix and names the rule it guards.
  */
 
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   bookEntity,
   classEntity,
@@ -15,27 +15,10 @@ import { mutate } from '../../src/db/mutate';
 import { resolveId } from '../../src/db/resolve';
 import { pull } from '../../src/sync/pull';
 import { referencedIds } from '../../src/sync/requests';
-import { startFaultProxy } from '../helpers/fault-proxy';
-import { startTestServer } from '../helpers/server';
-import { drain, syncClient } from '../helpers/sync-client';
+import { drain, syncFixtures } from '../helpers/sync-client';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-async function setup(legacy: boolean) {
-  const server = await startTestServer({ legacy });
-  cleanups.push(() => server.close());
-  const proxy = await startFaultProxy(server.port);
-  cleanups.push(() => proxy.close());
-  const ctx = await syncClient(`${proxy.url}/api`);
-  cleanups.push(async () => {
-    ctx.db.close();
-    await ctx.db.delete();
-  });
-  return { proxy, ctx };
-}
+const fixtures = syncFixtures();
+const setup = (legacy: boolean) => fixtures.proxied({ legacy });
 
 it('rules 1 and 3 (legacy): a 503 on the refetch that learns a new id still gets the children sent', async () => {
   const { proxy, ctx } = await setup(true);

@@ -2,7 +2,7 @@
  * Replay against the real server over HTTP (fresh embedded database per server). Each test
  * names the outbox rule of design-brief §3 it checks.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classEntity } from '../../src/contract/entities';
 import type { LocalDb } from '../../src/db/database';
 import { mutate } from '../../src/db/mutate';
@@ -10,35 +10,12 @@ import { getRow, pendingKeys } from '../../src/db/queries';
 import type { ApiClient } from '../../src/sync/api';
 import { pull } from '../../src/sync/pull';
 import { replay } from '../../src/sync/replay';
-import { type FaultProxy, startFaultProxy } from '../helpers/fault-proxy';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { drain, syncClient } from '../helpers/sync-client';
+import { drain, syncFixtures } from '../helpers/sync-client';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-async function server(opts: Parameters<typeof startTestServer>[0] = {}): Promise<TestServer> {
-  const s = await startTestServer(opts);
-  cleanups.push(() => s.close());
-  return s;
-}
-
-async function proxyTo(s: TestServer): Promise<FaultProxy> {
-  const p = await startFaultProxy(s.port);
-  cleanups.push(() => p.close());
-  return p;
-}
-
-async function client(apiRoot: string) {
-  const ctx = await syncClient(apiRoot);
-  cleanups.push(async () => {
-    ctx.db.close();
-    await ctx.db.delete();
-  });
-  return ctx;
-}
+const fixtures = syncFixtures();
+const server = fixtures.server;
+const proxyTo = fixtures.proxy;
+const client = fixtures.client;
 
 async function serverClasses(api: ApiClient): Promise<{ class_id: number; class_name: string }[]> {
   const outcome = await api.request(classEntity.api.list, { method: 'GET' });

@@ -4,7 +4,7 @@ import { type LocalDb, openLocalDb } from '../../src/db/database';
 import { isTempId } from '../../src/db/ids';
 import { mutate } from '../../src/db/mutate';
 import { getRow, listRows } from '../../src/db/queries';
-import { applyServerId } from '../../src/db/rekey';
+import { applyServerIds } from '../../src/db/rekey';
 
 let db: LocalDb;
 let n = 0;
@@ -94,7 +94,7 @@ describe('temporary ids (rule 3)', () => {
     await db.outbox.toCollection().modify({ attempts: 1, status: 'sending' });
     await mutate(db, { op: 'update', entity: classEntity, key, values: { class_name: 'Class B' } });
     const [addEntry] = await db.outbox.orderBy('seq').toArray();
-    await applyServerId(db, 'class', key, '41', addEntry.seq!);
+    await applyServerIds(db, [{ entity: 'class', tempId: key, serverId: '41', seq: addEntry.seq! }]);
     expect(await db.rows(classEntity).get(key)).toBeUndefined();
     expect(await getRow(db, classEntity, key)).toMatchObject({ class_id: '41', class_name: 'Class B' });
     const left = await db.outbox.toArray();
