@@ -4,7 +4,8 @@
  *
  * Unsent entries of the same record are folded here (rule 6): an edit of a record whose
  * add or edit has never been sent merges into that entry, and deleting a record whose add
- * was never sent removes both and sends nothing. An entry that has been sent at least once
+ * was never sent removes both and sends nothing; a delete drops the record's unsent edits when
+ * nothing else was queued after them. An entry that has been sent at least once
  * may already be applied on the server, so it is never changed (rule 2).
  */
 import { type EntityDescription, refFields } from '../contract/entity';
@@ -160,18 +161,35 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
     // Delete. A record that others still name stays (the server would refuse it too).
     const child = await firstChildEntity(db, entity, key);
     if (child) throw new StillUsedError(stillUsedBy(entity.names, child.names));
-    // Unsent or refused changes of the record no longer matter (neither reached the
-    // server's data); an add that never did means the server has no record: nothing is sent.
     await table.delete(key);
     const unapplied = all.filter((e) => isUnsent(e) || (e.status === 'failed' && !e.confirmedAt));
-
-    await db.outbox.bulkDelete(unapplied.map((e) => e.seq!));
-    if (unapplied.some((e) => e.op === 'add')) return { key, cancelled: true, entryId: null };
+    // An add that never reached the server's data means the server has no record: the add
+    // and everything after it go, and nothing is sent.
+    if (unapplied.some((e) => e.op === 'add')) {
+      await db.outbox.bulkDelete(unapplied.map((e) => e.seq!));
+      return { key, cancelled: true, entryId: null };
+    }
+    // Unapplied edits go too, unless a change of another record was queued after them: it may
+    // count on them (a series deleted after its book moved away, a name freed for another
+    // record), and the delete queued now would reach the server after that change.
+    if (unapplied.length && !(await queuedAfter(db, unapplied[0].seq!, entity, key))) {
+      await db.outbox.bulkDelete(unapplied.map((e) => e.seq!));
+    }
 
     const entry = newEntry(entity, 'delete', key, {}, snapshot(row));
     await db.outbox.add(entry);
     return { key, cancelled: false, entryId: entry.id };
   });
+}
+
+/** Whether an entry of another record than `entity`/`key` was queued after `seq`. */
+async function queuedAfter(db: LocalDb, seq: number, entity: EntityDescription, key: string) {
+  const other = await db.outbox
+    .where('seq')
+    .above(seq)
+    .filter((e) => e.entity !== entity.name || e.key !== key)
+    .first();
+  return other !== undefined;
 }
 
 /** The record's own values, as the base of an edit (rule 5): plain values and files. */

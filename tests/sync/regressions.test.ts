@@ -199,3 +199,48 @@ it('rule 3: deleting a book and then its series reaches the server in that order
   expect(await ctx.db.outbox.toArray()).toEqual([]);
   expect(await seriesOnServer(ctx)).toEqual([]);
 });
+
+it('rule 3: a book moved to another series, its old series deleted, then the book deleted: all reach the server', async () => {
+  // Property counterexample (seed -132829454, no faults needed): deleting the book dropped
+  // its unsent move, so on the server the book still sat in the old series when that
+  // series' delete (queued before the book's delete) arrived, and the server refused it.
+  const { ctx } = await setup(false);
+  const { seriesId } = await seedSeries(ctx);
+  const series = (await ctx.db.rows(seriesEntity).get(seriesId))!;
+  const book = await mutate(ctx.db, {
+    op: 'add',
+    entity: bookEntity,
+    values: {
+      class_id: String(series.class_id),
+      subject_id: String(series.subject_id),
+      series_id: seriesId,
+      book_name: 'Wandering book',
+      book_code: 'WB',
+    },
+  });
+  await drain(ctx);
+  await pull(ctx);
+  const bookId = await resolveId(ctx.db, book.key);
+
+  // Offline: a new series, the book moved into it, the old series deleted, then the book.
+  const next = await mutate(ctx.db, {
+    op: 'add',
+    entity: seriesEntity,
+    values: { class_id: String(series.class_id), subject_id: String(series.subject_id), series_name: 'Next' },
+  });
+  await mutate(ctx.db, { op: 'update', entity: bookEntity, key: bookId, values: { series_id: next.key } });
+  await mutate(ctx.db, { op: 'delete', entity: seriesEntity, key: seriesId });
+  await mutate(ctx.db, { op: 'delete', entity: bookEntity, key: bookId });
+  // The move stays queued: the series delete after it counts on it.
+  expect((await ctx.db.outbox.orderBy('seq').toArray()).map((e) => `${e.op} ${e.entity}`)).toEqual([
+    'add series',
+    'update book',
+    'delete series',
+    'delete book',
+  ]);
+  await drain(ctx);
+  expect(await ctx.db.outbox.toArray()).toEqual([]);
+  expect((await seriesOnServer(ctx)).map((s) => s.series_name)).toEqual(['Next']);
+  const books = await ctx.api.request(bookEntity.api.list, { method: 'GET' });
+  expect(books.kind === 'reply' && books.body[bookEntity.api.listField]).toEqual([]);
+});

@@ -86,6 +86,19 @@ describe('folding unsent entries (rule 6)', () => {
     expect(entries.map((e) => e.op)).toEqual(['delete']);
     expect(await db.rows(classEntity).get('7')).toBeUndefined();
   });
+
+  it('keeps an unsent edit that a change of another record queued after it may count on', async () => {
+    await db.rows(classEntity).bulkPut([
+      { class_id: '7', class_name: 'Seven', sort_order: 3 },
+      { class_id: '8', class_name: 'Eight', sort_order: 4 },
+    ]);
+    // Seven frees its name, Eight takes it: the server must see the rename before the other.
+    await mutate(db, { op: 'update', entity: classEntity, key: '7', values: { class_name: 'Seven b' } });
+    await mutate(db, { op: 'update', entity: classEntity, key: '8', values: { class_name: 'Seven' } });
+    await mutate(db, { op: 'delete', entity: classEntity, key: '7' });
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => `${e.op} ${e.key}`)).toEqual(['update 7', 'update 8', 'delete 7']);
+  });
 });
 
 describe('temporary ids (rule 3)', () => {
