@@ -117,6 +117,26 @@ async function seedSeries(ctx: Awaited<ReturnType<typeof setup>>['ctx']) {
   return { classId: await resolveId(ctx.db, cls.key), seriesId: await resolveId(ctx.db, series.key) };
 }
 
+/** seedSeries plus one book in the series, on the server and pulled to this device. */
+async function seedBookInSeries(ctx: Awaited<ReturnType<typeof setup>>['ctx']) {
+  const seeded = await seedSeries(ctx);
+  const series = (await ctx.db.rows(seriesEntity).get(seeded.seriesId))!;
+  const book = await mutate(ctx.db, {
+    op: 'add',
+    entity: bookEntity,
+    values: {
+      class_id: String(series.class_id),
+      subject_id: String(series.subject_id),
+      series_id: seeded.seriesId,
+      book_name: 'Only book',
+      book_code: 'OB',
+    },
+  });
+  await drain(ctx);
+  await pull(ctx);
+  return { ...seeded, bookId: await resolveId(ctx.db, book.key) };
+}
+
 it('rule 3: a second edit naming a class added after the first edit does not jump ahead of that add', async () => {
   // Property counterexample (seed -906906500): edit a series, add a class, move the series
   // into it. Folding the move into the first edit made that edit name a later record.
@@ -172,23 +192,8 @@ it('rule 3: deleting a book and then its series reaches the server in that order
   // Property counterexample (seed -2105338080, legacy): deletes held only their own record,
   // so the series delete could overtake the book delete and the server refused it (409).
   const { ctx } = await setup(true);
-  const { seriesId } = await seedSeries(ctx);
-  const series = (await ctx.db.rows(seriesEntity).get(seriesId))!;
-  const book = await mutate(ctx.db, {
-    op: 'add',
-    entity: bookEntity,
-    values: {
-      class_id: String(series.class_id),
-      subject_id: String(series.subject_id),
-      series_id: seriesId,
-      book_name: 'Only book',
-      book_code: 'OB',
-    },
-  });
-
-  await drain(ctx);
-  await pull(ctx);
-  await mutate(ctx.db, { op: 'delete', entity: bookEntity, key: await resolveId(ctx.db, book.key) });
+  const { seriesId, bookId } = await seedBookInSeries(ctx);
+  await mutate(ctx.db, { op: 'delete', entity: bookEntity, key: bookId });
   await mutate(ctx.db, { op: 'delete', entity: seriesEntity, key: seriesId });
   const [bookDelete, seriesDelete] = (await ctx.db.outbox.orderBy('seq').toArray()).map((e) =>
     referencedIds(entityByName(e.entity), e),
@@ -205,22 +210,8 @@ it('rule 3: a book moved to another series, its old series deleted, then the boo
   // its unsent move, so on the server the book still sat in the old series when that
   // series' delete (queued before the book's delete) arrived, and the server refused it.
   const { ctx } = await setup(false);
-  const { seriesId } = await seedSeries(ctx);
+  const { seriesId, bookId } = await seedBookInSeries(ctx);
   const series = (await ctx.db.rows(seriesEntity).get(seriesId))!;
-  const book = await mutate(ctx.db, {
-    op: 'add',
-    entity: bookEntity,
-    values: {
-      class_id: String(series.class_id),
-      subject_id: String(series.subject_id),
-      series_id: seriesId,
-      book_name: 'Wandering book',
-      book_code: 'WB',
-    },
-  });
-  await drain(ctx);
-  await pull(ctx);
-  const bookId = await resolveId(ctx.db, book.key);
 
   // Offline: a new series, the book moved into it, the old series deleted, then the book.
   const next = await mutate(ctx.db, {
