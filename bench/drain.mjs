@@ -22,6 +22,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -29,15 +30,8 @@ import { startFaultProxy } from './fault-proxy.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+/** The same flags as the browser tests (tests/helpers/browser.ts). */
+const CHROMIUM_ARGS = createRequire(import.meta.url)('../scripts/chromium-flags.json');
 const ADMIN = { username: 'admin', password: 'admin123' };
 const ENTRIES = Number(process.env.BENCH_ENTRIES || 1000);
 const BASE_CLASSES = Math.max(100, Math.ceil(ENTRIES / 10));

@@ -1,10 +1,11 @@
 /**
  * The batch extension (src/contract/batch.ts): the items run one after another through the
  * app's own routes, as if each had come alone (same checks, same replies, same handling of
- * their Idempotency-Keys), but all inside ONE transaction, each in a savepoint. An item that ends in a 5xx is rolled back to its savepoint (its key stays
- * unclaimed, so its retry runs it); every other item's writes and stored reply commit with the
- * batch. If the commit itself fails, nothing of the batch happened and the client's retry
- * sends every item again under the same keys.
+ * their Idempotency-Keys), but all inside ONE transaction, each in a savepoint. An item that
+ * ends in a 5xx is rolled back to its savepoint (its key stays unclaimed, so its retry runs
+ * it); every other item's writes and stored reply commit with the batch. If the commit itself
+ * fails, nothing of the batch happened and the client's retry sends every item again under
+ * the same keys.
  */
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';

@@ -13,7 +13,6 @@ import { stillUsedBy } from '../contract/messages';
 import { firstChildEntity } from './children';
 import type { LocalDb, Row } from './database';
 import { isTempId, newTempId, newUuid } from './ids';
-
 import { type FieldValue, isUnsent, type OutboxEntry } from './outbox-entry';
 import { resolveId } from './resolve';
 

@@ -8,10 +8,9 @@ import type { EntityDescription } from '../contract/entity';
 import { NEW_ID_FIELD, normaliseId } from '../contract/wire';
 import type { LocalDb } from '../db/database';
 import type { OutboxEntry } from '../db/outbox-entry';
-import { loadIdResolver } from '../db/resolve';
 import type { ApiClient } from './api';
 import { classify, type Verdict } from './classify';
-import { resolveRefs } from './requests';
+import { type IdResolver, resolveRefs } from './requests';
 
 export function idFromReply(entity: EntityDescription, body: Record<string, unknown>): string | null {
   return normaliseId(body[NEW_ID_FIELD]) ?? normaliseId(body[entity.key]);
@@ -23,6 +22,8 @@ export async function learnIdByRefetch(
   api: ApiClient,
   entity: EntityDescription,
   entry: OutboxEntry,
+  /** The replayer's id map (it is current: the replayer is its only writer while it runs). */
+  resolve: IdResolver,
 ): Promise<string | null | Exclude<Verdict, { kind: 'done' }>> {
   const endpoint = entityEndpoints(entity).list;
   const outcome = await api.request(endpoint.path, { method: 'GET' });
@@ -36,14 +37,13 @@ export async function learnIdByRefetch(
     ...(await db.idmap.where('entity').equals(entity.name).toArray()).map((m) => m.serverId),
   ]);
   // Compare what was sent: parents by their server ids, no files (the server renames them).
-  const payload = resolveRefs(entity, entry.payload, await loadIdResolver(db));
+  const payload = resolveRefs(entity, entry.payload, resolve);
   const sent: Record<string, string> = {};
   for (const [field, spec] of Object.entries(entity.fields)) {
     const v = payload[field];
     if (v === undefined || v instanceof Blob || spec.kind === 'file') continue;
     sent[field] = String(v ?? '');
   }
-
   let best: string | null = null;
   for (const row of rows) {
     const id = normaliseId(row[entity.key]);

@@ -4,7 +4,6 @@
  * child naming its record (a parent's delete waits for its children's moves and deletes);
  * other entries go concurrently. Replay uses the plan to claim entries; the outbox screen
  * uses it to say why a change waits.
-
  */
 import { entityByName } from '../contract/entities';
 import type { OutboxEntry } from '../db/outbox-entry';
@@ -46,7 +45,6 @@ export function planQueue(
       childOf.get(self);
     ofRecord.set(self, entry);
     for (const p of parents) if (!childOf.has(p)) childOf.set(p, entry);
-
     if (blocker) {
       plan.waitsFor.set(entry.seq!, blocker);
       continue;

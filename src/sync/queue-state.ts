@@ -49,7 +49,6 @@ export class QueueState {
   }
 
   /** An add was confirmed: later entries of the record now carry the server's id. */
-
   confirmAdd(entity: string, tempId: string, serverId: string): void {
     this.ids.set(tempId, serverId);
     for (const e of this.entries.values()) if (e.entity === entity && e.key === tempId) e.key = serverId;

@@ -20,7 +20,6 @@ import { restoreBase } from '../db/discard';
 import { type GroupCommit, groupCommit } from '../db/group-commit';
 import { patchSyncState, readSyncState } from '../db/meta';
 import type { FieldValue, OutboxEntry } from '../db/outbox-entry';
-
 import type { ApiClient } from './api';
 import { withBatching } from './batching-api';
 import { backoffMs, classify, type Verdict } from './classify';
@@ -48,7 +47,6 @@ export interface ReplayReport {
   sent: number;
   /** Refused by the server, or held for the administrator by a conflict. */
   failed: number;
-
   /** Entries still waiting for a retry. */
   waiting: number;
   /** The server asked for a new sign-in; nothing more is sent until then. */
@@ -173,7 +171,7 @@ async function learnNewId(
 ): Promise<SendResult> {
   const { db, api } = ctx;
   const entity = entityByName(entry.entity);
-  const learned = fromReply ?? (await learnIdByRefetch(db, api, entity, entry));
+  const learned = fromReply ?? (await learnIdByRefetch(db, api, entity, entry, state.resolve));
   if (typeof learned === 'string') {
     await ctx.commits.confirmAdd({
       entity: entity.name,
@@ -226,12 +224,15 @@ async function replayLocked(given: SyncContext): Promise<ReplayReport> {
           const seq = entry.seq!;
           const job = sendOne(ctx, state, entry).then(
             (result) => {
-              if (result === 'sent') report.sent += 1;
-              else if (result === 'failed' || result === 'conflict') report.failed += 1;
-              else if (result === 'auth') report.paused = true;
               // A confirmed entry left the outbox; any other changed where it stands.
-              if (result === 'sent') state.entries.delete(seq);
-              else return state.reread(db, seq);
+              if (result === 'sent') {
+                report.sent += 1;
+                state.entries.delete(seq);
+                return;
+              }
+              if (result === 'failed' || result === 'conflict') report.failed += 1;
+              else if (result === 'auth') report.paused = true;
+              return state.reread(db, seq);
             },
             async (error) => {
               // A bug or a storage error: leave the entry to be sent again, never drop it.
@@ -264,7 +265,9 @@ async function replayLocked(given: SyncContext): Promise<ReplayReport> {
   }
   const waiting = await db.outbox.where('status').equals('pending').toArray();
   report.waiting = waiting.length;
-  report.nextAttemptAt = waiting.length ? Math.min(...waiting.map((e) => e.nextAttemptAt)) : null;
+  // A loop, not Math.min(...spread): a long queue would overflow the call's arguments.
+  for (const e of waiting)
+    report.nextAttemptAt = Math.min(report.nextAttemptAt ?? e.nextAttemptAt, e.nextAttemptAt);
   return report;
 }
 

@@ -132,7 +132,6 @@ export function resolveRefs(
 }
 
 /** Every record an entry refers to, as 'entity:id': its own and its parents (for ordering). */
-
 export function referencedIds(entity: EntityDescription, entry: OutboxEntry): string[] {
   const ids = [`${entity.name}:${entry.key}`];
   if (entry.op === 'set') return ids;
@@ -141,7 +140,6 @@ export function referencedIds(entity: EntityDescription, entry: OutboxEntry): st
     // Both the new parent and the old one: moving a series to another class must reach the
     // server before a later delete of the class it left. A delete holds its parents too, so
     // deleting a book and then its series reaches the server in that order.
-
     for (const v of [entry.payload[name], entry.base?.[name]]) {
       if (typeof v === 'string' && v !== '' && !ids.includes(`${spec.ref}:${v}`))
         ids.push(`${spec.ref}:${v}`);

@@ -3,15 +3,13 @@
  * changes wait, whether a sync runs, how many failed. Links to the outbox screen.
  */
 import { Link } from '@tanstack/react-router';
-import { useOutbox, useSyncState } from './sync-state';
+import { useQueueCounts, useSyncState } from './sync-state';
 import { useOnline } from './use-online';
 
 export function SyncIndicator() {
   const online = useOnline();
-  const entries = useOutbox() ?? [];
+  const { waiting, failed } = useQueueCounts() ?? { waiting: 0, failed: 0 };
   const state = useSyncState();
-  const failed = entries.filter((e) => e.status === 'failed' || e.status === 'conflict').length;
-  const waiting = entries.length - failed;
   const parts = [online ? 'Online' : 'Offline'];
   if (state?.syncing && online) parts.push('syncing');
   if (waiting) parts.push(`${waiting} waiting`);

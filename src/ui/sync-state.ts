@@ -6,14 +6,24 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appContext } from '../app/context';
 import { readSyncState, type SyncState } from '../db/meta';
-import type { OutboxEntry } from '../db/outbox-entry';
 
 const { db } = appContext;
 
-export type { OutboxEntry, SyncState };
-
-export function useOutbox(): OutboxEntry[] | undefined {
-  return useLiveQuery(() => db.outbox.orderBy('seq').toArray(), []);
+/**
+ * How many changes wait and how many failed or hold a conflict. Counted on the status index:
+ * the entries themselves (payloads, files) are not read, though the count changes with every
+ * reply a drain applies.
+ */
+export function useQueueCounts(): { waiting: number; failed: number } | undefined {
+  return useLiveQuery(
+    () =>
+      db.transaction('r', db.outbox, async () => {
+        const all = await db.outbox.count();
+        const failed = await db.outbox.where('status').anyOf('failed', 'conflict').count();
+        return { waiting: all - failed, failed };
+      }),
+    [],
+  );
 }
 
 export function useSyncState(): SyncState | undefined {

@@ -9,8 +9,9 @@
 import { rm } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { classEntity } from '../../src/contract/entities';
 import { DIST, launchPersistent, signInWithForm } from '../helpers/browser';
-import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
+import { serverTitles, startTestServer, type TestServer } from '../helpers/server';
 
 const SAVED_OFFLINE = 'saved on this device, will be sent when online';
 const SYNC_TAG = 'outbox-replay';
@@ -64,11 +65,7 @@ async function expectSettledOnce(page: Page, server: TestServer, name: string): 
   expect(await serverClassNames(server)).toEqual([name]);
 }
 
-async function serverClassNames(server: TestServer): Promise<string[]> {
-  const cookie = await signIn(server.apiRoot);
-  const reply = await api(server.apiRoot, cookie).get('Masterfilter/Classes/fetchclasses.php');
-  return (reply.body.classes as { class_name: string }[]).map((c) => c.class_name).sort();
-}
+const serverClassNames = (server: TestServer) => serverTitles(server.apiRoot, classEntity);
 
 /** Signs in through the real form and waits until the service worker controls the page. */
 async function signInAndWaitForWorker(app: App): Promise<Page> {
@@ -115,6 +112,18 @@ async function workerOutboxCount(context: BrowserContext): Promise<number> {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Signed in without Background Sync, then a fresh load of the home page: the window's own
+ * 30 s retry timer starts at `loadedAt`, so a send well before that has another cause.
+ */
+async function freshWindowWithoutBackgroundSync(): Promise<{ app: App; page: Page; loadedAt: number }> {
+  const app = await openApp({ backgroundSync: false });
+  const page = await signInAndWaitForWorker(app);
+  expect(await hasBackgroundSync(page)).toBe(false);
+  await page.goto(`${app.server.url}/homepage`);
+  return { app, page, loadedAt: Date.now() };
+}
 
 describe('With Background Sync, the service worker sends', () => {
   it('a class added offline, exactly once, after the page is closed and the network is back', async () => {
@@ -178,13 +187,9 @@ describe('Without Background Sync, the window sends', () => {
   });
 
   it("on reconnect, from the window's 'online' handler", async () => {
-    const app = await openApp({ backgroundSync: false });
-    const page = await signInAndWaitForWorker(app);
-    expect(await hasBackgroundSync(page)).toBe(false);
-    // A fresh load: the window's 30 s timer cannot fire before the deadline below, so only the
-    // 'online' handler can explain a send within it.
-    await page.goto(`${app.server.url}/homepage`);
-    const loadedAt = Date.now();
+    // The window's 30 s timer cannot fire before the deadline below, so only the 'online'
+    // handler can explain a send within it.
+    const { app, page, loadedAt } = await freshWindowWithoutBackgroundSync();
 
     await app.context.setOffline(true);
     await addClassOffline(page, 'Sent on reconnect');
@@ -197,11 +202,7 @@ describe('Without Background Sync, the window sends', () => {
   });
 
   it('on focus, what waits', async () => {
-    const app = await openApp({ backgroundSync: false });
-    const page = await signInAndWaitForWorker(app);
-    expect(await hasBackgroundSync(page)).toBe(false);
-    await page.goto(`${app.server.url}/homepage`);
-    const loadedAt = Date.now();
+    const { app, page, loadedAt } = await freshWindowWithoutBackgroundSync();
 
     await app.context.setOffline(true);
     await addClassOffline(page, 'Sent on focus');

@@ -5,8 +5,9 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classEntity } from '../../src/contract/entities';
 import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
-import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
+import { serverTitles, startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 let browser: Browser;
@@ -21,11 +22,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function serverClassNames(): Promise<string[]> {
-  const cookie = await signIn(server.apiRoot);
-  const reply = await api(server.apiRoot, cookie).get('Masterfilter/Classes/fetchclasses.php');
-  return (reply.body.classes as { class_name: string }[]).map((c) => c.class_name).sort();
-}
+const serverClassNames = () => serverTitles(server.apiRoot, classEntity);
 
 const signInThroughForm = (page: Page, password?: string) => signInWithForm(page, server.url, password);
 

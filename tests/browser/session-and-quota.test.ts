@@ -8,8 +8,9 @@
 import { rm } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookEntity, classEntity } from '../../src/contract/entities';
 import { DIST, launchBrowser, launchPersistent, signInWithForm } from '../helpers/browser';
-import { ADMIN, api, signIn, startTestServer, type TestServer } from '../helpers/server';
+import { ADMIN, api, serverTitles, startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 let browser: Browser;
@@ -23,12 +24,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function classNames(): Promise<string[]> {
-  const reply = await api(server.apiRoot, await signIn(server.apiRoot)).get(
-    'Masterfilter/Classes/fetchclasses.php',
-  );
-  return (reply.body.classes as { class_name: string }[]).map((c) => c.class_name).sort();
-}
+const classNames = () => serverTitles(server.apiRoot, classEntity);
 
 async function addClass(page: Page, name: string): Promise<void> {
   await page.goto(`${server.url}/addclasses`);
@@ -145,15 +141,9 @@ describe('a full storage quota', () => {
     await page.getByRole('button', { name: 'Add Book' }).click();
     await page.waitForURL(/\/books/);
     await context.setOffline(false);
-    const names = async (path: string, field: string, key: string) => {
-      const reply = await api(seeded.apiRoot, await signIn(seeded.apiRoot)).get(path);
-      return (reply.body[field] as Record<string, string>[]).map((r) => r[key]);
-    };
     await expect
-      .poll(() => names('Masterfilter/Book/fetchbooks.php', 'books', 'book_name'), { timeout: 20_000 })
+      .poll(() => serverTitles(seeded.apiRoot, bookEntity), { timeout: 20_000 })
       .toContain('Does not fit');
-    expect(await names('Masterfilter/Classes/fetchclasses.php', 'classes', 'class_name')).toContain(
-      'Queued before',
-    );
+    expect(await serverTitles(seeded.apiRoot, classEntity)).toContain('Queued before');
   });
 });

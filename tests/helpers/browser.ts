@@ -8,20 +8,14 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import chromiumFlags from '../../scripts/chromium-flags.json';
 import { ADMIN } from './server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const DIST = resolve(import.meta.dirname, '../../dist');
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+/** The flags, shared with the benchmark (bench/drain.mjs, plain Node). */
+export const CHROMIUM_ARGS: string[] = chromiumFlags;
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(`${DIST}/index.html`)) throw new Error('No build in dist/: run `npm run build` first');

@@ -4,6 +4,7 @@
  * maintenance database, a fresh database t_<random> created there and dropped on close, so
  * the same suites run on both engines.
  */
+
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { type RunningServer, startServer } from '../../server/app';
+import type { EntityDescription } from '../../src/contract/entity';
 
 export const ADMIN = { username: 'admin', password: 'admin123' } as const;
 
@@ -151,6 +153,12 @@ export function api(apiRoot: string, cookie?: string) {
       return toReply(await fetch(`${apiRoot}/${path}`, init));
     },
   };
+}
+
+/** The titles of an entity's records as the server lists them now (a fresh admin session), sorted. */
+export async function serverTitles(apiRoot: string, entity: EntityDescription): Promise<string[]> {
+  const reply = await api(apiRoot, await signIn(apiRoot)).get(entity.api.list);
+  return (reply.body[entity.api.listField] as Record<string, string>[]).map((r) => r[entity.title]).sort();
 }
 
 /**

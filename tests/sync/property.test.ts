@@ -426,6 +426,21 @@ function resentAfterReply(log: readonly ProxiedRequest[]): ProxiedRequest[] {
   return bad;
 }
 
+/**
+ * Rules 1-3 and 6 after a run: nothing waits or failed, the server holds exactly the intended
+ * records, each under the id the device maps it to, and no entry went again after its reply.
+ */
+async function expectIntendedAndDispose(r: RunResult) {
+  try {
+    await expectOutboxEmpty(r.ctx.db);
+    for (const k of KINDS) expect(r.server[k], k).toEqual(r.model.expected(k));
+    await expectIdMap(r);
+    expect(resentAfterReply(r.proxy.log)).toEqual([]);
+  } finally {
+    await dispose(r);
+  }
+}
+
 /** Drains while, optionally, the server restarts once `after` writes have reached the proxy. */
 async function drainWithRestart(ctx: SyncContext, srv: TestServer, proxy: FaultProxy, after: number | null) {
   if (after === null) {
@@ -498,14 +513,7 @@ describe('property: the server ends equal to the intended changes', () => {
                 proxy.random({ ...weights, pass: 6 });
                 await drainWithRestart(ctx, srv, proxy, restartAfter);
               });
-              try {
-                await expectOutboxEmpty(r.ctx.db);
-                for (const k of KINDS) expect(r.server[k], k).toEqual(r.model.expected(k));
-                await expectIdMap(r);
-                expect(resentAfterReply(r.proxy.log)).toEqual([]);
-              } finally {
-                await dispose(r);
-              }
+              await expectIntendedAndDispose(r);
             },
           ),
           params(),
@@ -550,14 +558,7 @@ describe('property: the server ends equal to the intended changes', () => {
                 // A long timeout: a timed-out request may have committed, and a resend would duplicate.
                 10_000,
               );
-              try {
-                await expectOutboxEmpty(r.ctx.db);
-                for (const k of KINDS) expect(r.server[k], k).toEqual(r.model.expected(k));
-                await expectIdMap(r);
-                expect(resentAfterReply(r.proxy.log)).toEqual([]);
-              } finally {
-                await dispose(r);
-              }
+              await expectIntendedAndDispose(r);
             },
           ),
           params(),

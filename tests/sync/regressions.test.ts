@@ -48,43 +48,19 @@ it('rules 1 and 3 (legacy): a 503 on the refetch that learns a new id still gets
 it('rules 2 and 5: resending an edit whose reply was lost is no conflict when it names a parent made offline', async () => {
   const { proxy, ctx } = await setup(false);
   // On the server: a class, a subject, a series and a book in it, pulled to this device.
-  const cls = await mutate(ctx.db, { op: 'add', entity: classEntity, values: { class_name: 'C' } });
-  const subject = await mutate(ctx.db, {
-    op: 'add',
-    entity: subjectEntity,
-    values: { subject_name: 'S', subject_content: '<p>s</p>' },
-  });
-  const first = await mutate(ctx.db, {
-    op: 'add',
-    entity: seriesEntity,
-    values: { class_id: cls.key, subject_id: subject.key, series_name: 'First' },
-  });
-  const book = await mutate(ctx.db, {
-    op: 'add',
-    entity: bookEntity,
-    values: {
-      class_id: cls.key,
-      subject_id: subject.key,
-      series_id: first.key,
-      book_name: 'B',
-      book_code: 'b',
-    },
-  });
-  await drain(ctx);
-  expect((await pull(ctx)).ok).toBe(true);
-  const classId = await resolveId(ctx.db, cls.key);
-  const subjectId = await resolveId(ctx.db, subject.key);
+  const { seriesId, bookId } = await seedBookInSeries(ctx);
+  const { class_id: classId, subject_id: subjectId } = (await ctx.db.rows(seriesEntity).get(seriesId))!;
 
   // Offline: a new series, and the book moved into it (its temporary id in the edit).
   const second = await mutate(ctx.db, {
     op: 'add',
     entity: seriesEntity,
-    values: { class_id: classId, subject_id: subjectId, series_name: 'Second' },
+    values: { class_id: String(classId), subject_id: String(subjectId), series_name: 'Second' },
   });
   await mutate(ctx.db, {
     op: 'update',
     entity: bookEntity,
-    key: await resolveId(ctx.db, book.key),
+    key: bookId,
     values: { series_id: second.key },
   });
   // The server applies the edit, the reply is lost; the resend must be answered as done.
@@ -133,7 +109,7 @@ async function seedBookInSeries(ctx: Awaited<ReturnType<typeof setup>>['ctx']) {
     },
   });
   await drain(ctx);
-  await pull(ctx);
+  expect((await pull(ctx)).ok).toBe(true);
   return { ...seeded, bookId: await resolveId(ctx.db, book.key) };
 }
 
