@@ -3,28 +3,17 @@
  * sign in, add a class online, go offline, add and edit classes, reload while offline and
  * see them marked pending, go online, and find each change on the server exactly once.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classEntity } from '../../src/contract/entities';
-import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
-import { serverTitles, startTestServer, type TestServer } from '../helpers/server';
+import { browserSuite, signInWithForm } from '../helpers/browser';
+import { serverTitles } from '../helpers/server';
 
-let server: TestServer;
-let browser: Browser;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  server = await startTestServer({ staticDir: DIST });
-  browser = await launchBrowser();
-});
+const serverClassNames = () => serverTitles(suite.server.apiRoot, classEntity);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const serverClassNames = () => serverTitles(server.apiRoot, classEntity);
-
-const signInThroughForm = (page: Page, password?: string) => signInWithForm(page, server.url, password);
+const signInThroughForm = (page: Page, password?: string) => signInWithForm(page, suite.server.url, password);
 
 async function addClass(page: Page, name: string): Promise<void> {
   await page.getByRole('link', { name: 'Add Class' }).click();
@@ -42,7 +31,7 @@ describe('Classes in the browser, online and offline', () => {
   let page: Page;
 
   beforeAll(async () => {
-    context = await browser.newContext();
+    context = await suite.browser.newContext();
     page = await context.newPage();
   });
   afterAll(async () => context?.close());
@@ -56,7 +45,7 @@ describe('Classes in the browser, online and offline', () => {
   });
 
   it('signs in, sends the guard home, and adds a class online', async () => {
-    await page.goto(`${server.url}/classes`);
+    await page.goto(`${suite.server.url}/classes`);
     await page.waitForURL(/\/login$/); // the guard
     await signInThroughForm(page);
     await page.waitForURL(/\/homepage$/);
@@ -126,14 +115,14 @@ describe('Classes in the browser, online and offline', () => {
   it('opens a deep link cold while offline, decoding the Base64 id in the route', async () => {
     const href = await row(page, 'Offline B').getByRole('link', { name: 'Edit' }).getAttribute('href');
     await context.setOffline(true);
-    await page.goto(`${server.url}${href}`);
+    await page.goto(`${suite.server.url}${href}`);
     await expect.poll(() => page.getByLabel('Class Name').inputValue()).toBe('Offline B');
     expect(await page.title()).toMatch(/^Update Class \| /);
     await context.setOffline(false);
   });
 
   it('deletes after a confirmation, offline too, and the server follows on reconnect', async () => {
-    await page.goto(`${server.url}/classes`);
+    await page.goto(`${suite.server.url}/classes`);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -150,7 +139,7 @@ describe('Classes in the browser, online and offline', () => {
   });
 
   it('logs out: clears the stored session and goes to /login', async () => {
-    await page.goto(`${server.url}/homepage`);
+    await page.goto(`${suite.server.url}/homepage`);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('isAuthenticated'))).toBeNull();

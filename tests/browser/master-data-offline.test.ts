@@ -4,39 +4,31 @@
  * section, a unit in that section and a chapter with an image, each chosen in the cascading
  * selects of the next form. On reconnect all reach the server once, files included.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
-import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserSuite, signInWithForm } from '../helpers/browser';
+import { api, signIn } from '../helpers/server';
 
-let server: TestServer;
-let browser: Browser;
+const suite = browserSuite();
 let context: BrowserContext;
 let page: Page;
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(200).fill(0)]);
 
 beforeAll(async () => {
-  server = await startTestServer({ staticDir: DIST });
-  browser = await launchBrowser();
-  context = await browser.newContext();
+  context = await suite.browser.newContext();
   page = await context.newPage();
 
-  await signInWithForm(page, server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await signInWithForm(page, suite.server.url);
 });
 
 async function serverList(path: string, field: string): Promise<Record<string, unknown>[]> {
-  const reply = await api(server.apiRoot, await signIn(server.apiRoot)).get(path);
+  const reply = await api(suite.server.apiRoot, await signIn(suite.server.apiRoot)).get(path);
   return reply.body[field];
 }
 
 async function open(path: string, heading: string): Promise<void> {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${suite.server.url}${path}`);
   await expect.poll(() => page.getByRole('heading', { name: heading }).count()).toBe(1);
 }
 

@@ -3,37 +3,29 @@
  * a change the server refuses is shown with the spec's text and the server's reason and can
  * be corrected with Edit; a conflict is settled side by side; Discard puts things back.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
-import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserSuite, signInWithForm } from '../helpers/browser';
+import { api, signIn } from '../helpers/server';
 
-let server: TestServer;
-let browser: Browser;
+const suite = browserSuite();
 let context: BrowserContext;
 let page: Page;
 let admin: ReturnType<typeof api>;
 
 beforeAll(async () => {
-  server = await startTestServer({ staticDir: DIST });
-  admin = api(server.apiRoot, await signIn(server.apiRoot));
+  admin = api(suite.server.apiRoot, await signIn(suite.server.apiRoot));
   for (const className of ['Class A', 'Class B'])
     await admin.post('Masterfilter/Classes/addclasses.php', { className });
   await admin.post('Masterfilter/Subjects/addsubjects.php', {
     subjectName: 'Art',
     subjectContent: '<p>Art</p>',
   });
-  browser = await launchBrowser();
-  context = await browser.newContext();
+  context = await suite.browser.newContext();
   page = await context.newPage();
-  await signInWithForm(page, server.url);
-  await page.goto(`${server.url}/classes`);
+  await signInWithForm(page, suite.server.url);
+  await page.goto(`${suite.server.url}/classes`);
   await page.getByText('Class B').waitFor();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function classes(): Promise<{ class_id: number; class_name: string }[]> {
@@ -45,7 +37,7 @@ const status = () => page.getByTestId('sync-status').textContent();
 describe('the outbox screen', () => {
   it('shows a refused change with the spec’s text and the reason, and Edit corrects it', async () => {
     await context.setOffline(true);
-    await page.goto(`${server.url}/addseries`);
+    await page.goto(`${suite.server.url}/addseries`);
     await page.getByRole('combobox', { name: 'Class', exact: true }).selectOption({ label: 'Class A' });
     await page.getByRole('combobox', { name: 'Subject', exact: true }).selectOption({ label: 'Art' });
     await page.getByLabel('Series Name').fill('Colours');
@@ -76,7 +68,7 @@ describe('the outbox screen', () => {
   it('holds an edit that meets a change on the server, and sends the chosen value', async () => {
     const classB = (await classes()).find((c) => c.class_name === 'Class B')!;
     await context.setOffline(true);
-    await page.goto(`${server.url}/classes`);
+    await page.goto(`${suite.server.url}/classes`);
     await page.getByRole('row').filter({ hasText: 'Class B' }).getByRole('link', { name: 'Edit' }).click();
     await page.getByLabel('Class Name').fill('Class B (here)');
     await page.getByRole('button', { name: 'Update Class' }).click();
@@ -89,7 +81,7 @@ describe('the outbox screen', () => {
     await context.setOffline(false);
     await expect.poll(status, { timeout: 15_000 }).toMatch(/1 failed/);
 
-    await page.goto(`${server.url}/outbox`);
+    await page.goto(`${suite.server.url}/outbox`);
     const panel = page.getByRole('group', { name: /Changed on the server since this edit began/ });
 
     await expect.poll(() => panel.textContent()).toContain('Changed on the server since this edit began');
@@ -99,15 +91,15 @@ describe('the outbox screen', () => {
     await panel.getByRole('button', { name: 'Apply choices' }).click();
     await expect.poll(status, { timeout: 15_000 }).toBe('Online');
     expect((await classes()).map((c) => c.class_name)).toContain('Class B (server)');
-    await page.goto(`${server.url}/classes`);
+    await page.goto(`${suite.server.url}/classes`);
     await expect.poll(() => page.getByText('Class B (server)').count()).toBe(1);
   });
 
   it('Discard drops a change the server cannot take, and the list follows the server', async () => {
     const { body } = await admin.post('Masterfilter/Classes/addclasses.php', { className: 'Class C' });
-    await page.goto(`${server.url}/outbox`);
+    await page.goto(`${suite.server.url}/outbox`);
     await page.getByRole('button', { name: 'Sync now' }).click();
-    await page.goto(`${server.url}/classes`);
+    await page.goto(`${suite.server.url}/classes`);
     await page.getByText('Class C').waitFor();
     await context.setOffline(true);
     await page.getByRole('row').filter({ hasText: 'Class C' }).getByRole('link', { name: 'Edit' }).click();
@@ -118,14 +110,14 @@ describe('the outbox screen', () => {
     await context.setOffline(false);
     await expect.poll(status, { timeout: 15_000 }).toMatch(/1 failed/);
 
-    await page.goto(`${server.url}/outbox`);
+    await page.goto(`${suite.server.url}/outbox`);
     const row = page.getByRole('row').filter({ hasText: 'Never sent' });
     await expect.poll(() => row.textContent()).toContain('This class was deleted on the server.');
     expect(await row.textContent()).toContain('Failed to update class');
     await row.getByRole('button', { name: 'Discard' }).click();
     await expect.poll(() => page.getByText('Every change has reached the server.').count()).toBe(1);
     await page.getByRole('button', { name: 'Sync now' }).click();
-    await page.goto(`${server.url}/classes`);
+    await page.goto(`${suite.server.url}/classes`);
     await expect.poll(() => page.getByText(/Class C|Never sent/).count(), { timeout: 10_000 }).toBe(0);
   });
 });

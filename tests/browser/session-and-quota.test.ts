@@ -6,28 +6,18 @@
  */
 
 import { rm } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { bookEntity, classEntity } from '../../src/contract/entities';
-import { DIST, launchBrowser, launchPersistent, signInWithForm } from '../helpers/browser';
-import { ADMIN, api, serverTitles, startTestServer, type TestServer } from '../helpers/server';
+import { browserSuite, DIST, launchPersistent, signInWithForm } from '../helpers/browser';
+import { ADMIN, api, serverTitles, startTestServer } from '../helpers/server';
 
-let server: TestServer;
-let browser: Browser;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  server = await startTestServer({ staticDir: DIST });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const classNames = () => serverTitles(server.apiRoot, classEntity);
+const classNames = () => serverTitles(suite.server.apiRoot, classEntity);
 
 async function addClass(page: Page, name: string): Promise<void> {
-  await page.goto(`${server.url}/addclasses`);
+  await page.goto(`${suite.server.url}/addclasses`);
   await page.getByLabel('Class Name').fill(name);
   await page.getByRole('button', { name: 'Add Class' }).click();
 }
@@ -37,12 +27,12 @@ describe('session expiry while changes wait', () => {
   afterAll(async () => context?.close());
 
   it('pauses, asks to sign in again, then sends everything', async () => {
-    context = await browser.newContext();
+    context = await suite.browser.newContext();
     const page = await context.newPage();
-    await signInWithForm(page, server.url);
+    await signInWithForm(page, suite.server.url);
     // The server ends the session (expiry, or a sign-out elsewhere); the tab does not know.
-    const [cookie] = await context.cookies(server.url);
-    await api(server.apiRoot, `${cookie.name}=${cookie.value}`).post('Admin_access/logout.php', {});
+    const [cookie] = await context.cookies(suite.server.url);
+    await api(suite.server.apiRoot, `${cookie.name}=${cookie.value}`).post('Admin_access/logout.php', {});
 
     await addClass(page, 'After expiry');
     await page.waitForURL(/\/classes/);

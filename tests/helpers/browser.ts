@@ -8,8 +8,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import chromiumFlags from '../../scripts/chromium-flags.json';
-import { ADMIN } from './server';
+import { ADMIN, startTestServer, type TestServer } from './server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const DIST = resolve(import.meta.dirname, '../../dist');
@@ -60,4 +61,22 @@ export async function signInWithForm(
   const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
   if (!(await controlled())) await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/**
+ * The usual prologue of a browser test file: the built app served by a fresh server, and one
+ * Chromium, both started before the file's tests and stopped after. Read `server` and
+ * `browser` inside the tests (and in a file's own beforeAll, which runs after this one).
+ */
+export function browserSuite() {
+  const suite = {} as { server: TestServer; browser: Browser };
+  beforeAll(async () => {
+    suite.server = await startTestServer({ staticDir: DIST });
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  return suite;
 }
