@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { entityCatalogue } from './scripts/entity-catalogue-plugin';
 
 export default defineConfig({
   plugins: [
     react(),
+    entityCatalogue(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

@@ -5,8 +5,8 @@
  */
 import { BATCH_PATH } from '../src/contract/batch';
 import { classEntity, seriesEntity, subjectEntity } from '../src/contract/entities';
-import { openLocalDb } from '../src/db/database';
 import { mutate } from '../src/db/mutate';
+import { openLocalDb } from '../src/db/open';
 import { type ApiClient, createApi } from '../src/sync/api';
 import { signIn } from '../src/sync/auth';
 import { API_ROOT } from '../src/sync/config';

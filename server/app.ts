@@ -18,10 +18,11 @@ import { ensureAdmin } from './auth/admin';
 import { requireSession } from './auth/middleware';
 import { registerAuthRoutes } from './auth/routes';
 import { type Database, openDatabase } from './db';
-import { registerEntityRoutes } from './entities/routes';
+import { entityRoutes } from './entities/routes';
 import { registerBatchRoute } from './http/batch';
 import type { AppEnv } from './http/env';
 import { limitBody } from './http/limit';
+import { type MountOptions, mountRoutes } from './http/mount';
 import { fail, TEXT } from './http/reply';
 import { registerStatic } from './http/static';
 import { seedDemo } from './seed';
@@ -54,9 +55,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.use(`${API_PREFIX}/*`, limitBody);
   registerAuthRoutes(app, db, API_PREFIX);
   app.use(`${API_PREFIX}/*`, requireSession(db));
-  registerEntityRoutes(app, entities, db, API_PREFIX, { legacy, uploadsDir: options.uploadsDir });
+  const routes = entityRoutes(entities, db, { legacy });
+  const mount: MountOptions = { db, uploadsDir: options.uploadsDir, apiPrefix: API_PREFIX, legacy };
+  mountRoutes(app, routes, mount);
   // Legacy mode is the plain PHP API, which has no batches (the client falls back).
-  if (!legacy) registerBatchRoute(app, db, entities, API_PREFIX);
+  if (!legacy) registerBatchRoute(app, entities, routes, mount);
   registerUploadRoutes(app, options.uploadsDir, API_PREFIX);
   registerStatic(app, options.staticDir, API_PREFIX);
   return app;

@@ -9,7 +9,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { openLocalDb } from './db/database';
+import { openLocalDb } from './db/open';
 import { createApi } from './sync/api';
 import { API_ROOT, SYNC_TAG } from './sync/config';
 import { syncNow } from './sync/sync-now';

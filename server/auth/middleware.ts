@@ -9,20 +9,10 @@ import { findSession } from './sessions';
 
 export function requireSession(db: Database): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const batch = c.env?.batch;
-    if (batch) {
-      // An item of a batch: the batch's session was checked, and its transaction is the only
-      // way to the database (on PGlite, `db.query` would wait for that transaction forever).
-      c.set('adminId', batch.adminId);
-      c.set('q', batch.q);
-      return next();
-    }
     const token = getCookie(c, SESSION_COOKIE);
     const adminId = token ? await findSession(db.query, token) : null;
     if (adminId === null) return fail(c, 401, TEXT.signIn);
     c.set('adminId', adminId);
-    // Reads run on the pool; write routes replace this with their transaction.
-    c.set('q', db.query);
     await next();
   };
 }

@@ -15,6 +15,7 @@
  * other, only briefly for a reader. On PGlite (one connection) transactions are serialised
  * anyway and the lock is always free, which keeps one code path for both engines.
  */
+import { listFieldOf } from '../../src/contract/endpoints';
 import type { EntityDescription } from '../../src/contract/entity';
 import { DELTA_CURSOR_FIELD, DELTA_DELETED_FIELD } from '../../src/contract/wire';
 import type { Database } from '../db';
@@ -34,8 +35,7 @@ export async function deltaPull(db: Database, entity: EntityDescription, select:
       [entity.table, since],
     );
     return {
-      success: true,
-      [entity.api.listField]: rows.map((r) => toWireRow(entity, r)),
+      [listFieldOf(entity)]: rows.map((r) => toWireRow(entity, r)),
       [DELTA_DELETED_FIELD]: deleted.map((d) => d.id),
       // Text, so a client never has to care whether it outgrows a JS number.
       [DELTA_CURSOR_FIELD]: String(cursor),

@@ -1,19 +1,23 @@
-/** The get-one endpoint: `{ success, [getField]: row }`, the id in the query string. */
-import type { Handler } from 'hono';
-import type { EntityDescription } from '../../src/contract/entity';
-import type { AppEnv } from '../http/env';
+/**
+ * The get-one endpoint, the id in the query string: `{ success, [getField]: row }`, or the
+ * row's columns at the top level where the description says the reply is flat (getSchool.php).
+ */
+import { type EntityDescription, idParamOf } from '../../src/contract/entity';
+import { type ApiHandler, ok } from '../http/api';
 import type { EntityGraph } from './graph';
 import { notFound, readId } from './ids';
 import { rowSelect } from './select';
 import { ident, toWireRow } from './sql';
 
-export function getHandler(entity: EntityDescription, graph: EntityGraph): Handler<AppEnv> {
+export function getHandler(entity: EntityDescription, graph: EntityGraph): ApiHandler {
   const sql = `${rowSelect(entity, graph).sql} WHERE t.${ident(entity.key)} = $1`;
-  return async (c) => {
-    const read = readId(c, entity, c.req.query(entity.key));
+  const wrap = entity.api.getField;
+  return async ({ q, query }) => {
+    const read = readId(entity, query[idParamOf(entity)]);
     if ('reply' in read) return read.reply;
-    const [row] = await c.var.q<Record<string, unknown>>(sql, [read.id]);
-    if (!row) return notFound(c, entity);
-    return c.json({ success: true, [entity.api.getField]: toWireRow(entity, row) });
+    const [row] = await q<Record<string, unknown>>(sql, [read.id]);
+    if (!row) return notFound(entity);
+    const wire = toWireRow(entity, row);
+    return ok(wrap === null ? wire : { [wrap ?? entity.name]: wire });
   };
 }

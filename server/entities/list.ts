@@ -2,11 +2,11 @@
  * The list endpoint: `{ success, [listField]: rows, total }`, total counting every row that
  * matches the search and filters. Rows carry their parents' names (select.ts).
  */
-import type { Handler } from 'hono';
+import { listFieldOf } from '../../src/contract/endpoints';
 import type { EntityDescription } from '../../src/contract/entity';
 import type { Database } from '../db';
-import type { AppEnv } from '../http/env';
-import { fail, TEXT } from '../http/reply';
+import { type ApiHandler, ok, refuse } from '../http/api';
+import { TEXT } from '../http/reply';
 import { deltaPull } from './delta';
 import { listFilters } from './filters';
 import type { EntityGraph } from './graph';
@@ -19,7 +19,7 @@ export function listHandler(
   graph: EntityGraph,
   db: Database,
   options: { legacy: boolean },
-): Handler<AppEnv> {
+): ApiHandler {
   const select = rowSelect(entity, graph);
   const filters = listFilters(entity, graph);
   const column = (name: string) => {
@@ -31,12 +31,13 @@ export function listHandler(
   // ::text so that number columns can be searched too.
   const search = entity.list.search.map((f) => `${column(f)}::text ILIKE $? ESCAPE '\\'`);
 
-  return async (c) => {
-    const query = c.req.query();
+  const listField = listFieldOf(entity);
+
+  return async ({ q, query }) => {
     const p = parseListParams(entity, query, options);
-    if (!p) return fail(c, 400, TEXT.badListParams);
+    if (!p) return refuse(400, TEXT.badListParams);
     // A delta pull is the whole table's changes: the offline copy holds every row.
-    if (p.since !== undefined) return c.json(await deltaPull(db, entity, select.sql, p.since));
+    if (p.since !== undefined) return ok(await deltaPull(db, entity, select.sql, p.since));
 
     const where = new Where();
     if (p.search && search.length > 0) {
@@ -44,9 +45,8 @@ export function listHandler(
       where.add(`(${search.join(' OR ')})`, ...search.map(() => like));
     }
     const refused = filters(query, where);
-    if (refused) return fail(c, 400, refused);
+    if (refused) return refuse(400, refused);
 
-    const q = c.var.q;
     const [{ total }] = await q<{ total: number }>(
       `SELECT count(*) AS total FROM ${ident(entity.table)} t ${where}`,
       where.params,
@@ -60,6 +60,6 @@ export function listHandler(
       params.push(p.page.limit, p.page.offset);
     }
     const rows = await q<Record<string, unknown>>(sql, params);
-    return c.json({ success: true, [entity.api.listField]: rows.map((r) => toWireRow(entity, r)), total });
+    return ok({ [listField]: rows.map((r) => toWireRow(entity, r)), total });
   };
 }

@@ -5,24 +5,20 @@
  * missing one or a malformed id is a 400. An optional ref sent empty matches NULL (Add Chapter
  * asks for units with section_id='' when no section is chosen).
  */
-import type { Handler } from 'hono';
-import type { EntityDescription, Lookup } from '../../src/contract/entity';
+import { listFieldOf } from '../../src/contract/endpoints';
+import { type EntityDescription, type Lookup, splitPath } from '../../src/contract/entity';
 import { parseWireId } from '../../src/contract/validation';
-import type { AppEnv } from '../http/env';
-import { fail } from '../http/reply';
+import { type ApiHandler, ok, refuse } from '../http/api';
 import type { EntityGraph } from './graph';
 import { rowSelect } from './select';
 import { ident, idParam, toWireRow, Where } from './sql';
 
-export function lookupHandler(
-  entity: EntityDescription,
-  graph: EntityGraph,
-  lookup: Lookup,
-): Handler<AppEnv> {
+export function lookupHandler(entity: EntityDescription, graph: EntityGraph, lookup: Lookup): ApiHandler {
   const select = rowSelect(entity, graph);
   const params = lookup.params.map((param) => {
     const spec = entity.fields[param];
-    if (spec?.kind !== 'ref') throw new Error(`${lookup.path}: parameter ${param} is not a ref field`);
+    if (spec?.kind !== 'ref')
+      throw new Error(`${splitPath(lookup.path).path}: parameter ${param} is not a ref field`);
     return { param, column: `t.${ident(param)}`, optional: !spec.required };
   });
   const { field, dir } = entity.list.sort;
@@ -31,20 +27,22 @@ export function lookupHandler(
   // The list's default order, the key breaking ties.
   const order = `ORDER BY ${sortBy} ${dir}, t.${ident(entity.key)} ${dir}`;
 
-  return async (c) => {
+  const listField = listFieldOf(entity);
+
+  return async ({ q, query }) => {
     const where = new Where();
     for (const { param, column, optional } of params) {
-      const raw = c.req.query(param)?.trim();
-      if (raw === undefined) return fail(c, 400, `${param} is required`);
+      const raw = query[param]?.trim();
+      if (raw === undefined) return refuse(400, `${param} is required`);
       if (raw === '' && optional) {
         where.add(`${column} IS NULL`);
         continue;
       }
       const id = parseWireId(raw);
-      if (id === null) return fail(c, 400, `Invalid ${param}`);
+      if (id === null) return refuse(400, `Invalid ${param}`);
       where.add(`${column} = ${idParam}`, id);
     }
-    const rows = await c.var.q<Record<string, unknown>>(`${select.sql} ${where} ${order}`, where.params);
-    return c.json({ success: true, [entity.api.listField]: rows.map((r) => toWireRow(entity, r)) });
+    const rows = await q<Record<string, unknown>>(`${select.sql} ${where} ${order}`, where.params);
+    return ok({ [listField]: rows.map((r) => toWireRow(entity, r)) });
   };
 }

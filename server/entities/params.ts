@@ -4,7 +4,7 @@
  * since the legacy client sends `search=` and `sortOption=` on every call. Filters
  * (`?series_id=`) are read by filters.ts.
  */
-import type { EntityDescription } from '../../src/contract/entity';
+import { columnFields, type EntityDescription } from '../../src/contract/entity';
 import { DELTA_PARAM } from '../../src/contract/wire';
 import { sortableColumns } from './sql';
 
@@ -43,7 +43,10 @@ export function parseListParams(
   }
   if (entity.api.sortParams === 'sortColumn') out.order = sortColumnOrder(entity, given);
   else {
-    const sort = given('sortOption')?.match(/^([a-z_][a-z0-9_]*)_(asc|desc)$/);
+    // Book pages name it `sort` (page_number_asc); the others `sortOption`.
+    const sort = given(entity.api.sortParams === 'sort' ? 'sort' : 'sortOption')?.match(
+      /^([a-z_][a-z0-9_]*)_(asc|desc)$/,
+    );
     // The client only ever sends '': unknown values are ignored rather than refused.
     if (sort && sortableColumns(entity).includes(sort[1]))
       out.order = { column: sort[1], dir: sort[2] as 'asc' | 'desc' };
@@ -62,7 +65,7 @@ function sortColumnOrder(
   entity: EntityDescription,
   given: (name: string) => string | undefined,
 ): ListParams['order'] {
-  const shown = entity.list.columns.flatMap((col) => [col.field, ...(col.also ?? [])]);
+  const shown = entity.list.columns.flatMap(columnFields);
   const asked = given('sortColumn');
   const column = asked && asked !== 'sno' && shown.includes(asked) ? asked : entity.key;
   const dir = given('sortOrder')?.toLowerCase() === 'desc' ? 'desc' : 'asc';

@@ -3,40 +3,37 @@
  * children still name the row (spec: the legacy tables would keep orphans; we keep the tree
  * whole and say what is in the way). The row's stored files go once the delete has committed.
  */
-import type { Handler } from 'hono';
-import type { EntityDescription } from '../../src/contract/entity';
+import { type EntityDescription, idParamOf } from '../../src/contract/entity';
 import { messages } from '../../src/contract/messages';
-import type { AppEnv } from '../http/env';
-import { fail } from '../http/reply';
+import { type ApiHandler, ok, refuse } from '../http/api';
 import { fileColumns } from './files';
 import type { EntityGraph } from './graph';
 import { notFound, readId } from './ids';
 import { blockingChildren } from './relations';
 import { ident } from './sql';
 
-export function deleteHandler(entity: EntityDescription, graph: EntityGraph): Handler<AppEnv> {
+export function deleteHandler(entity: EntityDescription, graph: EntityGraph): ApiHandler {
   const text = messages(entity.names);
   const table = ident(entity.table);
   const key = ident(entity.key);
   const files = fileColumns(entity);
-  return async (c) => {
-    const read = readId(c, entity, c.var.body[entity.key]);
+  return async ({ q, body, uploads }) => {
+    const read = readId(entity, body[idParamOf(entity)]);
     if ('reply' in read) return read.reply;
-    const q = c.var.q;
     // Locked before the children check: see relations.ts for the race this closes.
     const [current] = await q<Record<string, unknown>>(
       `SELECT * FROM ${table} WHERE ${key} = $1 FOR UPDATE`,
       [read.id],
     );
-    if (!current) return notFound(c, entity);
+    if (!current) return notFound(entity);
     const blocked = await blockingChildren(q, graph, entity, read.id);
-    if (blocked) return fail(c, 409, blocked);
+    if (blocked) return refuse(409, blocked);
 
     await q(`DELETE FROM ${table} WHERE ${key} = $1`, [read.id]);
     for (const { field, folder } of files) {
       const name = current[field];
-      if (typeof name === 'string' && name !== '') c.var.uploads.dropOnSuccess(folder, name);
+      if (typeof name === 'string' && name !== '') uploads.dropOnSuccess(folder, name);
     }
-    return c.json({ success: true, message: text.deleted });
+    return ok({ message: text.deleted });
   };
 }

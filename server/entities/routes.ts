@@ -1,47 +1,49 @@
 /**
- * Mounts, for every described entity, the endpoints of the shared endpoint table: the five
- * legacy ones, its lookups (cascade helpers) and its field actions. The table gives the
- * paths; the description gives the handlers what they need (params, values, notices).
+ * The API's routes for every described entity, from the shared endpoint table: list, get,
+ * add, update, delete, lookups (cascade helpers), field actions and field reads, each as the
+ * endpoint the table describes (path, fixed query, method). The table gives the paths; the
+ * description gives the handlers what they need (params, values, notices). Mounting them on
+ * HTTP is server/http/mount.ts's job.
  */
-import type { Hono } from 'hono';
 import { entityEndpoints } from '../../src/contract/endpoints';
 import type { EntityDescription } from '../../src/contract/entity';
+import { RouteTable } from '../../src/contract/route-table';
 import type { Database } from '../db';
-import { parsedBody } from '../http/body';
-import type { AppEnv } from '../http/env';
-import { writeTransaction } from '../http/write';
-import { uploadJournal } from '../uploads/journal';
+import type { ApiHandler, ApiRoute } from '../http/api';
 import { actionHandler } from './action';
 import { getHandler } from './get';
 import { entityGraph } from './graph';
 import { listHandler } from './list';
 import { lookupHandler } from './lookup';
+import { readFieldHandler } from './read-field';
 import { deleteHandler } from './remove';
 import { addHandler, updateHandler } from './write';
 
-export function registerEntityRoutes(
-  app: Hono<AppEnv>,
+const read = (handler: ApiHandler): ApiRoute => ({ writes: false, handler });
+const write = (handler: ApiHandler): ApiRoute => ({ writes: true, handler });
+
+export function entityRoutes(
   entities: readonly EntityDescription[],
   db: Database,
-  apiPrefix: string,
-  options: { legacy: boolean; uploadsDir: string },
-): void {
+  options: { legacy: boolean },
+): RouteTable<ApiRoute> {
   const graph = entityGraph(entities);
-  // Order matters: the journal must see the reply after the transaction has ended (journal.ts).
-  const write = [parsedBody, uploadJournal(options.uploadsDir), writeTransaction(db, options)] as const;
-  const at = (path: string) => `${apiPrefix}/${path}`;
+  const table = new RouteTable<ApiRoute>();
   for (const entity of entities) {
     const ep = entityEndpoints(entity);
-    app.get(at(ep.list.path), listHandler(entity, graph, db, options));
-    app.get(at(ep.get.path), getHandler(entity, graph));
-    app.post(at(ep.add.path), ...write, addHandler(entity, graph, options));
-    app.post(at(ep.update.path), ...write, updateHandler(entity, graph, ep.update));
-    app.post(at(ep.remove.path), ...write, deleteHandler(entity, graph));
+    if (ep.list) table.add(ep.list, read(listHandler(entity, graph, db, options)));
+    if (ep.get) table.add(ep.get, read(getHandler(entity, graph)));
+    if (ep.add) table.add(ep.add, write(addHandler(entity, graph, options)));
+    if (ep.update) table.add(ep.update, write(updateHandler(entity, graph, ep.update)));
+    if (ep.remove) table.add(ep.remove, write(deleteHandler(entity, graph)));
     // ep.lookups is entity.lookups in the same order.
     (entity.lookups ?? []).forEach((lookup, i) => {
-      app.get(at(ep.lookups[i].path), lookupHandler(entity, graph, lookup));
+      table.add(ep.lookups[i], read(lookupHandler(entity, graph, lookup)));
     });
     for (const [name, action] of Object.entries(entity.actions ?? {}))
-      app.post(at(ep.actions[name].path), ...write, actionHandler(entity, action));
+      table.add(ep.actions[name], write(actionHandler(entity, action)));
+    for (const [name, fieldRead] of Object.entries(entity.api.reads ?? {}))
+      table.add(ep.reads[name], read(readFieldHandler(entity, fieldRead)));
   }
+  return table;
 }

@@ -1,12 +1,12 @@
 /**
  * Reads a POST body into a plain object whatever its encoding: the legacy client sends JSON,
  * multipart or urlencoded depending on the endpoint, and we accept all three everywhere.
- * A missing Content-Type is read as JSON (an empty body is an empty object).
+ * A missing Content-Type is read as JSON (an empty body is an empty object). It is read before
+ * any transaction opens, so a slow upload never holds a lock.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { WireBody } from '../../src/contract/validation';
-import type { AppEnv } from './env';
-import { fail, TEXT } from './reply';
+import { TEXT } from './reply';
 
 type BodyResult = { ok: true; body: WireBody } | { ok: false; message: string };
 
@@ -33,16 +33,3 @@ export async function readBody(c: Context): Promise<BodyResult> {
   }
   return { ok: true, body: parsed as WireBody };
 }
-
-/** Parses the body before any transaction opens, so a slow upload never holds a lock. */
-export const parsedBody: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const given = c.env?.batch?.body;
-  if (given) {
-    c.set('body', given);
-    return next();
-  }
-  const result = await readBody(c);
-  if (!result.ok) return fail(c, 400, result.message);
-  c.set('body', result.body);
-  await next();
-};

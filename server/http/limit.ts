@@ -3,17 +3,12 @@
  * 10 MB media plus the text fields; anything beyond the limit is refused before it is read
  * into memory (with a Content-Length) or as soon as it passes the limit (streamed).
  */
-import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from './env';
 import { fail } from './reply';
 
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
 
-const limit = bodyLimit({
+export const limitBody = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: (c) => fail(c, 413, `Request body is larger than ${MAX_BODY_BYTES / (1024 * 1024)} MB`),
 });
-
-/** An item of a batch was within the batch's own body, which passed the limit already. */
-export const limitBody: MiddlewareHandler<AppEnv> = (c, next) => (c.env?.batch ? next() : limit(c, next));

@@ -18,6 +18,7 @@ export const TEXT = {
   badBatch: 'Malformed batch',
   notBatchable: 'A batch may only carry the get, add, update, delete and action requests of entities',
   internal: 'Internal server error',
+  unknownRequest: 'Unknown request: this path does not answer these parameters',
 } as const;
 
 /** Every failure is `{ success: false, message }` with a meaningful HTTP status. */

@@ -1,54 +1,85 @@
 /**
- * Files written by a write request, kept in step with its transaction. The handler stores a
- * new file BEFORE its row (so a row never names a missing file) and notes files its change
- * makes obsolete (a replaced cover, a deleted book's cover). Once the request has its reply:
- * - success (2xx): the transaction committed, so the obsolete files go;
- * - anything else (a refusal, or a 5xx whose transaction rolled back): the new files go, so a
- *   refused or failed request leaves no orphan on disk.
- * It must run outside writeTransaction, so that it sees the final status, commit included.
- * An item of a batch commits with the batch, so its removals wait for the batch's outcome.
+ * Files written by write requests, kept in step with their transaction. A handler stores a new
+ * file BEFORE its row (so a row never names a missing file) and notes files its change makes
+ * obsolete (a replaced cover, a deleted book's cover). Once an item has its reply:
+ * - refused or failed (not 2xx): its new files go at once, its savepoint having been rolled back;
+ * - succeeded: its new files stay and its obsolete ones are kept for later.
+ * When the transaction commits, the obsolete files of every item that succeeded go; when it
+ * rolls back, every new file goes. So a refused, failed or rolled-back write leaves no orphan
+ * on disk, and a committed one no stale file.
  */
-import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../http/env';
 import type { UploadFolder } from './folders';
 import { removeUpload, saveUpload } from './store';
 
 export interface UploadJournal {
-  /** Stores the file now; it is removed again unless the request succeeds. */
+  /** Stores the file now; it is removed again unless the request succeeds and commits. */
   save(folder: UploadFolder, data: Uint8Array, ext: string): Promise<string>;
-  /** Removes the file once the request has succeeded. */
+  /** Removes the file once the request has succeeded and committed. */
   dropOnSuccess(folder: UploadFolder, name: string): void;
 }
 
-export function uploadJournal(uploadsDir: string): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    type Entry = { folder: UploadFolder; name: string };
-    const written: Entry[] = [];
-    const obsolete: Entry[] = [];
-    c.set('uploads', {
-      async save(folder, data, ext) {
-        const name = await saveUpload(uploadsDir, folder, data, ext);
+interface StoredFile {
+  folder: UploadFolder;
+  name: string;
+}
+
+/** One item's files: handed to its handler, then kept or discarded with its reply. */
+export interface ItemJournal extends UploadJournal {
+  /** The item succeeded: its files follow the transaction's outcome. */
+  keep(): void;
+  /** The item was refused or failed: its new files go now. */
+  discard(): Promise<void>;
+}
+
+/** The files of one transaction (one request, or one batch). */
+export class FileJournal {
+  private readonly written: StoredFile[] = [];
+  private readonly obsolete: StoredFile[] = [];
+
+  constructor(private readonly uploadsDir: string) {}
+
+  forItem(): ItemJournal {
+    const written: StoredFile[] = [];
+    const obsolete: StoredFile[] = [];
+    return {
+      save: async (folder, data, ext) => {
+        const name = await saveUpload(this.uploadsDir, folder, data, ext);
         written.push({ folder, name });
         return name;
       },
       dropOnSuccess: (folder, name) => void obsolete.push({ folder, name }),
-    });
-    await next();
-    const succeeded = c.res.status >= 200 && c.res.status < 300;
+      keep: () => {
+        this.written.push(...written);
+        this.obsolete.push(...obsolete);
+      },
+      discard: () => this.remove(written),
+    };
+  }
+
+  /** The transaction committed: files replaced or deleted by its writes go. */
+  committed(): Promise<void> {
+    return this.remove(this.obsolete);
+  }
+
+  /** The transaction rolled back: the files its writes stored go. */
+  rolledBack(): Promise<void> {
+    return this.remove(this.written);
+  }
+
+  private async remove(files: readonly StoredFile[]): Promise<void> {
     // A file that cannot be removed is only clutter: log it, the reply stands.
-    const removeAll = (files: Entry[]) => () =>
-      Promise.all(
-        files.map((f) =>
-          removeUpload(uploadsDir, f.folder, f.name).catch((err) =>
-            console.error(`Could not remove upload ${f.folder}/${f.name}:`, err),
-          ),
+    await Promise.all(
+      files.map((f) =>
+        removeUpload(this.uploadsDir, f.folder, f.name).catch((err) =>
+          console.error(`Could not remove upload ${f.folder}/${f.name}:`, err),
         ),
-      ).then(() => undefined);
-    const batch = c.env?.batch;
-    if (!batch) return removeAll(succeeded ? obsolete : written)();
-    // An item of a batch has not committed yet when its reply is ready: the batch has.
-    if (!succeeded) return removeAll(written)();
-    batch.onCommit.push(removeAll(obsolete));
-    batch.onRollback.push(removeAll(written));
-  };
+      ),
+    );
+  }
 }
+
+/** For reads: they never store files. */
+export const NO_UPLOADS: UploadJournal = {
+  save: () => Promise.reject(new Error('A read request cannot store files')),
+  dropOnSuccess: () => undefined,
+};

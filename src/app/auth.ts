@@ -2,18 +2,18 @@
 
 import { patchSyncState } from '../db/meta';
 import { signIn, signOut } from '../sync/auth';
-import { appContext } from './context';
+import { db, loadApi } from './context';
 import { forgetSignIn, rememberSignIn } from './session';
 import { requestSync } from './sync-runner';
 
 export type SignInOutcome = { ok: true } | { ok: false; message: string | null; network: boolean };
 
 export async function signInAndResume(username: string, password: string): Promise<SignInOutcome> {
-  const result = await signIn(appContext.api, username, password);
+  const result = await signIn(await loadApi(), username, password);
   if (!result.ok) return result;
   rememberSignIn(username);
   // The queue may go on (it paused on a 401).
-  await patchSyncState(appContext.db, { authRequired: false });
+  await patchSyncState(db, { authRequired: false });
   void requestSync();
   return { ok: true };
 }
@@ -24,5 +24,5 @@ export async function signInAndResume(username: string, password: string): Promi
  */
 export async function signOutEverywhere(): Promise<void> {
   forgetSignIn();
-  if (navigator.onLine) await signOut(appContext.api).catch(() => undefined);
+  if (navigator.onLine) await signOut(await loadApi()).catch(() => undefined);
 }

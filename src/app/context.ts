@@ -1,13 +1,24 @@
 /**
- * The window's one local store and API client. Screens reach them only through the hooks
- * in src/ui/data.ts, never directly.
+ * The window's one local store and API client. The store opens from the entity catalogue,
+ * so the first screen does not load the full descriptions; the API client (and the HTTP
+ * library under it) loads on first use, which is after the first screen has rendered.
+ * Screens reach both only through this layer (records.ts, outbox.ts, queue-state.ts).
  */
-import { openLocalDb } from '../db/database';
-import { createApi } from '../sync/api';
+import { DEFAULT_DB_NAME, LocalDb } from '../db/database';
+import type { ApiClient } from '../sync/api';
 import { API_ROOT } from '../sync/config';
-import type { SyncContext } from '../sync/replay';
+import type { SyncContext } from '../sync/context';
+import { catalogue } from './catalogue';
 
-export const appContext: SyncContext = {
-  db: openLocalDb(),
-  api: createApi({ root: API_ROOT }),
-};
+export const db = new LocalDb(DEFAULT_DB_NAME, catalogue.stores);
+
+let api: Promise<ApiClient> | undefined;
+
+export function loadApi(): Promise<ApiClient> {
+  api ??= import('../sync/api').then(({ createApi }) => createApi({ root: API_ROOT }));
+  return api;
+}
+
+export async function syncContext(): Promise<SyncContext> {
+  return { db, api: await loadApi() };
+}

@@ -6,7 +6,7 @@
  */
 import { SYNC_TAG } from '../sync/config';
 import type { SyncReport } from '../sync/sync-now';
-import { appContext } from './context';
+import { syncContext } from './context';
 import { isSignedIn } from './session';
 
 const PERIOD_MS = 30_000;
@@ -42,8 +42,8 @@ export function requestSync(): Promise<SyncReport | null> {
     return running;
   }
   // The sync engine loads after the first screen, off the critical path.
-  running = import('../sync/sync-now')
-    .then(({ syncNow }) => syncNow(appContext))
+  running = Promise.all([import('../sync/sync-now'), syncContext()])
+    .then(([{ syncNow }, ctx]) => syncNow(ctx))
     .then((report) => {
       scheduleRetry(report);
       return report;

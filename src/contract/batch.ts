@@ -13,6 +13,7 @@
 import * as v from 'valibot';
 import { entityEndpoints } from './endpoints';
 import type { EntityDescription } from './entity';
+import { RouteTable } from './route-table';
 
 export const BATCH_PATH = 'sync/batch';
 /** Items per batch: enough to amortise a commit, small enough that a lost reply costs little. */
@@ -54,14 +55,17 @@ export const batchReplySchema = v.looseObject({
 
 export type BatchReply = v.InferOutput<typeof batchReplySchema>;
 
-/** "METHOD path" of every request a batch may carry, from the endpoint table. */
-export function batchableRequests(entities: readonly EntityDescription[]): Set<string> {
-  const allowed = new Set<string>();
+/**
+ * Every request a batch may carry, from the endpoint table: what replay sends, i.e. reads of
+ * one record and every write; never a list or a lookup.
+ */
+export function batchableRequests(entities: readonly EntityDescription[]): RouteTable<EntityDescription> {
+  const table = new RouteTable<EntityDescription>();
   for (const entity of entities) {
     const ep = entityEndpoints(entity);
-    allowed.add(`GET ${ep.get.path}`);
-    for (const write of [ep.add, ep.update, ep.remove, ...Object.values(ep.actions)])
-      allowed.add(`POST ${write.path}`);
+    const relations = Object.values(ep.relations).flatMap((r) => [r.read, r.write]);
+    for (const e of [ep.get, ep.add, ep.update, ep.remove, ...Object.values(ep.actions), ...relations])
+      if (e) table.add(e, entity);
   }
-  return allowed;
+  return table;
 }

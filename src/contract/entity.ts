@@ -3,11 +3,36 @@
  * handlers, the local store's schema, pull, mutations, and the generic list and form screens.
  * Descriptions are plain data (no React, no DOM) so the server, the service worker and the
  * window all read the same thing.
+ *
+ * The legacy API is irregular, and the irregularities are data here, not special cases in
+ * code: a path told apart by a query parameter (`index.php?type=insert`), wire names that
+ * differ per operation, an id parameter named unlike the key (`type_id` for `id`), a get reply
+ * that is flat instead of wrapped, operations an entity does not have, endpoints answering one
+ * field, single documents without ids, sets of ids with their own endpoints (assignments), and
+ * the screens' own texts and columns.
  */
 
-export type FieldKind = 'text' | 'richtext' | 'number' | 'email' | 'password' | 'ref' | 'status' | 'file';
+export type FieldKind =
+  | 'text'
+  | 'richtext'
+  | 'number'
+  | 'email'
+  | 'password'
+  | 'ref'
+  | 'status'
+  | 'file'
+  /** One of fixed codes with names (resource entry types 1-6, question types). */
+  | 'choice'
+  | 'url'
+  | 'date';
 
 export type Op = 'add' | 'update';
+
+/** A fixed code and its name, e.g. { value: '1', label: 'Link' }. Codes travel as text or numbers. */
+export interface Choice {
+  value: string;
+  label: string;
+}
 
 export interface FieldSpec {
   kind: FieldKind;
@@ -15,14 +40,18 @@ export interface FieldSpec {
   label: string;
   /** Rejected (client and server) when empty. */
   required?: boolean;
-  /** Name of the field on the wire (request body). Absent: never sent. */
-  wire?: string;
-  /** Which requests carry it; default both add and update. */
-  sentOn?: readonly Op[];
+  /**
+   * Name of the field on the wire: one name for add and update, or a name per operation
+   * (resource types send `typeTitle` on insert and `resourceTitle` on update). An operation
+   * without a name does not send the field; absent altogether: never sent.
+   */
+  wire?: string | Readonly<Partial<Record<Op, string>>>;
   /** For kind 'ref': the parent entity's name. */
   ref?: string;
   /** For kind 'ref': the column that carries the parent's display name in list replies. */
   refName?: string;
+  /** For kind 'choice': the codes accepted, in the order forms offer them. */
+  choices?: readonly Choice[];
   /** Longest accepted text. */
   maxLength?: number;
   /** Value a new record gets when the form leaves it out. */
@@ -55,26 +84,82 @@ export interface FileRule {
   hintOnUpdate?: string;
 }
 
-export interface ListColumn {
-  /** The row's field; for a parent's name, the ref field's `refName`. */
-  field: string;
-  header: string;
-  /** Several fields shown in one cell, e.g. 'Class / Subject / Series'. */
-  also?: readonly string[];
-  /** 'image': a thumbnail of a file field. */
-  kind?: 'text' | 'image';
+/**
+ * Where a request goes, relative to the API root: a path, or a path told apart from others on
+ * the same path by fixed query parameters (`Resources/ResourceTypes/index.php?type=insert`).
+ * The server mounts each path once and dispatches on those parameters.
+ */
+export type Path = string | { readonly path: string; readonly query: Readonly<Record<string, string>> };
+
+/** A list column. */
+export type ListColumn =
+  /** A row field; several fields shown in one cell with `also` ('Class / Subject / Series'). */
+  | { kind?: 'text'; field: string; header: string; also?: readonly string[] }
+  /** A thumbnail of a file field. */
+  | { kind: 'image'; field: string; header: string; width?: number; round?: boolean }
+  /** A date in the long format (teachers' Date Added). */
+  | { kind: 'date'; field: string; header: string }
+  /** The button of a field action: Enable when the value is Disabled, Disable otherwise. */
+  | { kind: 'action'; action: string; header: string }
+  /** A link carrying row values in the search: `search` maps search names to row fields. */
+  | {
+      kind: 'link';
+      header: string;
+      label: string;
+      to: string;
+      search?: Readonly<Record<string, string>>;
+    };
+
+/** What a row offers: edit, delete, or a screen of the record (Assign Books: `to` + the id). */
+export type RowAction = 'edit' | 'delete' | { label: string; to: string };
+
+export interface RowActions {
+  /** One column with this header holding every action ('Actions'); absent: one column per action, headed by its label. */
+  header?: string;
+  items: readonly RowAction[];
 }
 
 /**
- * A change of one field through its own endpoint, JSON {key: id, wire: value}: the popular
+ * A change of one field through its own endpoint, JSON {id: id, wire: value}: the popular
  * flag of books, the status of schools, teachers and students, a page number.
  */
 export interface FieldAction {
-  path: string;
+  path: Path;
   field: string;
   wire: string;
   /** Notices per new value, e.g. { Enabled: ['Book enabled successfully', 'Failed to enable Book'] }. */
   messages: Readonly<Record<string, readonly [success: string, failure: string]>>;
+}
+
+/**
+ * An endpoint answering one field of one record, found by id (`index.php?type=fetchEntryType`
+ * answers `entry_type`; `fetchschoolname.php` answers `school_name`).
+ */
+export interface FieldRead {
+  path: Path;
+  method: 'GET' | 'POST';
+  /** The record's field it answers with. */
+  field: string;
+  /** The reply's field carrying it. */
+  reply: string;
+}
+
+/**
+ * A set of ids of another entity, owned by a record and replaced whole (the books assigned to
+ * a school, a teacher or a student). It has its own endpoints: one reads the set, one replaces
+ * it. Locally it is a field of the owner's row holding the ids, named like the relation.
+ */
+export interface SetRelation {
+  /** The entity whose ids the set holds. */
+  target: string;
+  label: string;
+  /** Reads the set: JSON or query {id}, the reply's field is a list of ids. */
+  read: { path: Path; method: 'GET' | 'POST'; reply: string };
+  /** Replaces the set: JSON {id, [field]: [{[itemKey]: id}, ...]}. */
+  write: { path: Path; field: string; itemKey: string };
+  /** The screen that edits the set (the record's encoded id follows). */
+  route: string;
+  messages: readonly [success: string, failure: string];
 }
 
 /**
@@ -89,7 +174,7 @@ export interface ListFilter {
 
 /** A cascade helper: the entity's rows whose columns equal the given parameters. */
 export interface Lookup {
-  path: string;
+  path: Path;
   params: readonly string[];
 }
 
@@ -105,28 +190,56 @@ export interface EntityNames {
 }
 
 export interface EntityApi {
-  /** List endpoint; the reply carries rows in `listField` plus `total`. */
-  list: string;
-  listField: string;
-  /** Get-one endpoint; the id goes in the query string; the reply wraps the row in `getField`. */
-  get: string;
-  getField: string;
-  add: string;
-  update: string;
+  /** List endpoint; the reply carries rows in `listField` plus `total`. Absent for single documents. */
+  list?: Path;
+  listField?: string;
+  /** Get-one endpoint, the id in the query string. */
+  get?: Path;
+  /** The reply's field wrapping the row; `null`: the row's columns at the top level (getSchool.php). */
+  getField?: string | null;
+  add?: Path;
+  update?: Path;
   /** Where update puts the record id: in the body (JSON or multipart) or only in the query string. */
-  updateIdIn: 'body' | 'query';
-  remove: string;
+  updateIdIn?: 'body' | 'query';
+  /** Absent: the entity cannot be deleted (no endpoint, no Delete button). */
+  remove?: Path;
+  /** The id's name on the wire when it is not the key column's (resource types: `type_id` for `id`). */
+  idParam?: string;
   /** Request encoding of add and update. Deletes are always JSON. */
   encoding: 'json' | 'multipart';
-  /** Units sort with sortColumn/sortOrder; the other lists send sortOption. */
-  sortParams?: 'sortOption' | 'sortColumn';
+  /** Units sort with sortColumn/sortOrder, book pages with sort; the other lists send sortOption. */
+  sortParams?: 'sortOption' | 'sortColumn' | 'sort';
+  /** Endpoints answering one field by id. */
+  reads?: Readonly<Record<string, FieldRead>>;
 }
 
 export interface EntityRoutes {
-  list: string;
-  add: string;
-  /** Edit route prefix; the Base64-encoded id follows it. */
-  edit: string;
+  list?: string;
+  add?: string;
+  /** Edit route prefix; the Base64-encoded id follows it. Single documents: the whole route. */
+  edit?: string;
+}
+
+/** The screens' words, where the spec has its own; defaults come from `names` (messages.ts). */
+export interface ScreenTexts {
+  /** Default 'Manage {Many}'. */
+  listTitle?: string;
+  /** The list's add button. Default 'Add {One}'. */
+  addButton?: string;
+  /** Default 'No {many} found.' */
+  empty?: string;
+  /** Default 'S.no'. */
+  sno?: string;
+  /** Default 'Search {many}'. */
+  searchPlaceholder?: string;
+  /** Default 'Add {One}'. */
+  addTitle?: string;
+  /** Default: the add title. */
+  addSubmit?: string;
+  /** Default 'Update {One}'. */
+  editTitle?: string;
+  /** Default: the edit title. */
+  editSubmit?: string;
 }
 
 export interface EntityDescription {
@@ -149,7 +262,10 @@ export interface EntityDescription {
     /** Default order of rows. */
     sort: { field: string; dir: 'asc' | 'desc' };
     pageSize: number;
+    /** Row actions; default Edit and Delete, each in its own column, as far as the entity has them. */
+    actions?: RowActions;
   };
+  texts?: ScreenTexts;
   /** The field that names a record: dropdown labels, parents' names in children's lists. */
   title: string;
   /** Form fields in the order the spec lists them. */
@@ -164,10 +280,18 @@ export interface EntityDescription {
   confirmDelete?: string;
   /** Single-field changes with their own endpoint. */
   actions?: Readonly<Record<string, FieldAction>>;
+  /** Sets of ids with their own endpoints (book assignments). */
+  relations?: Readonly<Record<string, SetRelation>>;
   /** Filters the list endpoint accepts. */
   filters?: readonly ListFilter[];
   /** Cascade helper endpoints that list this entity's rows. */
   lookups?: readonly Lookup[];
+  /**
+   * A single document without an id on the wire (About Us): read by `api.get` without
+   * parameters, written by add and update with its fields only. Locally it is one row whose
+   * key is `id`.
+   */
+  single?: { id: string };
 }
 
 /** Identity helper that keeps literal types while checking the shape. */
@@ -175,13 +299,17 @@ export function defineEntity<const E extends EntityDescription>(entity: E): E {
   return entity;
 }
 
-/** Fields that are sent on the wire for an operation, in form order. */
+/** The field's wire name for an operation, or undefined when the operation does not send it. */
+export function wireName(spec: FieldSpec, op: Op): string | undefined {
+  return typeof spec.wire === 'string' ? spec.wire : spec.wire?.[op];
+}
+
+/** Fields that are sent on the wire for an operation, in description order, with that operation's wire name. */
 export function wireFields(entity: EntityDescription, op: Op): [string, FieldSpec & { wire: string }][] {
   const out: [string, FieldSpec & { wire: string }][] = [];
   for (const [name, spec] of Object.entries(entity.fields)) {
-    if (!spec.wire) continue;
-    if (spec.sentOn && !spec.sentOn.includes(op)) continue;
-    out.push([name, spec as FieldSpec & { wire: string }]);
+    const wire = wireName(spec, op);
+    if (wire) out.push([name, { ...spec, wire }]);
   }
   return out;
 }
@@ -196,4 +324,25 @@ export function refFields(entity: EntityDescription): [string, FieldSpec & { ref
     string,
     FieldSpec & { ref: string },
   ][];
+}
+
+/** The id's name on the wire (`type_id` for resource types, the key elsewhere). */
+export const idParamOf = (entity: EntityDescription): string => entity.api.idParam ?? entity.key;
+
+/** Splits a Path into its path and its fixed query parameters. */
+export function splitPath(at: Path): { path: string; query: Readonly<Record<string, string>> } {
+  return typeof at === 'string' ? { path: at, query: {} } : at;
+}
+
+/** The name of a field's choice code, or the code itself when unknown. */
+export function choiceLabel(spec: FieldSpec, value: unknown): string {
+  const code = String(value ?? '');
+  return spec.choices?.find((c) => c.value === code)?.label ?? code;
+}
+
+/** The row fields a list column shows (none for buttons and links). */
+export function columnFields(column: ListColumn): string[] {
+  if (column.kind === 'action' || column.kind === 'link') return [];
+  if (column.kind === 'image' || column.kind === 'date') return [column.field];
+  return [column.field, ...(column.also ?? [])];
 }

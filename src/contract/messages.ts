@@ -2,7 +2,7 @@
  * The spec's message texts (spec §8), derived from an entity's names so that every entity
  * says them the same way. Kept word for word: 'Class added successfully', 'Failed to add class'.
  */
-import type { EntityNames } from './entity';
+import type { EntityDescription, EntityNames, ScreenTexts } from './entity';
 
 export function messages(n: EntityNames) {
   return {
@@ -19,6 +19,25 @@ export function messages(n: EntityNames) {
     errorFetch: `Error fetching ${n.many}`,
     empty: `No ${n.many} found.`,
     title: `Manage ${n.Many}`,
+  };
+}
+
+/** The screens' words: the description's own where the spec has them, else derived from its names. */
+export function screenTexts(entity: EntityDescription): Required<ScreenTexts> {
+  const n = entity.names;
+  const t = entity.texts ?? {};
+  const addTitle = t.addTitle ?? `Add ${n.One}`;
+  const editTitle = t.editTitle ?? `Update ${n.One}`;
+  return {
+    listTitle: t.listTitle ?? `Manage ${n.Many}`,
+    addButton: t.addButton ?? `Add ${n.One}`,
+    empty: t.empty ?? `No ${n.many} found.`,
+    sno: t.sno ?? 'S.no',
+    searchPlaceholder: t.searchPlaceholder ?? `Search ${n.many}`,
+    addTitle,
+    addSubmit: t.addSubmit ?? addTitle,
+    editTitle,
+    editSubmit: t.editSubmit ?? editTitle,
   };
 }
 

@@ -38,6 +38,17 @@ function fieldSchema(spec: FieldSpec): v.GenericSchema<unknown, string | number 
       ) as v.GenericSchema<unknown, string | null>;
     case 'status':
       return v.picklist(['Enabled', 'Disabled'], `${label} must be Enabled or Disabled`);
+    case 'choice': {
+      // Codes travel as text or as numbers (1 or '1'); anything else is refused here, before
+      // it can reach a CHECK constraint and come back as a 500.
+      const codes = (spec.choices ?? []).map((c) => c.value);
+      const refusal = `${label} must be one of ${codes.join(', ')}`;
+      return v.pipe(
+        v.union([v.string(refusal), v.number(refusal)]),
+        v.transform((x) => String(x).trim()),
+        v.picklist(codes, refusal),
+      ) as v.GenericSchema<unknown, string>;
+    }
     default:
       return v.pipe(
         v.string(`${label} must be text`),

@@ -2,11 +2,15 @@
  * The local store: one Dexie table per entity (derived from the entity descriptions),
  * plus the outbox, the map from temporary to server ids, and small shared metadata
  * (pull cursors, sync state) that the window and the service worker both read.
+ *
+ * The class takes its table definitions instead of reading the descriptions itself: the
+ * window's first screen opens it from the small entity catalogue (src/app/catalogue.ts), the
+ * service worker and the tests from the full descriptions (open.ts). Both derive the same
+ * definitions with `storesFor`.
  */
 import Dexie, { type Table } from 'dexie';
-import { entities } from '../contract/entities';
 import { type EntityDescription, refFields } from '../contract/entity';
-import type { OutboxEntry } from './outbox-entry';
+import type { NewEntry, OutboxEntry } from './outbox-entry';
 
 /** A stored record: the server's columns, the key always as text. */
 export type Row = Record<string, unknown>;
@@ -24,9 +28,13 @@ export interface MetaRecord {
 
 /**
  * Bump when an entity or index is added: Dexie upgrades the stores in place and keeps
- * the data (including the outbox) of the tables that stay.
+ * the data (including the outbox) of the tables that stay. tests/unit/local-schema.test.ts
+ * fails when the stores change without a bump.
  */
 export const LOCAL_SCHEMA_VERSION = 2;
+
+/** Dexie table definitions: the outbox and its indexes, the id map, meta, one table per entity. */
+export type Stores = Readonly<Record<string, string>>;
 
 export function storesFor(list: readonly EntityDescription[]): Record<string, string> {
   const stores: Record<string, string> = {
@@ -39,13 +47,13 @@ export function storesFor(list: readonly EntityDescription[]): Record<string, st
 }
 
 export class LocalDb extends Dexie {
-  outbox!: Table<OutboxEntry, number>;
+  outbox!: Table<OutboxEntry, number, NewEntry>;
   idmap!: Table<IdMapping, string>;
   meta!: Table<MetaRecord, string>;
 
-  constructor(name = 'textbook-admin') {
+  constructor(name: string, stores: Stores) {
     super(name);
-    this.version(LOCAL_SCHEMA_VERSION).stores(storesFor(entities));
+    this.version(LOCAL_SCHEMA_VERSION).stores(stores);
   }
 
   rows(entity: EntityDescription): Table<Row, string> {
@@ -53,6 +61,4 @@ export class LocalDb extends Dexie {
   }
 }
 
-export function openLocalDb(name?: string): LocalDb {
-  return new LocalDb(name);
-}
+export const DEFAULT_DB_NAME = 'textbook-admin';

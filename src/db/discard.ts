@@ -11,7 +11,7 @@ export async function discardEntry(db: LocalDb, entry: OutboxEntry): Promise<voi
   const entity = entityByName(entry.entity);
   const table = db.rows(entity);
   await db.transaction('rw', [db.outbox, table], async () => {
-    await db.outbox.delete(entry.seq!);
+    await db.outbox.delete(entry.seq);
     if (entry.op === 'add') await table.delete(entry.key);
     else await restoreBase(db, entry);
   });

@@ -1,8 +1,9 @@
 /**
- * Group commit: writes asked for at about the same moment share ONE IndexedDB transaction.
- * Replay applies a batch's replies together (a hundred confirmed entries arrive in one turn);
- * one read-write transaction each costs about half a millisecond on disk and they queue behind
- * each other on the outbox store, which made applying replies the drain's bottleneck.
+ * Group commit: writes gathered and then flushed together share ONE IndexedDB transaction.
+ * Replay applies a round's replies together (a hundred confirmed entries arrive at once): it
+ * asks for each entry's write, then calls `flush()`. One read-write transaction each cost about
+ * half a millisecond on disk and they queued behind each other on the outbox store, which made
+ * applying replies the drain's bottleneck.
  *
  * Each write still succeeds or fails on its own: a write that throws is reported to its caller
  * and the others commit (Dexie keeps a transaction alive when a failed operation's error is
@@ -19,12 +20,14 @@ interface Pending {
 }
 
 export interface GroupCommit {
-  /** Any write; it runs in the group's transaction. */
+  /** Any write; it runs in the group's transaction. Settles when the group is flushed. */
   write<T>(write: () => Promise<T>): Promise<T>;
   /** A confirmed entry leaves the outbox (all of a group's in one bulk delete). */
   remove(seq: number): Promise<void>;
   /** A confirmed add takes its server id (all of a group's with bulk operations, rekey.ts). */
   confirmAdd(add: ConfirmedAdd): Promise<void>;
+  /** Applies everything asked for so far in one transaction; resolves once every caller is settled. */
+  flush(): Promise<void>;
 }
 
 export function groupCommit(db: LocalDb): GroupCommit {
@@ -33,16 +36,15 @@ export function groupCommit(db: LocalDb): GroupCommit {
   let adds: ConfirmedAdd[] = [];
   /** Callers of remove/confirmAdd, settled with the group. */
   let bulkCallers: Pending[] = [];
-  let scheduled = false;
 
   async function flush(): Promise<void> {
-    scheduled = false;
     const group = queued;
     const bulk = { removals, adds, callers: bulkCallers };
     queued = [];
     removals = [];
     adds = [];
     bulkCallers = [];
+    if (group.length === 0 && bulk.callers.length === 0) return;
     const results: Parameters<Pending['settle']>[0][] = [];
     try {
       await db.transaction('rw', db.tables, async () => {
@@ -67,16 +69,9 @@ export function groupCommit(db: LocalDb): GroupCommit {
     for (const p of bulk.callers) p.settle({ ok: true, value: undefined });
   }
 
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    // Writes asked for in the same turn (the items of one batch reply) share a group.
-    setTimeout(() => void flush(), 0);
-  };
   const enqueue = <T>(into: Pending[], write: () => Promise<T>) =>
     new Promise<T>((resolve, reject) => {
       into.push({ write, settle: (r) => (r.ok ? resolve(r.value as T) : reject(r.error)) });
-      schedule();
     });
   const noop = () => Promise.resolve();
 
@@ -90,5 +85,6 @@ export function groupCommit(db: LocalDb): GroupCommit {
       adds.push(add);
       return enqueue(bulkCallers, noop);
     },
+    flush,
   };
 }

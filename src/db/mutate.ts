@@ -8,12 +8,12 @@
  * nothing else was queued after them. An entry that has been sent at least once
  * may already be applied on the server, so it is never changed (rule 2).
  */
-import { type EntityDescription, refFields } from '../contract/entity';
+import { type EntityDescription, refFields, wireName } from '../contract/entity';
 import { stillUsedBy } from '../contract/messages';
 import { firstChildEntity } from './children';
 import type { LocalDb, Row } from './database';
 import { isTempId, newTempId, newUuid } from './ids';
-import { type FieldValue, isUnsent, type OutboxEntry } from './outbox-entry';
+import { type FieldValue, isUnsent, type NewEntry, type OutboxEntry } from './outbox-entry';
 import { resolveId } from './resolve';
 
 export type Values = Record<string, FieldValue>;
@@ -55,7 +55,7 @@ function newEntry(
   key: string,
   payload: Values,
   base: Values | null,
-): OutboxEntry {
+): NewEntry {
   const now = Date.now();
   return {
     id: newUuid(),
@@ -92,7 +92,7 @@ async function namesLaterRecord(db: LocalDb, entity: EntityDescription, values: 
     const v = values[field];
     if (!isTempId(v)) continue;
     const add = await db.outbox.where('[entity+key]').equals([spec.ref, v]).first();
-    if (add && add.seq! > seq) return true;
+    if (add && add.seq > seq) return true;
   }
   return false;
 }
@@ -106,7 +106,7 @@ async function foldInto(db: LocalDb, entry: OutboxEntry, values: Values): Promis
     entry.status === 'failed'
       ? { id: newUuid(), status: 'pending' as const, attempts: 0, lastError: null, nextAttemptAt: 0 }
       : {};
-  await db.outbox.update(entry.seq!, { payload: { ...entry.payload, ...values }, ...restart });
+  await db.outbox.update(entry.seq, { payload: { ...entry.payload, ...values }, ...restart });
   return restart.id ?? entry.id;
 }
 
@@ -130,7 +130,7 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
 
     if (change.op === 'update') {
       await table.put({ ...row, ...change.values, [entity.key]: key });
-      const foldable = last && !(await namesLaterRecord(db, entity, change.values, last.seq!));
+      const foldable = last && !(await namesLaterRecord(db, entity, change.values, last.seq));
       if (last && foldable && (last.op === 'add' || last.op === 'update')) {
         return { key, cancelled: false, entryId: await foldInto(db, last, change.values) };
       }
@@ -145,7 +145,8 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
       const value = { [action.field]: change.value };
       await table.put({ ...row, ...value });
       // Folds into an unsent add that sends the field, or an unsent set of the same action.
-      const sentOnAdd = Boolean(entity.fields[action.field]?.wire);
+      const field = entity.fields[action.field];
+      const sentOnAdd = Boolean(field && wireName(field, 'add'));
       if (
         last &&
         ((last.op === 'add' && sentOnAdd) || (last.op === 'set' && last.action === change.action))
@@ -165,14 +166,14 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
     // An add that never reached the server's data means the server has no record: the add
     // and everything after it go, and nothing is sent.
     if (unapplied.some((e) => e.op === 'add')) {
-      await db.outbox.bulkDelete(unapplied.map((e) => e.seq!));
+      await db.outbox.bulkDelete(unapplied.map((e) => e.seq));
       return { key, cancelled: true, entryId: null };
     }
     // Unapplied edits go too, unless a change of another record was queued after them: it may
     // count on them (a series deleted after its book moved away, a name freed for another
     // record), and the delete queued now would reach the server after that change.
-    if (unapplied.length && !(await queuedAfter(db, unapplied[0].seq!, entity, key))) {
-      await db.outbox.bulkDelete(unapplied.map((e) => e.seq!));
+    if (unapplied.length && !(await queuedAfter(db, unapplied[0].seq, entity, key))) {
+      await db.outbox.bulkDelete(unapplied.map((e) => e.seq));
     }
 
     const entry = newEntry(entity, 'delete', key, {}, snapshot(row));

@@ -67,19 +67,4 @@ export async function refOptions(
     .sort((a, b) => a.label.localeCompare(b.label, undefined, { numeric: true }));
 }
 
-/** Fields whose options depend, directly or not, on `field`: they are cleared when it changes. */
-export function dependants(entity: EntityDescription, field: string, fields: readonly string[]): string[] {
-  const out = new Set<string>();
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const name of fields) {
-      const deps = entity.fields[name]?.dependsOn ?? [];
-      if (!out.has(name) && deps.some((d) => d === field || out.has(d))) {
-        out.add(name);
-        grew = true;
-      }
-    }
-  }
-  return [...out];
-}
+export { dependants } from '../contract/cascade';

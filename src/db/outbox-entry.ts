@@ -43,9 +43,8 @@ export interface Conflict {
 
 export type FieldValue = string | number | boolean | null | Blob;
 
-export interface OutboxEntry {
-  /** Order of creation; auto-incremented. */
-  seq?: number;
+/** An entry as it is written: the outbox numbers it (`seq`) when it is stored. */
+export interface NewEntry {
   /** Client-made id, sent as the Idempotency-Key. */
   id: string;
   entity: string;
@@ -73,6 +72,12 @@ export interface OutboxEntry {
   confirmedAt?: number;
 }
 
-export function isUnsent(entry: OutboxEntry): boolean {
+/** An entry as it is stored and read back. */
+export interface OutboxEntry extends NewEntry {
+  /** Order of creation; auto-incremented. */
+  seq: number;
+}
+
+export function isUnsent(entry: NewEntry): boolean {
   return entry.status === 'pending' && entry.attempts === 0;
 }

@@ -5,11 +5,11 @@
  * the oldest change has waited more than a day.
  */
 import { Link } from '@tanstack/react-router';
+import { discardChange, retryChange, staleWarning } from '../app/outbox';
 import { requestSync } from '../app/sync-runner';
 import { entityByName } from '../contract/entities';
-import { staleWarning } from '../sync/queue-view';
 import { ConflictPanel } from '../ui/ConflictPanel';
-import { discardChange, retryChange, useQueueView } from '../ui/outbox-data';
+import { useQueueView } from '../ui/outbox-data';
 import { encodeRouteId } from '../ui/route-id';
 import { useSyncState } from '../ui/sync-state';
 import { usePageTitle } from '../ui/use-page-title';
@@ -55,7 +55,7 @@ export function OutboxScreen() {
             {items?.map((item) => {
               const { entry } = item;
               const entity = entityByName(entry.entity);
-              const editable = entry.op !== 'delete' && entry.status !== 'sending';
+              const editable = entry.op !== 'delete' && entry.status !== 'sending' && entity.routes.edit;
               return (
                 <tr key={entry.id} data-state={item.state}>
                   <td>{item.record}</td>
@@ -76,7 +76,7 @@ export function OutboxScreen() {
                       type="button"
                       className="button button-small"
                       disabled={entry.status === 'sending' || entry.status === 'conflict'}
-                      onClick={() => void retryChange(entry.seq!)}
+                      onClick={() => void retryChange(entry.seq)}
                     >
                       Retry
                     </button>

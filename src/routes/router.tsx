@@ -1,19 +1,21 @@
 /**
  * The route table (spec §2). '/' goes to /login; every other route except /login sits
- * behind the guard, which checks the stored isAuthenticated flag.
+ * behind the guard, which checks the stored isAuthenticated flag. Entity screens come from the
+ * entity catalogue (routes only) and load on demand with their descriptions.
  */
 import { createRootRoute, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
 import { lazy } from 'react';
+import { catalogue } from '../app/catalogue';
 import { isSignedIn } from '../app/session';
-import { entities } from '../contract/entities';
 import { Layout } from '../ui/Layout';
-import { entityRoutes } from './entity-routes';
+import { validateListSearch } from '../ui/list-search';
 import { HomepageScreen } from './homepage';
 import { LoginScreen } from './login';
 import { PlaceholderScreen } from './placeholder';
 import { PLACEHOLDER_ROUTES } from './placeholders';
 
 const OutboxScreen = lazy(() => import('./outbox').then((m) => ({ default: m.OutboxScreen })));
+const EntityScreen = lazy(() => import('./entity-screen'));
 
 const rootRoute = createRootRoute({
   component: Outlet,
@@ -39,12 +41,19 @@ const guarded = createRoute({
   component: Layout,
 });
 
-const built = new Set(entities.flatMap((e) => [e.routes.list, e.routes.add, `${e.routes.edit}/$id`]));
+const built = new Set(catalogue.screens.map((s) => s.path));
 
 const guardedChildren = [
   createRoute({ getParentRoute: () => guarded, path: '/homepage', component: HomepageScreen }),
   createRoute({ getParentRoute: () => guarded, path: '/outbox', component: OutboxScreen }),
-  ...entities.flatMap((entity) => entityRoutes(guarded, entity)),
+  ...catalogue.screens.map(({ path, screen, entity }) =>
+    createRoute({
+      getParentRoute: () => guarded,
+      path,
+      ...(screen === 'list' ? { validateSearch: validateListSearch } : {}),
+      component: () => <EntityScreen entity={entity} screen={screen} />,
+    }),
+  ),
   ...PLACEHOLDER_ROUTES.filter(([path]) => !built.has(path)).map(([path, title]) =>
     createRoute({
       getParentRoute: () => guarded,

@@ -1,28 +1,29 @@
-/** The record as the server has it now, through the entity's get endpoint. */
-import { entityEndpoints, parseReply } from '../contract/endpoints';
+/** The record as the server has it now, from its get endpoint's reply. */
+import { entityEndpoints, parseReply, rowOfGetReply } from '../contract/endpoints';
 import type { EntityDescription } from '../contract/entity';
+import { type WireRequest, wireRequest } from '../contract/wire-request';
 import type { FieldValue } from '../db/outbox-entry';
-import type { ApiClient } from './api';
+import type { ApiOutcome } from './api';
 import { classify, type Verdict } from './classify';
-import { normaliseRow } from './pull';
+import { normaliseRow } from './normalise';
 
 export type CurrentRecord =
   | { kind: 'found'; row: Record<string, FieldValue> }
   | { kind: 'gone' }
   | { kind: 'verdict'; verdict: Verdict };
 
-export async function currentRecord(
-  api: ApiClient,
-  entity: EntityDescription,
-  id: string,
-): Promise<CurrentRecord> {
-  const endpoint = entityEndpoints(entity).get;
-  const outcome = await api.request(endpoint.path, { method: 'GET', query: { [entity.key]: id } });
+/** The get request for a record (by its server id). */
+export const currentRecordRequest = (entity: EntityDescription, id: string): WireRequest =>
+  wireRequest(entity, { op: 'get', id });
+
+export function currentRecordFrom(entity: EntityDescription, outcome: ApiOutcome): CurrentRecord {
   if (outcome.kind === 'reply' && outcome.status === 404) return { kind: 'gone' };
   const verdict = classify(outcome, 'get');
   if (verdict.kind !== 'done') return { kind: 'verdict', verdict };
-  const body = parseReply(endpoint, verdict.body);
-  const row = body ? normaliseRow(entity, body[entity.api.getField] as Record<string, unknown>) : null;
+  const endpoint = entityEndpoints(entity).get;
+  const body = endpoint ? parseReply(endpoint, verdict.body) : null;
+  const raw = body ? rowOfGetReply(entity, body) : null;
+  const row = raw && typeof raw === 'object' ? normaliseRow(entity, raw as Record<string, unknown>) : null;
   if (!row) return { kind: 'gone' };
   return { kind: 'found', row: row as Record<string, FieldValue> };
 }

@@ -3,11 +3,11 @@
  * waits while an earlier unfinished entry changes the same record, a parent it names, or a
  * child naming its record (a parent's delete waits for its children's moves and deletes);
  * other entries go concurrently. Replay uses the plan to claim entries; the outbox screen
- * uses it to say why a change waits.
+ * uses it to say why a change waits. Readiness is decided from ids alone: no request is built.
  */
 import { entityByName } from '../contract/entities';
 import type { OutboxEntry } from '../db/outbox-entry';
-import { buildRequest, type IdResolver, referencedIds } from './requests';
+import { type IdResolver, type RecordRef, referencedRecords, resolveEntry } from './entry-request';
 
 export interface QueuePlan {
   /** May be sent now, oldest first, at most `limit`. */
@@ -24,19 +24,16 @@ export function planQueue(
   now: number,
   limit = Number.POSITIVE_INFINITY,
 ): QueuePlan {
-  const resolveRef = (ref: string) => {
-    const at = ref.indexOf(':');
-    const id = ref.slice(at + 1);
-    return `${ref.slice(0, at)}:${resolve(id) ?? id}`;
-  };
+  /** One map per entity, keyed by the record's server id where known: a record is one key whatever id it was named by. */
+  const keyOf = (ref: RecordRef) => `${ref.entity}\u0000${resolve(ref.id) ?? ref.id}`;
   /** The latest earlier entry of each record. */
   const ofRecord = new Map<string, OutboxEntry>();
   /** An earlier entry naming each record as a parent (any one: all come before). */
   const childOf = new Map<string, OutboxEntry>();
   const plan: QueuePlan = { ready: [], waitsFor: new Map(), orphans: [] };
-  for (const entry of [...entries].sort((a, b) => a.seq! - b.seq!)) {
+  for (const entry of [...entries].sort((a, b) => a.seq - b.seq)) {
     const entity = entityByName(entry.entity);
-    const [self, ...parents] = referencedIds(entity, entry).map(resolveRef);
+    const [self, ...parents] = referencedRecords(entity, entry).map(keyOf);
     // Same record, a parent's change, or a change of a child naming this record; siblings
     // (two books of one series) do not wait for each other.
     const blocker =
@@ -46,11 +43,11 @@ export function planQueue(
     ofRecord.set(self, entry);
     for (const p of parents) if (!childOf.has(p)) childOf.set(p, entry);
     if (blocker) {
-      plan.waitsFor.set(entry.seq!, blocker);
+      plan.waitsFor.set(entry.seq, blocker);
       continue;
     }
     if (entry.status !== 'pending' || entry.nextAttemptAt > now || plan.ready.length >= limit) continue;
-    if (buildRequest(entity, entry, resolve) === null) plan.orphans.push(entry);
+    if (resolveEntry(entity, entry, resolve) === null) plan.orphans.push(entry);
     else plan.ready.push(entry);
   }
   return plan;

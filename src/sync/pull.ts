@@ -6,82 +6,71 @@
  * (design brief §2), and each entity's batch is applied in one transaction.
  */
 
-import { entityEndpoints, parseReply } from '../contract/endpoints';
+import { entityEndpoints, listFieldOf, parseReply, rowOfGetReply } from '../contract/endpoints';
 import { entities } from '../contract/entities';
 import type { EntityDescription } from '../contract/entity';
 import { DELTA_CURSOR_FIELD, DELTA_DELETED_FIELD, DELTA_PARAM, normaliseId } from '../contract/wire';
-import type { LocalDb, Row } from '../db/database';
-import { patchSyncState, readCursor, writeCursor } from '../db/meta';
-import { pendingKeys } from '../db/queries';
+import { type WireRequest, wireRequest } from '../contract/wire-request';
+import { patchSyncState, readCursor } from '../db/meta';
 import { classify } from './classify';
+import type { SyncContext } from './context';
+import { requestOptions } from './encode';
 import { SYNC_LOCK, withLock } from './lock';
-import type { SyncContext } from './replay';
+import { normaliseRow } from './normalise';
+import { applyPulled } from './pull-apply';
 
 export type PullResult =
   | { ok: true }
   | { ok: false; reason: 'auth' | 'unreachable' | 'refused'; message: string };
 
-/** Ids are text locally whatever the server sends; so are references to parents. */
-export function normaliseRow(entity: EntityDescription, raw: Record<string, unknown>): Row | null {
-  const key = normaliseId(raw[entity.key]);
-  if (key === null) return null;
-  const row: Row = { ...raw, [entity.key]: key };
-  for (const [name, spec] of Object.entries(entity.fields)) {
-    if (spec.kind === 'ref' && raw[name] !== undefined) row[name] = normaliseId(raw[name]) ?? '';
-  }
-  return row;
-}
+type Fetched = { ok: true; body: Record<string, unknown> } | Extract<PullResult, { ok: false }>;
 
-async function applyBatch(
-  db: LocalDb,
+async function fetchReply(
+  ctx: SyncContext,
   entity: EntityDescription,
-  rows: Row[],
-  deleted: string[] | 'all-others',
-  cursor: string | null,
-): Promise<void> {
-  const table = db.rows(entity);
-  await db.transaction('rw', [table, db.outbox, db.meta], async () => {
-    const pending = await pendingKeys(db, entity);
-    await table.bulkPut(rows.filter((r) => !pending.has(r[entity.key] as string)));
-    let remove: string[];
-    if (deleted === 'all-others') {
-      const present = new Set(rows.map((r) => r[entity.key] as string));
-      const local = (await table.toCollection().primaryKeys()) as string[];
-      remove = local.filter((k) => !present.has(k));
-    } else {
-      remove = deleted;
-    }
-    // Records made here and still queued are kept; one left without an entry is an orphan.
-    await table.bulkDelete(remove.filter((k) => !pending.has(k)));
-    await writeCursor(db, entity.table, cursor);
-  });
-}
-
-export async function pullEntity(ctx: SyncContext, entity: EntityDescription): Promise<PullResult> {
-  const { db, api } = ctx;
-  const cursor = await readCursor(db, entity.table);
-  const endpoint = entityEndpoints(entity).list;
-  const outcome = await api.request(endpoint.path, {
-    method: 'GET',
-    query: { [DELTA_PARAM]: cursor ?? '0' },
-  });
-  const verdict = classify(outcome, 'pull');
+  request: WireRequest,
+): Promise<Fetched> {
+  const verdict = classify(await ctx.api.request(request.path, requestOptions(request)), 'pull');
   if (verdict.kind === 'auth') return { ok: false, reason: 'auth', message: 'Please sign in' };
   if (verdict.kind === 'retry') return { ok: false, reason: 'unreachable', message: verdict.reason };
   if (verdict.kind === 'failed') return { ok: false, reason: 'refused', message: verdict.message ?? '' };
+  const ep = entityEndpoints(entity);
   // A reply of the wrong shape changes nothing locally.
-  const body = parseReply(endpoint, verdict.body);
-  if (!body) return { ok: false, reason: 'refused', message: `Unexpected reply from ${endpoint.path}` };
-  const list = body[entity.api.listField] as Record<string, unknown>[];
-  const rows = list.map((r) => normaliseRow(entity, r as Record<string, unknown>)).filter((r) => r !== null);
+  const body = parseReply((entity.single ? ep.get : ep.list)!, verdict.body);
+  if (!body) return { ok: false, reason: 'refused', message: `Unexpected reply from ${request.path}` };
+  return { ok: true, body };
+}
+
+/** A single document (About Us) is pulled whole from its get endpoint. */
+async function pullSingle(ctx: SyncContext, entity: EntityDescription): Promise<PullResult> {
+  const fetched = await fetchReply(ctx, entity, wireRequest(entity, { op: 'get' }));
+  if (!fetched.ok) return fetched;
+  const row = normaliseRow(entity, rowOfGetReply(entity, fetched.body) as Record<string, unknown>);
+  await applyPulled(ctx.db, entity, { rows: row ? [row] : [], deleted: [], cursor: null });
+  return { ok: true };
+}
+
+export async function pullEntity(ctx: SyncContext, entity: EntityDescription): Promise<PullResult> {
+  if (entity.single) return pullSingle(ctx, entity);
+  if (!entity.api.list) return { ok: true };
+  const cursor = await readCursor(ctx.db, entity.table);
+  const fetched = await fetchReply(
+    ctx,
+    entity,
+    wireRequest(entity, { op: 'list', params: { [DELTA_PARAM]: cursor ?? '0' } }),
+  );
+  if (!fetched.ok) return fetched;
+  const { body } = fetched;
+  const list = body[listFieldOf(entity)] as Record<string, unknown>[];
+  const rows = list.map((r) => normaliseRow(entity, r)).filter((r) => r !== null);
   const nextCursor = normaliseId(body[DELTA_CURSOR_FIELD]);
   if (nextCursor === null) {
-    await applyBatch(db, entity, rows, 'all-others', null);
+    await applyPulled(ctx.db, entity, { rows, deleted: 'all-others', cursor: null });
   } else {
     const deleted = Array.isArray(body[DELTA_DELETED_FIELD])
       ? (body[DELTA_DELETED_FIELD] as unknown[]).map(normaliseId).filter((x) => x !== null)
       : [];
-    await applyBatch(db, entity, rows, deleted, nextCursor);
+    await applyPulled(ctx.db, entity, { rows, deleted, cursor: nextCursor });
   }
   return { ok: true };
 }

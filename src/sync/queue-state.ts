@@ -10,7 +10,7 @@
 import type { LocalDb } from '../db/database';
 import { isTempId } from '../db/ids';
 import type { OutboxEntry } from '../db/outbox-entry';
-import type { IdResolver } from './requests';
+import type { IdResolver } from './entry-request';
 
 export class QueueState {
   readonly entries = new Map<number, OutboxEntry>();
@@ -21,7 +21,7 @@ export class QueueState {
   static async load(db: LocalDb): Promise<QueueState> {
     const state = new QueueState();
     await db.transaction('r', db.outbox, db.idmap, async () => {
-      for (const e of await db.outbox.toArray()) state.entries.set(e.seq!, e);
+      for (const e of await db.outbox.toArray()) state.entries.set(e.seq, e);
       for (const m of await db.idmap.toArray()) state.ids.set(m.tempId, m.serverId);
     });
     return state;
@@ -62,7 +62,7 @@ export class QueueState {
     if (entries.length === 0) return [];
     const claimed: OutboxEntry[] = [];
     await db.transaction('rw', db.outbox, async () => {
-      const fresh = await db.outbox.bulkGet(entries.map((e) => e.seq!));
+      const fresh = await db.outbox.bulkGet(entries.map((e) => e.seq));
       for (const entry of fresh) {
         if (entry?.status !== 'pending') continue;
         entry.attempts += 1;
@@ -72,8 +72,8 @@ export class QueueState {
       // Whole entries, read in this same transaction: nothing else can have changed them.
       await db.outbox.bulkPut(claimed);
     });
-    for (const e of entries) this.entries.delete(e.seq!);
-    for (const e of claimed) this.entries.set(e.seq!, e);
+    for (const e of entries) this.entries.delete(e.seq);
+    for (const e of claimed) this.entries.set(e.seq, e);
     return claimed;
   }
 }

@@ -5,8 +5,8 @@
 import { entityByName } from '../contract/entities';
 import { messages } from '../contract/messages';
 import type { OutboxEntry } from '../db/outbox-entry';
+import type { IdResolver } from './entry-request';
 import { planQueue } from './plan';
-import type { IdResolver } from './requests';
 
 export interface QueueItem {
   entry: OutboxEntry;
@@ -47,10 +47,10 @@ function describe(entry: OutboxEntry): { record: string; action: string; failure
 export function queueView(entries: readonly OutboxEntry[], resolve: IdResolver, now: number): QueueItem[] {
   const plan = planQueue(entries, resolve, now);
   return [...entries]
-    .sort((a, b) => a.seq! - b.seq!)
+    .sort((a, b) => a.seq - b.seq)
     .map((entry) => {
       const { record, action, failure } = describe(entry);
-      const blocker = plan.waitsFor.get(entry.seq!);
+      const blocker = plan.waitsFor.get(entry.seq);
       const waitsFor = blocker
         ? `Waits for: ${describe(blocker).action} ${describe(blocker).record}${blocker.status === 'failed' || blocker.status === 'conflict' ? ` (${STATE[blocker.status].toLowerCase()})` : ''}`
         : null;

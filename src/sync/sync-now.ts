@@ -3,8 +3,10 @@
  * service worker's 'sync' event, and in the window sign-in, start, reconnect, focus and a
  * timer.
  */
+
+import type { SyncContext } from './context';
 import { type PullResult, pull } from './pull';
-import { type ReplayReport, replay, type SyncContext } from './replay';
+import { type ReplayReport, replay } from './replay';
 
 export interface SyncReport {
   replay: ReplayReport;

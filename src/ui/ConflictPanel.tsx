@@ -3,10 +3,8 @@
  * administrator to choose, field by field.
  */
 import { useState } from 'react';
+import { type Choice, type OutboxEntry, settleConflict } from '../app/outbox';
 import { entityByName } from '../contract/entities';
-import type { OutboxEntry } from '../db/outbox-entry';
-import type { Choice } from '../db/queue-actions';
-import { settleConflict } from './outbox-data';
 
 export function ConflictPanel({ entry }: { entry: OutboxEntry }) {
   const entity = entityByName(entry.entity);
@@ -62,7 +60,7 @@ export function ConflictPanel({ entry }: { entry: OutboxEntry }) {
       <button
         type="button"
         className="button button-small"
-        onClick={() => void settleConflict(entry.seq!, choices)}
+        onClick={() => void settleConflict(entry.seq, choices)}
       >
         Apply choices
       </button>

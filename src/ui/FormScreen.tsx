@@ -7,14 +7,13 @@
  */
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { isStorageFull, saveChange } from '../app/records';
+import { dependants } from '../contract/cascade';
 import { type EntityDescription, formFields, type Op } from '../contract/entity';
-import { messages, STORAGE_FULL } from '../contract/messages';
+import { messages, STORAGE_FULL, screenTexts } from '../contract/messages';
 import { validateForm } from '../contract/validation';
-import { isQuotaError } from '../db/errors';
 import type { Values } from '../db/mutate';
-
-import { dependants } from '../db/options';
-import { type Row, saveChange, useRecord, useRefOptions } from './data';
+import { type Row, useRecord, useRefOptions } from './data';
 import { FileField } from './fields/FileField';
 import { SelectField } from './fields/SelectField';
 import { TextField } from './fields/TextField';
@@ -53,17 +52,18 @@ export function AddForm({ entity }: { entity: EntityDescription }) {
 }
 
 export function EditForm({ entity }: { entity: EntityDescription }) {
-  const { id: raw } = useParams({ strict: false }) as { id: string };
-  const id = decodeRouteId(raw);
+  const { id: raw } = useParams({ strict: false }) as { id?: string };
+  // A single document has one record; others name theirs in the route.
+  const id = entity.single ? entity.single.id : decodeRouteId(raw ?? '');
   const record = useRecord(entity, id ?? '');
-  const title = `Update ${entity.names.One}`;
+  const title = screenTexts(entity).editTitle;
   usePageTitle(title);
   if (id === null || record === null) {
     return (
       <section className="screen">
         <h1>{title}</h1>
         <p role="alert">{entity.names.One} not found.</p>
-        <Link to={entity.routes.list}>Back to {entity.names.many}</Link>
+        {entity.routes.list && <Link to={entity.routes.list}>Back to {entity.names.many}</Link>}
       </section>
     );
   }
@@ -81,7 +81,11 @@ function EntityForm({
   initial: FormValues;
 }) {
   const op: Op = id === null ? 'add' : 'update';
-  const title = `${op === 'add' ? 'Add' : 'Update'} ${entity.names.One}`;
+  const texts = screenTexts(entity);
+  const title = op === 'add' ? texts.addTitle : texts.editTitle;
+  const submitLabel = op === 'add' ? texts.addSubmit : texts.editSubmit;
+  /** Where the form goes after a save and on Cancel: the list, or for a single document itself. */
+  const back = entity.routes.list ?? entity.routes.edit ?? '/homepage';
   usePageTitle(title);
   const text = messages(entity.names);
   const notify = useNotify();
@@ -117,7 +121,7 @@ function EntityForm({
         id === null
           ? await saveChange({ op: 'add', entity, values: changed })
           : await saveChange({ op: 'update', entity, key: id, values: changed });
-      await navigate({ to: entity.routes.list });
+      await navigate({ to: back });
       await reportOutcome(
         notify,
         entryId,
@@ -126,7 +130,7 @@ function EntityForm({
       );
     } catch (error) {
       // Nothing was saved (one transaction); the typed values stay in the form.
-      const detail = isQuotaError(error) ? STORAGE_FULL : null;
+      const detail = isStorageFull(error) ? STORAGE_FULL : null;
       setProblem(detail ?? (op === 'add' ? text.errorAdd : text.errorUpdate));
       console.error(error);
       setBusy(false);
@@ -157,6 +161,8 @@ function EntityForm({
             mode: op,
           };
           if (spec.kind === 'ref') return <SelectField key={name} {...props} options={options[name] ?? []} />;
+          if (spec.kind === 'choice')
+            return <SelectField key={name} {...props} options={spec.choices ?? []} />;
           if (spec.kind === 'file') return <FileField key={name} {...props} />;
           if (spec.kind === 'richtext') {
             return (
@@ -169,9 +175,9 @@ function EntityForm({
         })}
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy}>
-            {title}
+            {submitLabel}
           </button>
-          <Link to={entity.routes.list} className="button button-light">
+          <Link to={back} className="button button-light">
             Cancel
           </Link>
         </div>

@@ -1,17 +1,22 @@
 /**
  * The generic list screen (spec: shared list behaviour), driven by the entity description:
- * title, Add button, search that resets to page 1, S.no, the description's columns (text,
- * parents' names, thumbnails, combined cells), per-screen extra columns, Edit and Delete,
- * the empty text, 'Showing a to b of total entries' and pagination. Sortable lists (Units)
- * sort by header, toggling asc/desc with an arrow. Rows come from the local store; a row not
- * yet confirmed by the server carries a pending marker.
+ * its texts (title, add button, empty text, S.no header), search that resets to page 1, the
+ * description's columns (text, parents' names, choices by name, dates, thumbnails, field-action
+ * buttons, links), its row actions (Edit, Delete, a record's own screens such as Assign Books,
+ * in one column or one each), 'Showing a to b of total entries' and pagination. Sortable lists
+ * (Units) sort by header, toggling asc/desc with an arrow. Rows come from the local store; a
+ * row not yet confirmed by the server carries a pending marker.
+ *
+ * A screen override may replace the columns (`columns`): columnViews() gives the description's
+ * own, to keep, reorder or replace.
  */
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
-import type { EntityDescription, ListColumn } from '../contract/entity';
-import { messages } from '../contract/messages';
-import { type Row, saveChange, useList } from './data';
-import { useFileUrl } from './file-url';
+import { saveChange } from '../app/records';
+import type { EntityDescription } from '../contract/entity';
+import { messages, screenTexts } from '../contract/messages';
+import { type ColumnView, columnViews } from './columns';
+import { type Row, useList } from './data';
 import type { ListSearch } from './list-search';
 import { useNotify } from './notices';
 import { Pagination } from './Pagination';
@@ -20,50 +25,101 @@ import { encodeRouteId } from './route-id';
 import { saveFailureDetail } from './save-failure';
 import { usePageTitle } from './use-page-title';
 
-export interface ExtraColumn {
-  header: string;
-  cell: (row: Row) => ReactNode;
-}
-
-function Thumbnail({ entity, column, row }: { entity: EntityDescription; column: ListColumn; row: Row }) {
-  const url = useFileUrl(entity.fields[column.field]?.file, row[column.field]);
-  return url ? <img src={url} alt="" width={50} className="thumb" /> : null;
-}
-
-function cellText(column: ListColumn, row: Row): string {
-  return [column.field, ...(column.also ?? [])].map((f) => String(row[f] ?? '')).join(' / ');
-}
+export type { ColumnView } from './columns';
 
 function SortHeader({
-  column,
+  header,
+  field,
   search,
   onSort,
 }: {
-  column: { field: string; header: string };
+  header: string;
+  field: string;
   search: ListSearch;
   onSort: (field: string) => void;
 }) {
-  const active = search.sort === column.field;
+  const active = search.sort === field;
   const dir = active ? (search.dir ?? 'asc') : undefined;
   return (
     <th scope="col" aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}>
-      <button type="button" className="sort" onClick={() => onSort(column.field)}>
-        {column.header}
+      <button type="button" className="sort" onClick={() => onSort(field)}>
+        {header}
         <span aria-hidden="true">{dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : ''}</span>
       </button>
     </th>
   );
 }
 
+/** The row actions' columns: one per action, or one headed by the description's header. */
+function actionColumns(entity: EntityDescription, remove: (key: string) => void): ColumnView[] {
+  const defaults: ('edit' | 'delete')[] = [];
+  if (entity.api.update && entity.routes.edit) defaults.push('edit');
+  if (entity.api.remove) defaults.push('delete');
+  const { header, items } = entity.list.actions ?? { items: defaults };
+  const cells = items.map((item) => {
+    if (item === 'edit')
+      return {
+        label: 'Edit',
+        cell: (key: string) => (
+          <Link
+            to={`${entity.routes.edit}/$id`}
+            params={{ id: encodeRouteId(key) }}
+            className="button button-small"
+          >
+            Edit
+          </Link>
+        ),
+      };
+    if (item === 'delete')
+      return {
+        label: 'Delete',
+        cell: (key: string) => (
+          <button type="button" className="button button-small button-danger" onClick={() => remove(key)}>
+            Delete
+          </button>
+        ),
+      };
+    return {
+      label: item.label,
+      cell: (key: string) => (
+        <Link
+          to={`${item.to}/$id`}
+          params={{ id: encodeRouteId(key) }}
+          className="button button-small button-light"
+        >
+          {item.label}
+        </Link>
+      ),
+    };
+  });
+  const keyOf = (row: Row) => String(row[entity.key]);
+  if (header === undefined)
+    return cells.map((c) => ({ header: c.label, cell: (row: Row) => c.cell(keyOf(row)) }));
+  return [
+    {
+      header,
+      cell: (row: Row) => (
+        <span className="actions">
+          {cells.map((c) => (
+            <span key={c.label}>{c.cell(keyOf(row))}</span>
+          ))}
+        </span>
+      ),
+    },
+  ];
+}
+
 export default function ListScreen({
   entity,
-  extraColumns = [],
+  columns: given,
 }: {
   entity: EntityDescription;
-  extraColumns?: readonly ExtraColumn[];
+  /** Replaces the description's columns (a screen override). */
+  columns?: readonly ColumnView[];
 }) {
-  const text = messages(entity.names);
-  usePageTitle(text.title);
+  const texts = screenTexts(entity);
+  const notices = messages(entity.names);
+  usePageTitle(texts.listTitle);
   const notify = useNotify();
   const navigate = useNavigate();
   const params = useSearch({ strict: false }) as ListSearch;
@@ -90,9 +146,9 @@ export default function ListScreen({
     if (entity.confirmDelete && !window.confirm(entity.confirmDelete)) return;
     try {
       const { entryId } = await saveChange({ op: 'delete', entity, key });
-      await reportOutcome(notify, entryId, text.deleted, text.failedDelete);
+      await reportOutcome(notify, entryId, notices.deleted, notices.failedDelete);
     } catch (error) {
-      notify('error', text.failedDelete, saveFailureDetail(error));
+      notify('error', notices.failedDelete, saveFailureDetail(error));
     }
   };
 
@@ -102,21 +158,31 @@ export default function ListScreen({
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const columns = entity.list.columns;
+  const columns = [...(given ?? columnViews(entity)), ...actionColumns(entity, remove)];
+  const header = (c: ColumnView): ReactNode =>
+    sortable && c.sortField ? (
+      <SortHeader key={c.header} header={c.header} field={c.sortField} search={params} onSort={onSort} />
+    ) : (
+      <th scope="col" key={c.header}>
+        {c.header}
+      </th>
+    );
 
   return (
     <section className="screen">
       <div className="screen-head">
-        <h1>{text.title}</h1>
-        <Link to={entity.routes.add} className="button">
-          Add {entity.names.One}
-        </Link>
+        <h1>{texts.listTitle}</h1>
+        {entity.api.add && entity.routes.add && (
+          <Link to={entity.routes.add} className="button">
+            {texts.addButton}
+          </Link>
+        )}
       </div>
       <input
         type="search"
         className="search"
         aria-label="Search"
-        placeholder={`Search ${entity.names.many}`}
+        placeholder={texts.searchPlaceholder}
         value={typed}
         onChange={(e) => onSearch(e.target.value)}
       />
@@ -124,27 +190,8 @@ export default function ListScreen({
         <table className="table">
           <thead>
             <tr>
-              {sortable ? (
-                <SortHeader column={{ field: entity.key, header: 'S.no' }} search={params} onSort={onSort} />
-              ) : (
-                <th scope="col">S.no</th>
-              )}
-              {columns.map((c) =>
-                sortable && c.kind !== 'image' ? (
-                  <SortHeader key={c.field} column={c} search={params} onSort={onSort} />
-                ) : (
-                  <th scope="col" key={c.field}>
-                    {c.header}
-                  </th>
-                ),
-              )}
-              {extraColumns.map((c) => (
-                <th scope="col" key={c.header}>
-                  {c.header}
-                </th>
-              ))}
-              <th scope="col">Edit</th>
-              <th scope="col">Delete</th>
+              {header({ header: texts.sno, sortField: entity.key, cell: () => null })}
+              {columns.map(header)}
             </tr>
           </thead>
           <tbody aria-busy={result === undefined}>
@@ -155,12 +202,8 @@ export default function ListScreen({
                 <tr key={key} data-pending={pending || undefined}>
                   <td>{first + i}</td>
                   {columns.map((c, ci) => (
-                    <td key={c.field}>
-                      {c.kind === 'image' ? (
-                        <Thumbnail entity={entity} column={c} row={row} />
-                      ) : (
-                        cellText(c, row)
-                      )}
+                    <td key={c.header}>
+                      {c.cell(row)}
                       {ci === 0 && pending && (
                         <span
                           className="pending"
@@ -171,34 +214,13 @@ export default function ListScreen({
                       )}
                     </td>
                   ))}
-                  {extraColumns.map((c) => (
-                    <td key={c.header}>{c.cell(row)}</td>
-                  ))}
-                  <td>
-                    <Link
-                      to={`${entity.routes.edit}/$id`}
-                      params={{ id: encodeRouteId(key) }}
-                      className="button button-small"
-                    >
-                      Edit
-                    </Link>
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button button-small button-danger"
-                      onClick={() => remove(key)}
-                    >
-                      Delete
-                    </button>
-                  </td>
                 </tr>
               );
             })}
             {result && result.rows.length === 0 && (
               <tr>
-                <td colSpan={columns.length + extraColumns.length + 3} className="empty">
-                  {text.empty}
+                <td colSpan={columns.length + 1} className="empty">
+                  {texts.empty}
                 </td>
               </tr>
             )}

@@ -1,37 +1,7 @@
-/**
- * The outbox screen's door to the queue: each change as the administrator reads it, and
- * what they can do with it (Retry, settle a conflict, Discard). Loaded with that screen.
- */
+/** The outbox screen's live view of the queue (src/app/outbox.ts). */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { appContext } from '../app/context';
-import { changeSaved } from '../app/sync-runner';
-import { discardEntry } from '../db/discard';
-import type { OutboxEntry } from '../db/outbox-entry';
-import { type Choice, resolveConflict, retryEntry } from '../db/queue-actions';
-import { loadIdResolver } from '../db/resolve';
-import { type QueueItem, queueView } from '../sync/queue-view';
+import { type QueueItem, readQueue } from '../app/outbox';
 
-const { db } = appContext;
-
-/** The outbox as the outbox screen shows it. */
 export function useQueueView(): QueueItem[] | undefined {
-  return useLiveQuery(async () => {
-    const entries = await db.outbox.toArray();
-    return queueView(entries, await loadIdResolver(db), Date.now());
-  }, []);
-}
-
-export async function retryChange(seq: number): Promise<void> {
-  await retryEntry(db, seq);
-  changeSaved();
-}
-
-export async function settleConflict(seq: number, choices: Record<string, Choice>): Promise<void> {
-  await resolveConflict(db, seq, choices);
-  changeSaved();
-}
-
-/** Discards a change on purpose; the record goes back to what the server has. */
-export function discardChange(entry: OutboxEntry): Promise<void> {
-  return discardEntry(db, entry);
+  return useLiveQuery(readQueue, []);
 }

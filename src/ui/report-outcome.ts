@@ -3,8 +3,9 @@
  * text once the server confirmed it, the same text plus 'saved on this device ...' while it
  * waits, or 'Failed to ...' with the server's message.
  */
+
+import { awaitDelivery } from '../app/records';
 import { SAVED_NO_ANSWER_YET, SAVED_OFFLINE } from '../contract/messages';
-import { awaitDelivery } from './data';
 import type { NoticeKind } from './notices';
 
 export async function reportOutcome(

@@ -1,8 +1,9 @@
 /** The notice for a change that could not even be saved on this device. */
+
+import { isStorageFull } from '../app/records';
 import { STORAGE_FULL } from '../contract/messages';
-import { isQuotaError } from '../db/errors';
 
 export function saveFailureDetail(error: unknown): string | undefined {
-  if (isQuotaError(error)) return STORAGE_FULL;
+  if (isStorageFull(error)) return STORAGE_FULL;
   return error instanceof Error ? error.message : undefined;
 }

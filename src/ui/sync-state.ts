@@ -1,31 +1,11 @@
-/**
- * The queue as the top bar sees it: waiting and failed changes and the shared sync state
- * (IndexedDB, so the service worker's progress shows too). Kept small: it is on every
- * screen's first load. The outbox screen's own data is in outbox-data.ts.
- */
+/** The top bar's live view of the queue (src/app/queue-state.ts). */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { appContext } from '../app/context';
-import { readSyncState, type SyncState } from '../db/meta';
+import { readQueueCounts, readSync, type SyncState } from '../app/queue-state';
 
-const { db } = appContext;
-
-/**
- * How many changes wait and how many failed or hold a conflict. Counted on the status index:
- * the entries themselves (payloads, files) are not read, though the count changes with every
- * reply a drain applies.
- */
 export function useQueueCounts(): { waiting: number; failed: number } | undefined {
-  return useLiveQuery(
-    () =>
-      db.transaction('r', db.outbox, async () => {
-        const all = await db.outbox.count();
-        const failed = await db.outbox.where('status').anyOf('failed', 'conflict').count();
-        return { waiting: all - failed, failed };
-      }),
-    [],
-  );
+  return useLiveQuery(readQueueCounts, []);
 }
 
 export function useSyncState(): SyncState | undefined {
-  return useLiveQuery(() => readSyncState(db), []);
+  return useLiveQuery(readSync, []);
 }

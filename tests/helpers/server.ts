@@ -12,7 +12,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { type RunningServer, startServer } from '../../server/app';
+import { listFieldOf } from '../../src/contract/endpoints';
 import type { EntityDescription } from '../../src/contract/entity';
+import { type WireRequest, wireRequest } from '../../src/contract/wire-request';
 
 export const ADMIN = { username: 'admin', password: 'admin123' } as const;
 
@@ -152,13 +154,27 @@ export function api(apiRoot: string, cookie?: string) {
         init.body = raw ? (body as FormData) : typeof body === 'string' ? body : JSON.stringify(body);
       return toReply(await fetch(`${apiRoot}/${path}`, init));
     },
+    /** A request as the client builds it (src/contract/wire-request.ts). */
+    async send(request: WireRequest, headers: Record<string, string> = {}): Promise<ApiReply> {
+      const qs = new URLSearchParams(request.query).toString();
+      const url = `${apiRoot}/${request.path}${qs ? `?${qs}` : ''}`;
+      if (request.method === 'GET') return toReply(await fetch(url, { headers: base(headers) }));
+      let body: FormData | string = JSON.stringify(request.body ?? {});
+      if (request.encoding === 'multipart') {
+        const form = new FormData();
+        for (const [k, v] of Object.entries(request.body ?? {}))
+          form.append(k, v instanceof Blob ? v : typeof v === 'object' ? JSON.stringify(v) : String(v));
+        body = form;
+      } else headers = { 'Content-Type': 'application/json', ...headers };
+      return toReply(await fetch(url, { method: 'POST', headers: base(headers), body }));
+    },
   };
 }
 
 /** The titles of an entity's records as the server lists them now (a fresh admin session), sorted. */
 export async function serverTitles(apiRoot: string, entity: EntityDescription): Promise<string[]> {
-  const reply = await api(apiRoot, await signIn(apiRoot)).get(entity.api.list);
-  return (reply.body[entity.api.listField] as Record<string, string>[]).map((r) => r[entity.title]).sort();
+  const reply = await api(apiRoot, await signIn(apiRoot)).send(wireRequest(entity, { op: 'list' }));
+  return (reply.body[listFieldOf(entity)] as Record<string, string>[]).map((r) => r[entity.title]).sort();
 }
 
 /**

@@ -1,7 +1,8 @@
 /** A client as the app builds it (local store, API client with a session), for Node tests. */
 
 import { afterEach } from 'vitest';
-import { type LocalDb, openLocalDb } from '../../src/db/database';
+import type { LocalDb } from '../../src/db/database';
+import { openLocalDb } from '../../src/db/open';
 import { createApi } from '../../src/sync/api';
 import { signIn } from '../../src/sync/auth';
 import { type ReplayReport, replay, type SyncContext } from '../../src/sync/replay';

@@ -7,9 +7,17 @@
 
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityEndpoints, failureReply, parseReply } from '../../src/contract/endpoints';
+import {
+  allEndpoints,
+  entityEndpoints,
+  failureReply,
+  listFieldOf,
+  parseReply,
+  rowOfGetReply,
+} from '../../src/contract/endpoints';
 import { classEntity, entities } from '../../src/contract/entities';
-import { type EntityDescription, type Op, wireFields } from '../../src/contract/entity';
+import { type EntityDescription, type FieldSpec, type Op, wireFields } from '../../src/contract/entity';
+import { type LocalValue, wireRequest } from '../../src/contract/wire-request';
 import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -22,26 +30,23 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** Ids of the rows this suite added, by entity name. */
-const created = new Map<string, number>();
+const created = new Map<string, string>();
 
-/** A valid add or update body: refs name the rows added before, texts say what they are. */
-function bodyFor(entity: EntityDescription, op: Op, tag: string): Record<string, string | number> {
-  const body: Record<string, string | number> = {};
-  for (const [, spec] of wireFields(entity, op)) {
-    if (spec.kind === 'file') continue;
-    if (spec.kind === 'ref') body[spec.wire] = created.get(spec.ref!)!;
-    else if (spec.kind === 'number') body[spec.wire] = 1;
-    else body[spec.wire] = `${spec.label} ${tag}`;
-  }
-  return body;
+function valueFor(spec: FieldSpec, tag: string): LocalValue {
+  if (spec.kind === 'ref') return created.get(spec.ref!)!;
+  if (spec.kind === 'number') return 1;
+  if (spec.kind === 'choice') return spec.choices![0].value;
+  if (spec.kind === 'email') return `${tag}@example.org`;
+  if (spec.kind === 'url') return `https://example.org/${tag}`;
+  return `${spec.label} ${tag}`;
 }
 
-/** JSON or multipart, as the entity's encoding says. */
-function encode(entity: EntityDescription, body: Record<string, string | number>): unknown {
-  if (entity.api.encoding === 'json') return body;
-  const form = new FormData();
-  for (const [k, val] of Object.entries(body)) form.set(k, String(val));
-  return form;
+/** Valid values for an add or update: refs name the rows added before, texts say what they are. */
+function valuesFor(entity: EntityDescription, op: Op, tag: string): Record<string, LocalValue> {
+  const values: Record<string, LocalValue> = {};
+  for (const [name, spec] of wireFields(entity, op))
+    if (spec.kind !== 'file') values[name] = valueFor(spec, tag);
+  return values;
 }
 
 describe.each(entities.map((e) => [e.name, e] as const))(
@@ -50,47 +55,56 @@ describe.each(entities.map((e) => [e.name, e] as const))(
     const ep = entityEndpoints(entity);
 
     it('add, get, list (bare, paged, delta), lookups, update and actions', async () => {
-      const added = await client.post(ep.add.path, encode(entity, bodyFor(entity, 'add', 'contract')));
+      const added = await client.send(
+        wireRequest(entity, { op: 'add', values: valuesFor(entity, 'add', 'contract') }),
+      );
       expect(added.status, JSON.stringify(added.body)).toBe(200);
-      expect(parseReply(ep.add, added.body)).not.toBeNull();
-      const id = added.body.id as number;
+      expect(parseReply(ep.add!, added.body)).not.toBeNull();
+      const id = String(added.body.id);
       created.set(entity.name, id);
 
-      const got = await client.get(ep.get.path, { [entity.key]: id });
-      expect(parseReply(ep.get, got.body)).not.toBeNull();
-      const row = got.body[entity.api.getField];
+      const got = await client.send(wireRequest(entity, { op: 'get', id }));
+      expect(parseReply(ep.get!, got.body)).not.toBeNull();
+      const row = rowOfGetReply(entity, got.body) as Record<string, unknown>;
 
       const queries: Record<string, string | number>[] = [
         {},
         { search: '', page: 1, limit: 10, sortOption: '' },
         { since: 0 },
       ];
-      for (const query of queries) {
-        const reply = await client.get(ep.list.path, query);
-        expect(parseReply(ep.list, reply.body), JSON.stringify(query)).not.toBeNull();
+      for (const params of queries) {
+        const reply = await client.send(wireRequest(entity, { op: 'list', params }));
+        expect(parseReply(ep.list!, reply.body), JSON.stringify(params)).not.toBeNull();
       }
 
       // Each lookup, asked with the new row's own values, lists the new row.
-      for (const lookup of entity.lookups ?? []) {
-        const query = Object.fromEntries(lookup.params.map((p) => [p, row[p] ?? '']));
-        const reply = await client.get(lookup.path, query);
+      for (const lookup of ep.lookups) {
+        const query = Object.fromEntries(lookup.fields.map((p) => [p, String(row[p] ?? '')]));
+        const reply = await client.get(lookup.path, { ...lookup.query, ...query });
         expect(reply.body.success, lookup.path).toBe(true);
-        expect(reply.body[entity.api.listField].map((r: Record<string, unknown>) => r[entity.key])).toContain(
-          id,
-        );
+        expect(
+          reply.body[listFieldOf(entity)].map((r: Record<string, unknown>) => String(r[entity.key])),
+        ).toContain(id);
       }
 
-      const update = bodyFor(entity, 'update', 'updated');
-      const path = ep.update.idIn === 'query' ? `${ep.update.path}?${entity.key}=${id}` : ep.update.path;
-      if (ep.update.idIn === 'body') update[entity.key] = id;
-      const updated = await client.post(path, encode(entity, update));
-      expect(updated.status, JSON.stringify(updated.body)).toBe(200);
-      expect(parseReply(ep.update, updated.body)).not.toBeNull();
+      if (ep.update) {
+        const updated = await client.send(
+          wireRequest(entity, { op: 'update', id, values: valuesFor(entity, 'update', 'updated') }),
+        );
+        expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+        expect(parseReply(ep.update, updated.body)).not.toBeNull();
+      }
 
-      for (const action of Object.values(entity.actions ?? {})) {
+      for (const [name, action] of Object.entries(entity.actions ?? {})) {
         const value = Object.keys(action.messages)[0];
-        const reply = await client.post(action.path, { [entity.key]: id, [action.wire]: value });
+        const reply = await client.send(wireRequest(entity, { op: 'action', action: name, id, value }));
         expect(reply.body).toEqual({ success: true, message: action.messages[value][0] });
+      }
+
+      for (const [name, read] of Object.entries(entity.api.reads ?? {})) {
+        const reply = await client.send(wireRequest(entity, { op: 'read', read: name, id }));
+        expect(parseReply(ep.reads[name], reply.body), name).not.toBeNull();
+        expect(String(reply.body[read.reply])).toBe(String(row[read.field]));
       }
     });
   },
@@ -100,7 +114,8 @@ describe('delete replies, children before parents', () => {
   it('remove', async () => {
     for (const entity of [...entities].reverse()) {
       const ep = entityEndpoints(entity);
-      const reply = await client.post(ep.remove.path, { [entity.key]: created.get(entity.name) });
+      if (!ep.remove) continue;
+      const reply = await client.send(wireRequest(entity, { op: 'remove', id: created.get(entity.name) }));
       expect(parseReply(ep.remove, reply.body), entity.name).not.toBeNull();
     }
   });
@@ -110,39 +125,33 @@ describe('failures', () => {
   it('carry success false and a message', async () => {
     const ep = entityEndpoints(classEntity);
     const replies = [
-      await client.post(ep.add.path, { className: '' }),
-      await client.get(ep.get.path, { class_id: 999999 }),
-      await api(server.apiRoot).get(ep.list.path),
+      await client.post(ep.add!.path, { className: '' }),
+      await client.get(ep.get!.path, { class_id: 999999 }),
+      await api(server.apiRoot).get(ep.list!.path),
     ];
     for (const reply of replies) {
       expect(v.safeParse(failureReply, reply.body).success).toBe(true);
       expect(reply.body.message).toEqual(expect.any(String));
-      expect(parseReply(ep.list, reply.body)).toBeNull();
+      expect(parseReply(ep.list!, reply.body)).toBeNull();
     }
   });
 
   it('every endpoint of every entity refuses a request without a session', async () => {
     const anonymous = api(server.apiRoot);
     for (const entity of entities) {
-      const ep = entityEndpoints(entity);
-      const gets = [ep.list.path, ep.get.path, ...ep.lookups.map((l) => l.path)];
-      const posts = [
-        ep.add.path,
-        ep.update.path,
-        ep.remove.path,
-        ...Object.values(ep.actions).map((a) => a.path),
-      ];
-      for (const path of gets) {
-        expect(await anonymous.get(path, { [entity.key]: 1 }), path).toMatchObject({
-          status: 401,
-          body: { success: false },
-        });
-      }
-      for (const path of posts) {
-        expect(await anonymous.post(path, { [entity.key]: 1 }), path).toMatchObject({
-          status: 401,
-          body: { success: false },
-        });
+      for (const ep of allEndpoints(entity)) {
+        const id = { [ep.idParam ?? entity.key]: 1 };
+        const reply =
+          ep.method === 'GET'
+            ? await anonymous.get(ep.path, { ...ep.query, ...id })
+            : await anonymous.send({
+                method: 'POST',
+                path: ep.path,
+                query: { ...ep.query },
+                encoding: 'json',
+                body: id,
+              });
+        expect(reply, `${ep.method} ${ep.path}`).toMatchObject({ status: 401, body: { success: false } });
       }
     }
   });

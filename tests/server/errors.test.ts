@@ -59,7 +59,7 @@ const count = async () => (await real.query("SELECT 1 FROM classes WHERE class_n
 describe('a failure after the write', () => {
   it('replies 500 JSON without details, rolls back, and lets the same key succeed later', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    failOn = /^UPDATE idempotency_keys/;
+    failOn = /^INSERT INTO idempotency_keys/;
     const failed = await add('fragile-1');
     failOn = null;
     expect(failed.status).toBe(500);

@@ -12,6 +12,7 @@ import { createApi } from '../../src/sync/api';
 import { signIn } from '../../src/sync/auth';
 import { replay, type SyncContext } from '../../src/sync/replay';
 import { cookieFetch } from '../helpers/cookie-fetch';
+import { listFieldOf, listPath } from '../helpers/entry-requests';
 import type { FaultProxy, ProxiedRequest } from '../helpers/fault-proxy';
 import { pngFile } from '../helpers/files';
 import { ADMIN } from '../helpers/server';
@@ -32,9 +33,9 @@ async function setup(opts: { timeoutMs?: number } = {}) {
 }
 
 async function serverRows(ctx: SyncContext, entity: EntityDescription) {
-  const outcome = await ctx.api.request(entity.api.list, { method: 'GET' });
+  const outcome = await ctx.api.request(listPath(entity), { method: 'GET' });
   if (outcome.kind !== 'reply') throw new Error(`no reply listing ${entity.name}`);
-  return outcome.body[entity.api.listField] as Record<string, unknown>[];
+  return outcome.body[listFieldOf(entity)] as Record<string, unknown>[];
 }
 
 const add = async (ctx: SyncContext, entity: EntityDescription, values: Values) =>

@@ -18,6 +18,7 @@ import type { EntityDescription } from '../../src/contract/entity';
 import { mutate, type Values } from '../../src/db/mutate';
 import { getRow } from '../../src/db/queries';
 import { pull } from '../../src/sync/pull';
+import { listFieldOf, listPath } from '../helpers/entry-requests';
 import { pdfFile, pngFile } from '../helpers/files';
 import type { TestServer } from '../helpers/server';
 import { drain, syncFixtures } from '../helpers/sync-client';
@@ -32,9 +33,9 @@ async function setup(opts: { legacy?: boolean; proxy?: boolean } = {}) {
 }
 
 async function serverRows(ctx: Awaited<ReturnType<typeof setup>>['ctx'], entity: EntityDescription) {
-  const outcome = await ctx.api.request(entity.api.list, { method: 'GET' });
+  const outcome = await ctx.api.request(listPath(entity), { method: 'GET' });
   if (outcome.kind !== 'reply') throw new Error('no reply');
-  return outcome.body[entity.api.listField] as Record<string, unknown>[];
+  return outcome.body[listFieldOf(entity)] as Record<string, unknown>[];
 }
 
 async function buildChain(ctx: Awaited<ReturnType<typeof setup>>['ctx']) {

@@ -20,14 +20,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookEntity, classEntity, seriesEntity, subjectEntity } from '../../src/contract/entities';
 import type { EntityDescription } from '../../src/contract/entity';
 import type { LocalDb } from '../../src/db/database';
-import { openLocalDb } from '../../src/db/database';
 import { mutate, type Values } from '../../src/db/mutate';
+import { openLocalDb } from '../../src/db/open';
 import { resolveId } from '../../src/db/resolve';
 import { createApi } from '../../src/sync/api';
 import { signIn } from '../../src/sync/auth';
 import { pull } from '../../src/sync/pull';
 import { replay, type SyncContext } from '../../src/sync/replay';
 import { cookieFetch } from '../helpers/cookie-fetch';
+import { listFieldOf, listPath } from '../helpers/entry-requests';
 import { type FaultProxy, type ProxiedRequest, startFaultProxy } from '../helpers/fault-proxy';
 import { pngFile } from '../helpers/files';
 import { ADMIN, startTestServer, type TestServer } from '../helpers/server';
@@ -291,9 +292,9 @@ async function newClient(apiRoot: string, timeoutMs: number): Promise<SyncContex
 
 async function serverRows(ctx: SyncContext, kind: Kind, tag: string) {
   const entity = ENTITY[kind];
-  const outcome = await ctx.api.request(entity.api.list, { method: 'GET' });
+  const outcome = await ctx.api.request(listPath(entity), { method: 'GET' });
   if (outcome.kind !== 'reply') throw new Error(`no reply listing ${kind}`);
-  const rows = outcome.body[entity.api.listField] as Record<string, unknown>[];
+  const rows = outcome.body[listFieldOf(entity)] as Record<string, unknown>[];
   return rows.filter((r) => String(r[NAME[kind]]).startsWith(tag));
 }
 

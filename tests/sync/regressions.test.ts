@@ -14,7 +14,7 @@ import {
 import { mutate } from '../../src/db/mutate';
 import { resolveId } from '../../src/db/resolve';
 import { pull } from '../../src/sync/pull';
-import { referencedIds } from '../../src/sync/requests';
+import { referencedIds } from '../helpers/entry-requests';
 import { drain, syncFixtures } from '../helpers/sync-client';
 
 const fixtures = syncFixtures();

@@ -1,12 +1,14 @@
 /**
- * Group commit (src/db/group-commit.ts): writes asked for together share one transaction, yet
- * each succeeds or fails on its own, and nobody hears of success before the commit.
+ * Group commit (src/db/group-commit.ts): writes asked for and then flushed together share one
+ * transaction, yet each succeeds or fails on its own, and nobody hears of success before the commit.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { classEntity } from '../../src/contract/entities';
-import { type LocalDb, openLocalDb } from '../../src/db/database';
+import type { LocalDb } from '../../src/db/database';
 import { groupCommit } from '../../src/db/group-commit';
 import { mutate } from '../../src/db/mutate';
+import { openLocalDb } from '../../src/db/open';
+import type { OutboxEntry } from '../../src/db/outbox-entry';
 
 let db: LocalDb;
 let n = 0;
@@ -18,6 +20,9 @@ afterEach(async () => {
   db.close();
   await db.delete();
 });
+
+/** The entry as it was written, without the number the outbox gave it. */
+const withoutSeq = ({ seq: _, ...entry }: OutboxEntry) => entry;
 
 const addClass = (name: string) =>
   mutate(db, { op: 'add', entity: classEntity, values: { class_name: name } });
@@ -34,17 +39,19 @@ describe('group commit', () => {
       transactions += 1;
       return (original as (...a: unknown[]) => unknown)(...args);
     };
-    await Promise.all([
+    const asked = Promise.all([
       commits.confirmAdd({
         entity: 'class',
         tempId: a.key,
         serverId: '41',
-        seq: entryA.seq!,
+        seq: entryA.seq,
         mayHaveChildren: false,
       }),
-      commits.remove(entryB.seq!),
+      commits.remove(entryB.seq),
       commits.write(() => db.meta.put({ key: 'probe', value: 1 })),
     ]);
+    await commits.flush();
+    await asked;
     // One group transaction (the rekey's own joins it).
     expect(transactions).toBe(2);
     expect(await db.outbox.count()).toBe(0);
@@ -59,12 +66,14 @@ describe('group commit', () => {
     await addClass('A');
     const [entry] = await db.outbox.toArray();
     const commits = groupCommit(db);
-    const results = await Promise.allSettled([
+    const asked = Promise.allSettled([
       commits.write(() => db.meta.put({ key: 'before', value: 1 })),
       // The outbox's `id` is unique: adding the same entry again fails.
-      commits.write(() => db.outbox.add({ ...entry, seq: undefined })),
+      commits.write(() => db.outbox.add(withoutSeq(entry))),
       commits.write(() => db.meta.put({ key: 'after', value: 2 })),
     ]);
+    await commits.flush();
+    const results = await asked;
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await db.meta.get('before')).toBeDefined();
     expect(await db.meta.get('after')).toBeDefined();
@@ -76,11 +85,13 @@ describe('group commit', () => {
     const [entry] = await db.outbox.toArray();
     const commits = groupCommit(db);
     db.close();
-    const results = await Promise.allSettled([
-      commits.remove(entry.seq!),
-      commits.confirmAdd({ entity: 'class', tempId: a.key, serverId: '7', seq: entry.seq! }),
+    const asked = Promise.allSettled([
+      commits.remove(entry.seq),
+      commits.confirmAdd({ entity: 'class', tempId: a.key, serverId: '7', seq: entry.seq }),
       commits.write(() => db.meta.put({ key: 'x', value: 1 })),
     ]);
+    await commits.flush();
+    const results = await asked;
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
     await db.open();
     expect(await db.outbox.count()).toBe(1);

@@ -8,12 +8,13 @@ import {
   subjectEntity,
   unitEntity,
 } from '../../src/contract/entities';
-import { type LocalDb, openLocalDb } from '../../src/db/database';
+import type { LocalDb } from '../../src/db/database';
 import { discardEntry } from '../../src/db/discard';
 import { mutate, StillUsedError } from '../../src/db/mutate';
+import { openLocalDb } from '../../src/db/open';
 import { dependants, refOptions } from '../../src/db/options';
 import { listRows } from '../../src/db/queries';
-import { buildRequest } from '../../src/sync/requests';
+import { buildRequest } from '../helpers/entry-requests';
 
 let db: LocalDb;
 let n = 0;

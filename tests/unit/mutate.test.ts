@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { classEntity } from '../../src/contract/entities';
-import { type LocalDb, openLocalDb } from '../../src/db/database';
+import type { LocalDb } from '../../src/db/database';
 import { isTempId } from '../../src/db/ids';
 import { mutate } from '../../src/db/mutate';
+import { openLocalDb } from '../../src/db/open';
 import { getRow, listRows } from '../../src/db/queries';
 import { applyServerIds } from '../../src/db/rekey';
 

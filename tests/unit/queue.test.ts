@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookEntity, classEntity, seriesEntity } from '../../src/contract/entities';
-import { type LocalDb, openLocalDb } from '../../src/db/database';
+import type { LocalDb } from '../../src/db/database';
 import { isQuotaError } from '../../src/db/errors';
 import { mutate } from '../../src/db/mutate';
+import { openLocalDb } from '../../src/db/open';
 
 import { resolveConflict, retryEntry } from '../../src/db/queue-actions';
 import { mergeEdit } from '../../src/sync/merge-edit';

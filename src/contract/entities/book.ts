@@ -23,15 +23,13 @@ export const bookEntity = defineEntity({
     activity_folder_name: {
       kind: 'text',
       label: 'Activity Folder Name',
-      wire: 'activityFolderName',
-      sentOn: ['add'],
+      wire: { add: 'activityFolderName' },
       maxLength: 255,
     },
     file_to_access: {
       kind: 'text',
       label: 'File to Access',
-      wire: 'fileToAccess',
-      sentOn: ['add'],
+      wire: { add: 'fileToAccess' },
       maxLength: 255,
     },
     book_download_link: {
@@ -75,6 +73,8 @@ export const bookEntity = defineEntity({
       parentColumns.subject,
       parentColumns.series,
       { field: 'book_cover', header: 'Cover Image', kind: 'image' },
+      // Disable when the book is popular (status Enabled), Enable otherwise (spec §2).
+      { kind: 'action', action: 'popular', header: 'Make Popular' },
     ],
     search: ['book_name'],
     sort: { field: 'book_id', dir: 'asc' },

@@ -9,7 +9,7 @@ export const classEntity = defineEntity({
   fields: {
     class_name: { kind: 'text', label: 'Class Name', required: true, wire: 'className', maxLength: 255 },
     // No input for it: Update Class sends the loaded value back unchanged (api-contract §3.2).
-    sort_order: { kind: 'number', label: 'Sort Order', wire: 'sortOrder', sentOn: ['update'], initial: 0 },
+    sort_order: { kind: 'number', label: 'Sort Order', wire: { update: 'sortOrder' }, initial: 0 },
   },
   api: {
     list: 'Masterfilter/Classes/fetchclasses.php',

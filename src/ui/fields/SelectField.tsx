@@ -1,4 +1,4 @@
-import type { Option } from '../../db/options';
+import type { Option } from '../../app/records';
 import { type FieldProps, fieldId, Label } from './types';
 
 /** A parent select; its options come from the local store (cascading where the form does). */
@@ -9,7 +9,7 @@ export function SelectField({
   onChange,
   required,
   options,
-}: FieldProps & { options: Option[] }) {
+}: FieldProps & { options: readonly Option[] }) {
   return (
     <div className="field">
       <Label name={name} spec={spec} />

@@ -1,0 +1,28 @@
+/**
+ * A Vite plugin providing `virtual:entity-catalogue`: the entity catalogue computed from the
+ * full descriptions (src/app/catalogue-source.ts) at build time and inlined as plain data, so
+ * the first load carries the routes and table definitions of every entity but none of the
+ * descriptions themselves (src/contract/catalogue.ts).
+ */
+import { type Plugin, runnerImport } from 'vite';
+import type { Catalogue } from '../src/contract/catalogue';
+
+const ID = 'virtual:entity-catalogue';
+const RESOLVED = `\0${ID}`;
+
+export function entityCatalogue(): Plugin {
+  return {
+    name: 'entity-catalogue',
+    resolveId: (source) => (source === ID ? RESOLVED : undefined),
+    async load(id) {
+      if (id !== RESOLVED) return undefined;
+      // A separate module runner without our config: the descriptions are plain TypeScript.
+      const { module, dependencies } = await runnerImport<{ buildCatalogue(): Catalogue }>(
+        '/src/app/catalogue-source.ts',
+        { configFile: false, logLevel: 'silent' },
+      );
+      for (const file of dependencies) this.addWatchFile(file);
+      return `export const catalogue = ${JSON.stringify(module.buildCatalogue())};`;
+    },
+  };
+}

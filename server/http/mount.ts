@@ -1,0 +1,58 @@
+/**
+ * Puts the API's route table on HTTP: each legacy path is mounted once, and a request is
+ * dispatched to the endpoint its fixed query parameters name (`index.php?type=insert`). A read
+ * runs on the pool; a write goes through the write pipeline as a batch of one, so single
+ * requests and batch items share one idempotency path (write-pipeline.ts).
+ */
+import type { Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { RouteTable } from '../../src/contract/route-table';
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../src/contract/wire';
+import type { Database } from '../db';
+import { NO_UPLOADS } from '../uploads/journal';
+import type { ApiReply, ApiRoute } from './api';
+import { readBody } from './body';
+import type { AppEnv } from './env';
+import { isValidKey } from './idempotency';
+import { fail, TEXT } from './reply';
+import { runWrites } from './write-pipeline';
+
+export interface MountOptions {
+  db: Database;
+  uploadsDir: string;
+  apiPrefix: string;
+  /** Behave like the PHP server, which knows nothing of Idempotency-Key. */
+  legacy: boolean;
+}
+
+export const send = (c: Context, reply: ApiReply, headers: Record<string, string> = {}) =>
+  c.json(reply.body, reply.status as ContentfulStatusCode, headers);
+
+export function mountRoutes(app: Hono<AppEnv>, routes: RouteTable<ApiRoute>, options: MountOptions): void {
+  const { db, uploadsDir, apiPrefix, legacy } = options;
+  for (const { method, path } of routes.paths()) {
+    app.on(method, `${apiPrefix}/${path}`, async (c) => {
+      const query = c.req.query();
+      const route = routes.match(method, path, query)?.value;
+      // One legacy path, several endpoints: a `type` nobody answers (index.php?type=bogus).
+      if (!route) return fail(c, 400, TEXT.unknownRequest);
+      const read = method === 'POST' ? await readBody(c) : ({ ok: true, body: {} } as const);
+      if (!read.ok) return fail(c, 400, read.message);
+      const adminId = c.get('adminId');
+      if (!route.writes) {
+        return send(
+          c,
+          await route.handler({ q: db.query, query, body: read.body, adminId, uploads: NO_UPLOADS }),
+        );
+      }
+      const key = legacy ? undefined : c.req.header(IDEMPOTENCY_HEADER);
+      if (key !== undefined && !isValidKey(key)) return fail(c, 400, TEXT.badKey);
+      const label = `${method} ${c.req.path}`;
+      const [reply] = await runWrites(db, uploadsDir, [
+        // The query string is left out: a retry of the same entry always targets the same path.
+        { route, key, fingerprint: label, query, body: read.body, adminId, label },
+      ]);
+      return send(c, reply, reply.replayed ? { [REPLAYED_HEADER]: 'true' } : {});
+    });
+  }
+}

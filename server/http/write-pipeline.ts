@@ -1,0 +1,112 @@
+/**
+ * The one way a write runs, whether its request came alone or as an item of a batch: ONE
+ * transaction for all the items, each item in a savepoint, their Idempotency-Keys looked up
+ * in one statement before and stored in one statement after.
+ *
+ * - A key already stored answers from the stored reply (a 422 when it was used for another
+ *   request); nothing runs.
+ * - An item that does not succeed (4xx or 5xx, or a handler that throws) is rolled back to its
+ *   savepoint, so a refusal or a failure half-way leaves nothing of it; its files go.
+ * - Replies below 500 are stored under their keys: a refusal is final, and a repeat must get
+ *   the same answer. A 5xx is not stored, so its retry runs the item again.
+ * - A key that another request claimed while this transaction ran (PostgreSQL) makes the whole
+ *   transaction run again, and that item is then answered from the stored reply; a deadlock
+ *   runs it again too. A third failure in a row is left to the client's retry: a 500, nothing
+ *   applied.
+ */
+import type { WireBody } from '../../src/contract/validation';
+import type { Database, Query } from '../db';
+import { FileJournal } from '../uploads/journal';
+import { type ApiReply, type ApiRoute, refuse } from './api';
+import { answerFromStore, insertReplies, type StoredReply, storedReplies } from './idempotency';
+import { TEXT } from './reply';
+
+export interface WriteItem {
+  route: ApiRoute;
+  /** The request's Idempotency-Key, if it carried one. */
+  key?: string;
+  /** What the key is bound to: a repeat under the key must have the same fingerprint. */
+  fingerprint: string;
+  query: Readonly<Record<string, string>>;
+  body: WireBody;
+  adminId: number;
+  /** For the log. */
+  label: string;
+}
+
+export interface ItemReply extends ApiReply {
+  /** Answered from the stored reply of an earlier delivery of the same key. */
+  replayed: boolean;
+}
+
+/** Another request claimed one of the keys while the transaction ran: run it again. */
+class KeyRace extends Error {}
+
+/** PostgreSQL's deadlock_detected and serialization_failure: the transaction may simply be run again. */
+const isDeadlock = (err: unknown) =>
+  typeof err === 'object' &&
+  err !== null &&
+  ['40P01', '40001'].includes((err as { code?: string }).code ?? '');
+
+export async function runWrites(
+  db: Database,
+  uploadsDir: string,
+  items: readonly WriteItem[],
+): Promise<ItemReply[]> {
+  for (let attempt = 1; ; attempt++) {
+    const files = new FileJournal(uploadsDir);
+    try {
+      const replies = await db.tx((q) => runItems(q, files, items));
+      await files.committed();
+      return replies;
+    } catch (err) {
+      await files.rolledBack();
+      if ((err instanceof KeyRace || isDeadlock(err)) && attempt < 3) continue;
+      throw err;
+    }
+  }
+}
+
+async function runItems(q: Query, files: FileJournal, items: readonly WriteItem[]): Promise<ItemReply[]> {
+  const keys = items.flatMap((i) => (i.key === undefined ? [] : [i.key]));
+  const stored = await storedReplies(q, keys);
+  const fresh = new Map<string, StoredReply>();
+  const out: ItemReply[] = [];
+  for (const item of items) {
+    const earlier = item.key === undefined ? undefined : (stored.get(item.key) ?? fresh.get(item.key));
+    if (earlier) {
+      out.push(answerFromStore(earlier, item.fingerprint));
+      continue;
+    }
+    const journal = files.forItem();
+    await q('SAVEPOINT write_item');
+    let reply: ApiReply;
+    try {
+      reply = await item.route.handler({
+        q,
+        query: item.query,
+        body: item.body,
+        adminId: item.adminId,
+        uploads: journal,
+      });
+    } catch (err) {
+      // A stack trace is for the server's log, never for the client.
+      console.error(`${item.label} failed:`, err);
+      reply = refuse(500, TEXT.internal);
+    }
+    const succeeded = reply.status >= 200 && reply.status < 300;
+    if (succeeded) {
+      await q('RELEASE SAVEPOINT write_item');
+      journal.keep();
+    } else {
+      await q('ROLLBACK TO SAVEPOINT write_item');
+      await q('RELEASE SAVEPOINT write_item');
+      await journal.discard();
+    }
+    if (reply.status < 500 && item.key !== undefined)
+      fresh.set(item.key, { fingerprint: item.fingerprint, status: reply.status, reply: reply.body });
+    out.push({ ...reply, replayed: false });
+  }
+  if ((await insertReplies(q, fresh)).length > 0) throw new KeyRace();
+  return out;
+}

@@ -1,0 +1,16 @@
+/**
+ * Computes the entity catalogue (src/contract/catalogue.ts) from the full descriptions. Run at
+ * build time only, by scripts/entity-catalogue-plugin.ts; the app imports the result as
+ * `virtual:entity-catalogue` (catalogue.ts), so the descriptions stay out of the first load.
+ */
+import { type Catalogue, catalogueScreens } from '../contract/catalogue';
+import { entities } from '../contract/entities';
+import { LOCAL_SCHEMA_VERSION, storesFor } from '../db/database';
+
+export function buildCatalogue(): Catalogue {
+  return {
+    schemaVersion: LOCAL_SCHEMA_VERSION,
+    stores: storesFor(entities),
+    screens: catalogueScreens(entities),
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * The screens' door to records: list and get from the local store, parent options for
+ * selects, and the one way to change data (saved locally in one transaction with its outbox
+ * entry, then sent). Loaded with the screens that need it, not with the first screen.
+ */
+import type { EntityDescription } from '../contract/entity';
+import type { Row } from '../db/database';
+import { isQuotaError } from '../db/errors';
+import { type Change, type MutationResult, mutate } from '../db/mutate';
+import { type Option, refOptions } from '../db/options';
+import { getRow, type ListQuery, type ListResult, listRows } from '../db/queries';
+import { db } from './context';
+import { changeSaved } from './sync-runner';
+
+export type { Change, ListQuery, ListResult, MutationResult, Option, Row };
+
+export const listRecords = (entity: EntityDescription, query: ListQuery): Promise<ListResult> =>
+  listRows(db, entity, query);
+
+/** The record, `null` when it is not in the local store. */
+export const getRecord = async (entity: EntityDescription, id: string): Promise<Row | null> =>
+  (await getRow(db, entity, id)) ?? null;
+
+/** Options of every parent select of a form, as the chosen values narrow them. */
+export async function parentOptions(
+  entity: EntityDescription,
+  fields: readonly string[],
+  values: Record<string, unknown>,
+  cascade: boolean,
+): Promise<Record<string, Option[]>> {
+  const refs = fields.filter((f) => entity.fields[f]?.kind === 'ref');
+  const lists = await Promise.all(refs.map((f) => refOptions(db, entity, f, values, cascade)));
+  return Object.fromEntries(refs.map((f, i) => [f, lists[i]]));
+}
+
+/** Saves a change locally (it shows at once) and starts sending it. */
+export async function saveChange(change: Change): Promise<MutationResult> {
+  const result = await mutate(db, change);
+  changeSaved();
+  return result;
+}
+
+/** IndexedDB refused a write for lack of space: the screen says so in words. */
+export const isStorageFull = isQuotaError;
+
+export type DeliveryOutcome =
+  | { kind: 'confirmed' }
+  | { kind: 'failed'; message: string | null }
+  | { kind: 'queued' };
+
+/**
+ * Waits a little for the server to confirm a change, so an online administrator gets the
+ * server's verdict; past the wait the change stays queued and the notice says so.
+ */
+export async function awaitDelivery(entryId: string | null, timeoutMs = 4000): Promise<DeliveryOutcome> {
+  if (entryId === null) return { kind: 'confirmed' };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const entry = await db.outbox.where('id').equals(entryId).first();
+    if (!entry) return { kind: 'confirmed' };
+    if (entry.status === 'failed') return { kind: 'failed', message: entry.lastError };
+    if (!navigator.onLine) return { kind: 'queued' };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { kind: 'queued' };
+}

@@ -1,0 +1,41 @@
+/**
+ * The entity catalogue: what the first screen needs to know of every entity, and nothing
+ * more: the routes of its screens (for the router) and its local tables (for the local
+ * store). The full descriptions (fields, endpoints, columns, texts) load with the screens that
+ * use them. The catalogue is computed from the descriptions at build time
+ * (scripts/entity-catalogue-plugin.ts), so the two cannot disagree.
+ */
+import type { EntityDescription } from './entity';
+
+export type ScreenKind = 'list' | 'add' | 'edit' | 'relation';
+
+export interface CatalogueScreen {
+  /** The route, with `$id` where the record's encoded id goes. */
+  path: string;
+  screen: ScreenKind;
+  entity: string;
+  /** For relation screens: the relation's name. */
+  relation?: string;
+}
+
+export interface Catalogue {
+  /** Dexie's schema version and table definitions (src/db/database.ts). */
+  schemaVersion: number;
+  stores: Readonly<Record<string, string>>;
+  screens: readonly CatalogueScreen[];
+}
+
+export function catalogueScreens(entities: readonly EntityDescription[]): CatalogueScreen[] {
+  const screens: CatalogueScreen[] = [];
+  for (const e of entities) {
+    const { list, add, edit } = e.routes;
+    if (list) screens.push({ path: list, screen: 'list', entity: e.name });
+    if (add && e.api.add) screens.push({ path: add, screen: 'add', entity: e.name });
+    // A single document's edit route is the whole route; others carry the record's id.
+    if (edit && e.api.update)
+      screens.push({ path: e.single ? edit : `${edit}/$id`, screen: 'edit', entity: e.name });
+    for (const [name, rel] of Object.entries(e.relations ?? {}))
+      screens.push({ path: `${rel.route}/$id`, screen: 'relation', entity: e.name, relation: name });
+  }
+  return screens;
+}

@@ -1,0 +1,105 @@
+/**
+ * An outbox entry as the request it stands for. Entries keep the ids they were made with,
+ * temporary ones included; here every id is replaced by the server's, and an entry whose own
+ * record or a parent it names has no server id yet cannot go (rule 3). The request itself is
+ * built by the contract's one request builder (wire-request.ts).
+ */
+import { entityByName } from '../contract/entities';
+import type { EntityDescription } from '../contract/entity';
+import { type LocalValue, type WireRequest, wireRequest } from '../contract/wire-request';
+import type { FieldValue, OutboxEntry } from '../db/outbox-entry';
+
+export type IdResolver = (id: string) => string | null;
+
+/** A record an entry touches: its own, or a parent it names. */
+export interface RecordRef {
+  entity: string;
+  id: string;
+}
+
+/** What an entry sends: its record's server id and its values, parents by server id. */
+export interface ResolvedEntry {
+  id: string;
+  values: Record<string, FieldValue>;
+}
+
+/**
+ * The entry with every id replaced by the server's, or null while one has none yet. An add
+ * needs only its parents; everything else needs its own record too.
+ */
+export function resolveEntry(
+  entity: EntityDescription,
+  entry: OutboxEntry,
+  resolve: IdResolver,
+): ResolvedEntry | null {
+  const id = resolve(entry.key);
+  if (id === null && entry.op !== 'add') return null;
+  if (entry.op === 'delete' || entry.op === 'set') return { id: id ?? entry.key, values: entry.payload };
+  // An edit sends the whole record as the administrator saw it, with the changes applied.
+  const values = entry.op === 'update' ? { ...entry.base, ...entry.payload } : { ...entry.payload };
+  for (const [name, spec] of Object.entries(entity.fields)) {
+    const v = values[name];
+    if (spec.kind !== 'ref' || typeof v !== 'string' || v === '') continue;
+    const parent = resolve(v);
+    if (parent === null) return null;
+    values[name] = parent;
+  }
+  return { id: id ?? entry.key, values };
+}
+
+/** The request of an entry, or null while an id it needs is still temporary. */
+export function entryRequest(entry: OutboxEntry, resolve: IdResolver): WireRequest | null {
+  const entity = entityByName(entry.entity);
+  const resolved = resolveEntry(entity, entry, resolve);
+  if (!resolved) return null;
+  const { id, values } = resolved;
+  switch (entry.op) {
+    case 'add':
+      return wireRequest(entity, { op: 'add', values: values as Record<string, LocalValue> });
+    case 'update':
+      return wireRequest(entity, { op: 'update', id, values: values as Record<string, LocalValue> });
+    case 'delete':
+      return wireRequest(entity, { op: 'remove', id });
+    case 'set': {
+      const action = entity.actions?.[entry.action ?? ''];
+      if (!action) return null;
+      return wireRequest(entity, {
+        op: 'action',
+        action: entry.action!,
+        id,
+        value: values[action.field] as LocalValue,
+      });
+    }
+  }
+}
+
+/** The values with every parent named by its server id where one is known. */
+export function resolveRefs(
+  entity: EntityDescription,
+  values: Record<string, FieldValue>,
+  resolve: IdResolver,
+): Record<string, FieldValue> {
+  const out = { ...values };
+  for (const [name, spec] of Object.entries(entity.fields)) {
+    const v = out[name];
+    if (spec.kind === 'ref' && typeof v === 'string' && v !== '') out[name] = resolve(v) ?? v;
+  }
+  return out;
+}
+
+/** Every record an entry touches: its own first, then its parents (for ordering, rule 3). */
+export function referencedRecords(entity: EntityDescription, entry: OutboxEntry): RecordRef[] {
+  const refs: RecordRef[] = [{ entity: entity.name, id: entry.key }];
+  if (entry.op === 'set') return refs;
+  for (const [name, spec] of Object.entries(entity.fields)) {
+    if (spec.kind !== 'ref' || !spec.ref) continue;
+    // Both the new parent and the old one: moving a series to another class must reach the
+    // server before a later delete of the class it left. A delete holds its parents too, so
+    // deleting a book and then its series reaches the server in that order.
+    for (const v of [entry.payload[name], entry.base?.[name]]) {
+      if (typeof v === 'string' && v !== '' && !refs.some((r) => r.entity === spec.ref && r.id === v))
+        refs.push({ entity: spec.ref, id: v });
+    }
+  }
+  return refs;
+}

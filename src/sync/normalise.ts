@@ -1,0 +1,17 @@
+/** Rows as the server sends them, made into rows as the local store keeps them. */
+import type { EntityDescription } from '../contract/entity';
+import { normaliseId } from '../contract/wire';
+import type { Row } from '../db/database';
+
+/** Ids are text locally whatever the server sends; so are references to parents. */
+export function normaliseRow(entity: EntityDescription, raw: Record<string, unknown>): Row | null {
+  const key = entity.single ? entity.single.id : normaliseId(raw[entity.key]);
+  if (key === null) return null;
+  const row: Row = { ...raw, [entity.key]: key };
+  delete row.success;
+  delete row.message;
+  for (const [name, spec] of Object.entries(entity.fields)) {
+    if (spec.kind === 'ref' && raw[name] !== undefined) row[name] = normaliseId(raw[name]) ?? '';
+  }
+  return row;
+}

@@ -1,0 +1,171 @@
+/**
+ * One round of replay: a group of independent entries (the plan guarantees they touch
+ * different records) sent together and applied together.
+ *
+ * 1. Edits first fetch their record as the server has it and merge (merge-with-server.ts).
+ * 2. Every request of the round is handed to the transport at once, which batches what it can.
+ * 3. Adds whose reply carries no id (the legacy server) learn it with one refetch per entity.
+ * 4. Every outcome's write is asked of ONE group commit, which is then flushed: a round's
+ *    replies are applied in one IndexedDB transaction, each write succeeding or failing alone.
+ * 5. The replayer's view of the queue (QueueState) follows what was committed.
+ *
+ * Exactly once (rules 1 and 2): the entries were marked 'sending' with their attempt counted
+ * before the round began (QueueState.claim), and each leaves the outbox only in the
+ * transaction that applies its confirmed reply.
+ */
+import { entityByName } from '../contract/entities';
+import type { LocalDb } from '../db/database';
+import { type GroupCommit, groupCommit } from '../db/group-commit';
+import type { OutboxEntry } from '../db/outbox-entry';
+import type { ApiClient } from './api';
+import { classify, type Verdict } from './classify';
+import { entryRequest, type IdResolver } from './entry-request';
+import { idFromReply, type Learned, learnIdsByRefetch } from './learn-id';
+import { mergeEdits } from './merge-with-server';
+import type { QueueState } from './queue-state';
+import { type SendResult, settle } from './settle';
+import type { Outgoing, Transport } from './transport';
+
+/** What a round works with. */
+export interface Round {
+  db: LocalDb;
+  api: ApiClient;
+  transport: Transport;
+  commits: GroupCommit;
+  resolve: IdResolver;
+}
+
+const LOOKUP_FAILED = 'The server saved this record but its id could not be found; refresh to see it.';
+
+export async function sendRound(
+  base: Omit<Round, 'commits' | 'resolve'>,
+  state: QueueState,
+  entries: readonly OutboxEntry[],
+): Promise<Map<number, SendResult>> {
+  const round: Round = { ...base, commits: groupCommit(base.db), resolve: state.resolve };
+  const { db, commits } = round;
+  const pending = new Map<number, Promise<SendResult>>();
+  /** Confirmed adds and what they learned, applied after the flush. */
+  const confirmed = new Map<number, { entry: OutboxEntry; serverId: string }>();
+
+  // 1. Edits meet the server's record first.
+  const merged = await mergeEdits(
+    round,
+    entries.filter((e) => e.op === 'update'),
+  );
+  const toSend: OutboxEntry[] = [];
+  /** Adds the server confirmed before (their reply was processed) that only need their id. */
+  const needId: OutboxEntry[] = [];
+  for (const entry of entries) {
+    const m = merged.get(entry.seq) ?? entry;
+    if (m instanceof Promise) pending.set(entry.seq, m);
+    else if (m.confirmedAt) needId.push(m);
+    else toSend.push(m);
+  }
+
+  // 2. Every request at once.
+  const outgoing: { entry: OutboxEntry; item: Outgoing }[] = [];
+  for (const entry of toSend) {
+    const request = entryRequest(entry, round.resolve);
+    if (request) outgoing.push({ entry, item: { request, key: entry.id } });
+    else
+      pending.set(
+        entry.seq,
+        settle(db, commits, entry, { kind: 'retry', reason: 'Waiting for a record it refers to' }),
+      );
+  }
+  const outcomes = await round.transport.sendAll(outgoing.map((o) => o.item));
+
+  const verdicts = new Map<number, Verdict>();
+  outgoing.forEach(({ entry }, i) => {
+    verdicts.set(entry.seq, classify(outcomes[i], entry.op));
+  });
+
+  // 3. Adds without an id in their reply learn it by refetching, once per entity.
+  for (const { entry } of outgoing) {
+    const verdict = verdicts.get(entry.seq)!;
+    if (verdict.kind !== 'done') continue;
+    if (entry.op !== 'add') continue;
+    const id = idFromReply(entityByName(entry.entity), verdict.body);
+    if (id === null) needId.push(entry);
+    else confirmed.set(entry.seq, { entry, serverId: id });
+  }
+  const learned = await learnIds(round, needId);
+
+  // 4. Every write of the round into one group, then one commit.
+  for (const { entry } of outgoing) {
+    const verdict = verdicts.get(entry.seq)!;
+    if (verdict.kind !== 'done') pending.set(entry.seq, settle(db, commits, entry, verdict));
+    else if (entry.op !== 'add')
+      pending.set(
+        entry.seq,
+        commits.remove(entry.seq).then((): SendResult => 'sent'),
+      );
+  }
+  for (const entry of needId) {
+    const got = learned.get(entry.seq) ?? null;
+    if (typeof got === 'string') confirmed.set(entry.seq, { entry, serverId: got });
+    else pending.set(entry.seq, keepConfirmed(round, entry, got));
+  }
+  for (const { entry, serverId } of confirmed.values()) {
+    const add = {
+      entity: entry.entity,
+      tempId: entry.key,
+      serverId,
+      seq: entry.seq,
+      mayHaveChildren: state.isReferenced(entry.entity, entry.key),
+    };
+    pending.set(
+      entry.seq,
+      commits.confirmAdd(add).then((): SendResult => 'sent'),
+    );
+  }
+  await commits.flush();
+
+  // 5. The replayer's view follows what was committed.
+  const results = new Map<number, SendResult>();
+  await Promise.all(
+    [...pending].map(async ([seq, result]) => {
+      try {
+        results.set(seq, await result);
+      } catch (error) {
+        // A storage error: leave the entry to be sent again, never drop it.
+        await db.outbox.update(seq, { status: 'pending', lastError: String(error) });
+        results.set(seq, 'retry');
+      }
+    }),
+  );
+  for (const [seq, result] of results) {
+    const done = confirmed.get(seq);
+    if (result === 'sent' && done) state.confirmAdd(done.entry.entity, done.entry.key, done.serverId);
+  }
+  return results;
+}
+
+async function learnIds(round: Round, adds: readonly OutboxEntry[]): Promise<Map<number, Learned>> {
+  const byEntity = new Map<string, OutboxEntry[]>();
+  for (const add of adds) byEntity.set(add.entity, [...(byEntity.get(add.entity) ?? []), add]);
+  const learned = new Map<number, Learned>();
+  for (const [name, list] of byEntity) {
+    const got = await learnIdsByRefetch(round.db, round.api, entityByName(name), list, round.resolve);
+    for (const [seq, value] of got) learned.set(seq, value);
+  }
+  return learned;
+}
+
+/**
+ * A confirmed add whose id could not be learned is kept as confirmed, so that only the lookup
+ * is retried, never the add (rule 2).
+ */
+function keepConfirmed(
+  round: Round,
+  entry: OutboxEntry,
+  learned: Exclude<Learned, string>,
+): Promise<SendResult> {
+  const { db, commits } = round;
+  const marked = commits.write(() =>
+    db.outbox.update(entry.seq, { confirmedAt: entry.confirmedAt ?? Date.now() }),
+  );
+  const verdict = learned ?? { kind: 'failed' as const, message: LOOKUP_FAILED, status: 200 };
+  return Promise.all([marked, settle(db, commits, entry, verdict)]).then(([, result]) => result);
+}

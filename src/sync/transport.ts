@@ -1,0 +1,140 @@
+/**
+ * How replay's requests travel. A round hands all its requests over at once (`sendAll`) and
+ * gets every request's own outcome back, in order, whether it travelled alone or in a batch
+ * (src/contract/batch.ts): against our server, requests a batch may carry go together, up to
+ * `maxItems` per batch and `maxBatches` batches in flight; files, lists and everything sent to
+ * a server without the extension go alone, at most `maxAlone` at a time (what a browser allows
+ * per host anyway). Nothing here waits for a timer: what goes together is what one call hands over.
+ *
+ * Exactly once is unaffected: every item carries its entry's Idempotency-Key, and a batch
+ * without a reply leaves all its items without one, so each is sent again under its key.
+ */
+import * as v from 'valibot';
+import {
+  BATCH_MAX_ITEMS,
+  BATCH_PATH,
+  type BatchItem,
+  batchableRequests,
+  batchReplySchema,
+} from '../contract/batch';
+import { entities } from '../contract/entities';
+import type { WireRequest } from '../contract/wire-request';
+import type { ApiClient, ApiOutcome } from './api';
+import { classify } from './classify';
+import { carriesFile, requestOptions } from './encode';
+
+export interface Outgoing {
+  request: WireRequest;
+  /** The entry's Idempotency-Key (writes). */
+  key?: string;
+}
+
+export interface Transport {
+  /** Sends every request and gives each its own outcome, in the order given. */
+  sendAll(items: readonly Outgoing[]): Promise<ApiOutcome[]>;
+}
+
+export interface TransportOptions {
+  maxItems?: number;
+  /** Batches in flight at once: one being applied by the server, the next one travelling. */
+  maxBatches?: number;
+  maxAlone?: number;
+}
+
+/**
+ * Whether the server behind an API client has the extension; unknown until its first answer.
+ * Kept per client, which the window and the worker each create once, so it lasts while they do.
+ */
+const supportByClient = new WeakMap<ApiClient, boolean>();
+
+const BATCHABLE = batchableRequests(entities);
+
+/** The batch item for a request, or null when it must travel alone. */
+function toItem({ request, key }: Outgoing): BatchItem | null {
+  if (!BATCHABLE.match(request.method, request.path, request.query) || carriesFile(request)) return null;
+  const item: BatchItem = { method: request.method, path: request.path };
+  if (Object.keys(request.query).length > 0) item.query = { ...request.query };
+  if (key) item.key = key;
+  if (request.method === 'POST') {
+    const body = request.body ?? {};
+    if (request.encoding === 'multipart')
+      item.form = Object.entries(body).map(([k, val]) => [k, String(val)]);
+    else item.json = body as Record<string, unknown>;
+  }
+  return item;
+}
+
+/** Runs `task`s at most `limit` at a time. */
+function limiter(limit: number) {
+  let running = 0;
+  const queue: Array<() => void> = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((go) => queue.push(go));
+    running += 1;
+    try {
+      return await task();
+    } finally {
+      running -= 1;
+      queue.shift()?.();
+    }
+  };
+}
+
+/** Whether the batch as a whole is to be retried or waits for a sign-in (rule 4, as for one request). */
+const retryable = (o: ApiOutcome) => ['retry', 'auth'].includes(classify(o, 'batch').kind);
+
+export function createTransport(api: ApiClient, options: TransportOptions = {}): Transport {
+  const maxItems = options.maxItems ?? BATCH_MAX_ITEMS;
+  const alone = limiter(options.maxAlone ?? 6);
+  const batches = limiter(options.maxBatches ?? 2);
+
+  const sendAlone = ({ request, key }: Outgoing) =>
+    alone(() => api.request(request.path, requestOptions(request, key)));
+
+  async function sendBatch(group: { outgoing: Outgoing; item: BatchItem }[]): Promise<ApiOutcome[]> {
+    const outcome = await batches(() =>
+      api.request(BATCH_PATH, { method: 'POST', json: { requests: group.map((g) => g.item) } }),
+    );
+    // No item was applied, or the server keeps their replies under their keys: every item
+    // gets the batch's outcome (401 pauses replay, the rest retry).
+    if (retryable(outcome)) return group.map(() => outcome);
+    const checked =
+      outcome.kind === 'reply' && outcome.status === 200 ? v.safeParse(batchReplySchema, outcome.body) : null;
+    const parsed = checked?.success ? checked.output : null;
+    if (!parsed || parsed.replies.length !== group.length) {
+      // Not a batch reply: nothing was applied. A 404 (or 405/501) is a server without the
+      // extension, remembered; anything else (a captive portal's page) only sends these alone.
+      if (outcome.kind !== 'unreachable' && [404, 405, 501].includes(outcome.status))
+        supportByClient.set(api, false);
+      return Promise.all(group.map((g) => sendAlone(g.outgoing)));
+    }
+    supportByClient.set(api, true);
+    return parsed.replies.map(({ status, body, replayed }) =>
+      typeof body === 'object' && body !== null && !Array.isArray(body)
+        ? { kind: 'reply', status, body: body as never, replayed }
+        : { kind: 'not-json', status },
+    );
+  }
+
+  return {
+    async sendAll(items) {
+      const outcomes: Promise<ApiOutcome>[] = new Array(items.length);
+      const batchable: { index: number; outgoing: Outgoing; item: BatchItem }[] = [];
+      items.forEach((outgoing, index) => {
+        const item = supportByClient.get(api) === false ? null : toItem(outgoing);
+        if (item) batchable.push({ index, outgoing, item });
+        else outcomes[index] = sendAlone(outgoing);
+      });
+      for (let start = 0; start < batchable.length; start += maxItems) {
+        const group = batchable.slice(start, start + maxItems);
+        const replies = sendBatch(group).catch((error) =>
+          group.map((): ApiOutcome => ({ kind: 'unreachable', error: String(error) })),
+        );
+        group.forEach((g, i) => {
+          outcomes[g.index] = replies.then((r) => r[i]);
+        });
+      }
+      return Promise.all(outcomes);
+    },
+  };
+}

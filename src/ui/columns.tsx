@@ -1,0 +1,142 @@
+/**
+ * A list's columns as the screen draws them, from the description's `list.columns`: a header,
+ * how a row's cell looks, and the field a sortable list sorts by. Text cells show choice codes
+ * by name and join `also` fields ('Class / Subject / Series'); image cells show a thumbnail of
+ * the local Blob or the stored file; action cells are a field action's button (Make Popular,
+ * a status toggle); link cells carry row values to another screen (Add Question).
+ */
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { saveChange } from '../app/records';
+import { choiceLabel, type EntityDescription, type ListColumn } from '../contract/entity';
+import type { Row } from './data';
+import { useFileUrl } from './file-url';
+import { useNotify } from './notices';
+import { reportOutcome } from './report-outcome';
+import { saveFailureDetail } from './save-failure';
+
+export interface ColumnView {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Sortable lists sort by this field when the header is clicked. */
+  sortField?: string;
+}
+
+function Thumbnail({
+  entity,
+  field,
+  row,
+  width,
+  round,
+}: {
+  entity: EntityDescription;
+  field: string;
+  row: Row;
+  width: number;
+  round?: boolean;
+}) {
+  const url = useFileUrl(entity.fields[field]?.file, row[field]);
+  return url ? (
+    <img src={url} alt="" width={width} className={round ? 'thumb thumb-round' : 'thumb'} />
+  ) : null;
+}
+
+/**
+ * A field action's button: it says Disable when the value is Enabled and Enable otherwise,
+ * and sends the NEW value (api-contract §5), with the action's own notices.
+ */
+function ActionButton({
+  entity,
+  action: name,
+  row,
+}: {
+  entity: EntityDescription;
+  action: string;
+  row: Row;
+}) {
+  const notify = useNotify();
+  const action = entity.actions?.[name];
+  if (!action) return null;
+  const enabled = row[action.field] === 'Enabled';
+  const next = enabled ? 'Disabled' : 'Enabled';
+  const toggle = async () => {
+    const [success, failure] = action.messages[next];
+    try {
+      const key = String(row[entity.key]);
+      const { entryId } = await saveChange({ op: 'set', entity, key, action: name, value: next });
+      await reportOutcome(notify, entryId, success, failure);
+    } catch (error) {
+      notify('error', failure, saveFailureDetail(error));
+    }
+  };
+  return (
+    <button type="button" className={`button button-small${enabled ? ' button-light' : ''}`} onClick={toggle}>
+      {enabled ? 'Disable' : 'Enable'}
+    </button>
+  );
+}
+
+const longDate = (value: unknown) => {
+  const date = new Date(String(value ?? ''));
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+};
+
+function view(entity: EntityDescription, column: ListColumn): ColumnView {
+  switch (column.kind) {
+    case 'image':
+      return {
+        header: column.header,
+        cell: (row) => (
+          <Thumbnail
+            entity={entity}
+            field={column.field}
+            row={row}
+            width={column.width ?? 50}
+            round={column.round}
+          />
+        ),
+      };
+    case 'date':
+      return { header: column.header, sortField: column.field, cell: (row) => longDate(row[column.field]) };
+    case 'action':
+      return {
+        header: column.header,
+        cell: (row) => <ActionButton entity={entity} action={column.action} row={row} />,
+      };
+    case 'link':
+      return {
+        header: column.header,
+        cell: (row) => (
+          <Link
+            to={column.to}
+            search={
+              Object.fromEntries(
+                Object.entries(column.search ?? {}).map(([k, f]) => [k, String(row[f] ?? '')]),
+              ) as never
+            }
+            className="button button-small"
+          >
+            {column.label}
+          </Link>
+        ),
+      };
+    default: {
+      const fields = [column.field, ...(column.also ?? [])];
+      const text = (row: Row) =>
+        fields
+          .map((f) => {
+            const spec = entity.fields[f];
+            return spec?.kind === 'choice' ? choiceLabel(spec, row[f]) : String(row[f] ?? '');
+          })
+          .join(' / ');
+      return { header: column.header, sortField: column.field, cell: text };
+    }
+  }
+}
+
+/** The description's own columns. */
+export function columnViews(entity: EntityDescription): ColumnView[] {
+  return entity.list.columns.map((c) => view(entity, c));
+}
