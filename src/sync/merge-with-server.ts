@@ -9,7 +9,7 @@ import type { OutboxEntry } from '../db/outbox-entry';
 import { currentRecordFrom, currentRecordRequest } from './current-record';
 import { resolveRefs } from './entry-request';
 import { mergeEdit } from './merge-edit';
-import type { Round } from './round';
+import type { Round } from './round-context';
 import { type SendResult, settle } from './settle';
 
 /** Per edit (by seq): the entry to send, or the pending outcome of what stopped it. */

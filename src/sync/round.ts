@@ -14,26 +14,16 @@
  * transaction that applies its confirmed reply.
  */
 import { entityByName } from '../contract/entities';
-import type { LocalDb } from '../db/database';
-import { type GroupCommit, groupCommit } from '../db/group-commit';
+import { groupCommit } from '../db/group-commit';
 import type { OutboxEntry } from '../db/outbox-entry';
-import type { ApiClient } from './api';
 import { classify, type Verdict } from './classify';
-import { entryRequest, type IdResolver } from './entry-request';
+import { entryRequest } from './entry-request';
 import { idFromReply, type Learned, learnIdsByRefetch } from './learn-id';
 import { mergeEdits } from './merge-with-server';
 import type { QueueState } from './queue-state';
+import type { Round } from './round-context';
 import { type SendResult, settle } from './settle';
-import type { Outgoing, Transport } from './transport';
-
-/** What a round works with. */
-export interface Round {
-  db: LocalDb;
-  api: ApiClient;
-  transport: Transport;
-  commits: GroupCommit;
-  resolve: IdResolver;
-}
+import type { Outgoing } from './transport';
 
 const LOOKUP_FAILED = 'The server saved this record but its id could not be found; refresh to see it.';
 
