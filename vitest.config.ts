@@ -23,6 +23,8 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          // beforeAll starts a server (migrations on PGlite): slow on a loaded 2-core machine.
+          hookTimeout: 120_000,
         },
       },
       {
@@ -32,6 +34,7 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['fake-indexeddb/auto'],
           testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -42,6 +45,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts', 'tests/postgres/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -1,0 +1,30 @@
+/**
+ * The local store's table definitions may change only with a new LOCAL_SCHEMA_VERSION: Dexie
+ * upgrades an existing device's store only when the version grows, and a window and a service
+ * worker of different builds must not open the same version with different tables. Adding an
+ * entity or an index: bump the version and add its definitions here.
+ */
+import { describe, expect, it } from 'vitest';
+import { entities } from '../../src/contract/entities';
+import { LOCAL_SCHEMA_VERSION, storesFor } from '../../src/db/database';
+
+const RELEASED: Readonly<Record<number, Readonly<Record<string, string>>>> = {
+  2: {
+    outbox: '++seq, &id, entity, [entity+key], status',
+    idmap: 'tempId, entity',
+    meta: 'key',
+    classes: 'class_id',
+    subjects: 'subject_id',
+    series: 'series_id, class_id, subject_id',
+    books: 'book_id, class_id, subject_id, series_id',
+    sections: 'section_id, class_id, subject_id, series_id, book_id',
+    units: 'unit_id, class_id, subject_id, series_id, book_id, section_id',
+    chapters: 'chapter_id, class_id, subject_id, series_id, book_id, section_id, unit_id',
+  },
+};
+
+describe('local schema', () => {
+  it('the tables are those released under the current version', () => {
+    expect(storesFor(entities)).toEqual(RELEASED[LOCAL_SCHEMA_VERSION]);
+  });
+});
