@@ -55,6 +55,16 @@ const CHAPTERS: readonly { title: string; description: string; book: number; uni
   { title: 'Shapes All Around', description: 'Circles, squares and triangles at home.', book: 4, unit: null },
 ];
 
+/** Resource types with each entry-type code (spec §4), for the library's type select. */
+const RESOURCE_TYPES: readonly [title: string, entryType: number][] = [
+  ['Video Link', 1],
+  ['Worksheet', 2],
+  ['Notes with Link', 3],
+  ['Interactive Activity', 4],
+  ['Theory Notes', 5],
+  ['Audio Lesson', 6],
+];
+
 async function insert(q: Query, table: string, key: string, row: Record<string, unknown>): Promise<number> {
   const cols = Object.keys(row);
   const [out] = await q<Record<string, number>>(
@@ -117,4 +127,6 @@ export async function seedDemo(q: Query): Promise<void> {
       chapter_description: c.description,
     });
   }
+  for (const [title, entryType] of RESOURCE_TYPES)
+    await insert(q, 'resource_types', 'id', { title, entry_type: entryType });
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { entities } from '../../src/contract/entities';
 import { LOCAL_SCHEMA_VERSION, storesFor } from '../../src/db/database';
 
-const RELEASED: Readonly<Record<number, Readonly<Record<string, string>>>> = {
+const RELEASED: Record<number, Readonly<Record<string, string>>> = {
   2: {
     outbox: '++seq, &id, entity, [entity+key], status',
     idmap: 'tempId, entity',
@@ -22,6 +22,7 @@ const RELEASED: Readonly<Record<number, Readonly<Record<string, string>>>> = {
     chapters: 'chapter_id, class_id, subject_id, series_id, book_id, section_id, unit_id',
   },
 };
+RELEASED[3] = { ...RELEASED[2], resource_types: 'id' };
 
 describe('local schema', () => {
   it('the tables are those released under the current version', () => {

@@ -2,6 +2,7 @@ import type { EntityDescription } from '../entity';
 import { bookEntity } from './book';
 import { chapterEntity } from './chapter';
 import { classEntity } from './class';
+import { resourceTypeEntity } from './resource-type';
 import { sectionEntity } from './section';
 import { seriesEntity } from './series';
 import { subjectEntity } from './subject';
@@ -19,6 +20,7 @@ export const entities: readonly EntityDescription[] = [
   sectionEntity,
   unitEntity,
   chapterEntity,
+  resourceTypeEntity,
 ];
 
 export function entityByName(name: string): EntityDescription {
@@ -27,4 +29,13 @@ export function entityByName(name: string): EntityDescription {
   return found;
 }
 
-export { bookEntity, chapterEntity, classEntity, sectionEntity, seriesEntity, subjectEntity, unitEntity };
+export {
+  bookEntity,
+  chapterEntity,
+  classEntity,
+  resourceTypeEntity,
+  sectionEntity,
+  seriesEntity,
+  subjectEntity,
+  unitEntity,
+};
