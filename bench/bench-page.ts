@@ -59,6 +59,7 @@ let httpBusyMs = 0;
 function measured(api: ApiClient): ApiClient {
   return {
     root: api.root,
+    getList: (path) => api.getList(path),
     async request(path, options) {
       http.requests += 1;
       const what = `${options.method} ${path}`;

@@ -19,6 +19,7 @@ import { requireSession } from './auth/middleware';
 import { registerAuthRoutes } from './auth/routes';
 import { type Database, openDatabase } from './db';
 import { entityRoutes } from './entities/routes';
+import { registerGeography } from './geography';
 import { registerBatchRoute } from './http/batch';
 import type { AppEnv } from './http/env';
 import { limitBody } from './http/limit';
@@ -60,6 +61,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   mountRoutes(app, routes, mount);
   // Legacy mode is the plain PHP API, which has no batches (the client falls back).
   if (!legacy) registerBatchRoute(app, entities, routes, mount);
+  registerGeography(app, API_PREFIX);
   registerUploadRoutes(app, options.uploadsDir, API_PREFIX);
   registerStatic(app, options.staticDir, API_PREFIX);
   return app;
@@ -83,6 +85,8 @@ export interface ServerOptions {
 }
 
 export interface RunningServer {
+  /** The server's database, for tests and tools that look inside (never for the API). */
+  query: Database['query'];
   url: string;
   /** url + '/api': the API root a client is configured with. */
   apiRoot: string;
@@ -125,6 +129,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
 
   return {
+    query: db.query,
     url,
     apiRoot: `${url}${API_PREFIX}`,
     port,

@@ -6,6 +6,7 @@
 import type { EntityDescription } from '../../src/contract/entity';
 import { wireFields } from '../../src/contract/entity';
 import type { WireBody } from '../../src/contract/validation';
+import { hashPassword } from '../auth/password';
 
 export type Columns = Record<string, string | number | null>;
 
@@ -33,4 +34,12 @@ export function updateColumns(entity: EntityDescription, body: WireBody, value: 
     out[name] = v ?? spec.initial ?? null;
   }
   return out;
+}
+
+/** Passwords are stored as hashes only (server/auth/password.ts); a row never holds one in clear. */
+export async function hashPasswords(entity: EntityDescription, cols: Columns): Promise<void> {
+  for (const [name, spec] of Object.entries(entity.fields)) {
+    const value = cols[name];
+    if (spec.kind === 'password' && typeof value === 'string') cols[name] = await hashPassword(value);
+  }
 }

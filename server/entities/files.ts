@@ -38,7 +38,7 @@ export function fileColumns(entity: EntityDescription): FileField[] {
       if (!rule) throw new Error(`${entity.name}.${field}: file field without a FileRule`);
       if (!isUploadFolder(rule.folder))
         throw new Error(`${entity.name}.${field}: unknown folder ${rule.folder}`);
-      const unknown = rule.types.filter((t) => !canDetect(t));
+      const unknown = [...rule.types, ...(rule.typesOnUpdate ?? [])].filter((t) => !canDetect(t));
       if (unknown.length > 0)
         throw new Error(`${entity.name}.${field}: cannot recognise ${unknown.join(', ')}`);
       return { field, spec, rule, folder: rule.folder };
@@ -84,11 +84,12 @@ export async function checkFiles(
     if (!(raw instanceof File)) return { ok: false, message: `${spec.label} must be a file` };
     const limit = op === 'update' ? (rule.maxBytesOnUpdate ?? rule.maxBytes) : rule.maxBytes;
     if (raw.size > limit) return { ok: false, message: `${spec.label} is larger than ${megabytes(limit)}` };
+    const types = op === 'update' ? (rule.typesOnUpdate ?? rule.types) : rule.types;
     const head = new Uint8Array(await raw.slice(0, SNIFF_BYTES).arrayBuffer());
-    const ext = detectKind(head).find((e) => rule.types.includes(e));
+    const ext = detectKind(head).find((e) => types.includes(e));
     if (!ext) {
-      const noun = rule.types.every((t) => IMAGE_TYPES.includes(t)) ? 'image' : 'file';
-      return { ok: false, message: `${spec.label} must be a ${listTypes(rule.types)} ${noun}` };
+      const noun = types.every((t) => IMAGE_TYPES.includes(t)) ? 'image' : 'file';
+      return { ok: false, message: `${spec.label} must be a ${listTypes(types)} ${noun}` };
     }
     files.push({ field, folder, data: new Uint8Array(await raw.arrayBuffer()), ext });
   }

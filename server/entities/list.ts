@@ -10,6 +10,7 @@ import { TEXT } from '../http/reply';
 import { deltaPull } from './delta';
 import { listFilters } from './filters';
 import type { EntityGraph } from './graph';
+import { listTotals } from './list-totals';
 import { parseListParams } from './params';
 import { rowSelect } from './select';
 import { escapeLike, ident, toWireRow, Where } from './sql';
@@ -32,6 +33,7 @@ export function listHandler(
   const search = entity.list.search.map((f) => `${column(f)}::text ILIKE $? ESCAPE '\\'`);
 
   const listField = listFieldOf(entity);
+  const totals = listTotals(entity, graph);
 
   return async ({ q, query }) => {
     const p = parseListParams(entity, query, options);
@@ -60,6 +62,6 @@ export function listHandler(
       params.push(p.page.limit, p.page.offset);
     }
     const rows = await q<Record<string, unknown>>(sql, params);
-    return ok({ [listField]: rows.map((r) => toWireRow(entity, r)), total });
+    return ok({ [listField]: rows.map((r) => toWireRow(entity, r)), total, ...(await totals(q)) });
   };
 }

@@ -1,9 +1,9 @@
 /**
  * The API's routes for every described entity, from the shared endpoint table: list, get,
- * add, update, delete, lookups (cascade helpers), field actions and field reads, each as the
- * endpoint the table describes (path, fixed query, method). The table gives the paths; the
- * description gives the handlers what they need (params, values, notices). Mounting them on
- * HTTP is server/http/mount.ts's job.
+ * add, update, delete, lookups (cascade helpers), field actions, field reads and set
+ * relations, each as the endpoint the table describes (path, fixed query, method). The table
+ * gives the paths; the description gives the handlers what they need (params, values,
+ * notices). Mounting them on HTTP is server/http/mount.ts's job.
  */
 import { entityEndpoints } from '../../src/contract/endpoints';
 import type { EntityDescription } from '../../src/contract/entity';
@@ -16,6 +16,7 @@ import { entityGraph } from './graph';
 import { listHandler } from './list';
 import { lookupHandler } from './lookup';
 import { readFieldHandler } from './read-field';
+import { readSetHandler, writeSetHandler } from './relation';
 import { deleteHandler } from './remove';
 import { addHandler, updateHandler } from './write';
 
@@ -44,6 +45,10 @@ export function entityRoutes(
       table.add(ep.actions[name], write(actionHandler(entity, action)));
     for (const [name, fieldRead] of Object.entries(entity.api.reads ?? {}))
       table.add(ep.reads[name], read(readFieldHandler(entity, fieldRead)));
+    for (const [name, rel] of Object.entries(entity.relations ?? {})) {
+      table.add(ep.relations[name].read, read(readSetHandler(entity, graph, name, rel)));
+      table.add(ep.relations[name].write, write(writeSetHandler(entity, graph, name, rel)));
+    }
   }
   return table;
 }

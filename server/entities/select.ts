@@ -1,11 +1,14 @@
 /**
  * The SELECT that every read uses (list, get, lookups, delta): the row's own columns plus,
  * for each ref field with a `refName`, the parent's title joined under that name, e.g. series
- * rows carry class_name and subject_name. LEFT JOIN, because optional refs may be NULL.
+ * rows carry class_name and subject_name. LEFT JOIN, because optional refs may be NULL. Each
+ * set relation comes as a JSON list of ids under the relation's name (our extension: schools
+ * carry `books`, the ids of the books assigned to them).
  * The row's table is aliased `t`; filters and ordering use `expr()` to name a column.
  */
 import type { EntityDescription } from '../../src/contract/entity';
 import type { EntityGraph } from './graph';
+import { relationTables, setExpression } from './relation-table';
 import { ident } from './sql';
 
 export interface RowSelect {
@@ -29,7 +32,8 @@ export function rowSelect(entity: EntityDescription, graph: EntityGraph): RowSel
     names.set(spec.refName, `${alias}.${ident(parent.title)}`);
   }
   const own = new Set([entity.key, ...Object.keys(entity.fields)]);
-  const columns = ['t.*', ...[...names].map(([name, expr]) => `${expr} AS ${ident(name)}`)];
+  const sets = relationTables(entity, graph).map((r) => `${setExpression(r)} AS ${ident(r.relation)}`);
+  const columns = ['t.*', ...[...names].map(([name, expr]) => `${expr} AS ${ident(name)}`), ...sets];
   return {
     sql: `SELECT ${columns.join(', ')} FROM ${ident(entity.table)} t ${joins.join(' ')}`,
     expr: (column) => names.get(column) ?? (own.has(column) ? `t.${ident(column)}` : undefined),

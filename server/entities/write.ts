@@ -11,7 +11,7 @@ import { messages } from '../../src/contract/messages';
 import { validateWrite } from '../../src/contract/validation';
 import { NEW_ID_FIELD } from '../../src/contract/wire';
 import { type ApiHandler, ok, refuse } from '../http/api';
-import { addColumns, type Columns, updateColumns } from './columns';
+import { addColumns, type Columns, hashPasswords, updateColumns } from './columns';
 import { checkFiles, fileFields } from './files';
 import type { EntityGraph } from './graph';
 import { notFound, readId } from './ids';
@@ -33,6 +33,7 @@ export function addHandler(
     const cols: Columns = addColumns(entity, checked.value);
     const missing = await missingParent(q, graph, entity, cols);
     if (missing) return refuse(400, missing);
+    await hashPasswords(entity, cols);
 
     for (const f of incoming.files) cols[f.field] = await uploads.save(f.folder, f.data, f.ext);
     const names = Object.keys(cols);
@@ -73,6 +74,7 @@ export function updateHandler(entity: EntityDescription, graph: EntityGraph, end
     const cols = updateColumns(entity, body, checked.value);
     const missing = await missingParent(q, graph, entity, cols);
     if (missing) return refuse(400, missing);
+    await hashPasswords(entity, cols);
 
     for (const f of incoming.files) {
       cols[f.field] = await uploads.save(f.folder, f.data, f.ext);

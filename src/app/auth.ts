@@ -3,6 +3,7 @@
 import { patchSyncState } from '../db/meta';
 import { signIn, signOut } from '../sync/auth';
 import { db, loadApi } from './context';
+import { keepGeography } from './geography';
 import { forgetSignIn, rememberSignIn } from './session';
 import { requestSync } from './sync-runner';
 
@@ -15,6 +16,8 @@ export async function signInAndResume(username: string, password: string): Promi
   // The queue may go on (it paused on a 401).
   await patchSyncState(db, { authRequired: false });
   void requestSync();
+  // Location lists onto the device while online (failures are only logged, spec §8).
+  void keepGeography().catch((error) => console.warn('Geography not kept', error));
   return { ok: true };
 }
 

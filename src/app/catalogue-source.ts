@@ -3,7 +3,7 @@
  * build time only, by scripts/entity-catalogue-plugin.ts; the app imports the result as
  * `virtual:entity-catalogue` (catalogue.ts), so the descriptions stay out of the first load.
  */
-import { type Catalogue, catalogueScreens } from '../contract/catalogue';
+import { type Catalogue, catalogueScreens, catalogueSets, catalogueTables } from '../contract/catalogue';
 import { entities } from '../contract/entities';
 import { LOCAL_SCHEMA_VERSION, storesFor } from '../db/database';
 
@@ -12,5 +12,7 @@ export function buildCatalogue(): Catalogue {
     schemaVersion: LOCAL_SCHEMA_VERSION,
     stores: storesFor(entities),
     screens: catalogueScreens(entities),
+    tables: catalogueTables(entities),
+    sets: catalogueSets(entities),
   };
 }

@@ -76,4 +76,8 @@ export function startSyncRunner(): void {
   });
   setInterval(() => void requestSync(), PERIOD_MS);
   void requestSync();
+  if (isSignedIn() && navigator.onLine)
+    void import('./geography')
+      .then(({ keepGeography }) => keepGeography())
+      .catch((error) => console.warn(error));
 }

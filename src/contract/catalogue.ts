@@ -23,6 +23,10 @@ export interface Catalogue {
   schemaVersion: number;
   stores: Readonly<Record<string, string>>;
   screens: readonly CatalogueScreen[];
+  /** Each entity's local table, by entity name. */
+  tables: Readonly<Record<string, string>>;
+  /** Every set relation: its owner's table, its name (the owner row's field) and its target entity. */
+  sets: readonly { table: string; relation: string; target: string }[];
 }
 
 export function catalogueScreens(entities: readonly EntityDescription[]): CatalogueScreen[] {
@@ -38,4 +42,18 @@ export function catalogueScreens(entities: readonly EntityDescription[]): Catalo
       screens.push({ path: `${rel.route}/$id`, screen: 'relation', entity: e.name, relation: name });
   }
   return screens;
+}
+
+export function catalogueTables(entities: readonly EntityDescription[]): Record<string, string> {
+  return Object.fromEntries(entities.map((e) => [e.name, e.table]));
+}
+
+export function catalogueSets(entities: readonly EntityDescription[]): Catalogue['sets'] {
+  return entities.flatMap((e) =>
+    Object.entries(e.relations ?? {}).map(([relation, rel]) => ({
+      table: e.table,
+      relation,
+      target: rel.target,
+    })),
+  );
 }

@@ -24,7 +24,9 @@ export type FieldKind =
   /** One of fixed codes with names (resource entry types 1-6, question types). */
   | 'choice'
   | 'url'
-  | 'date';
+  | 'date'
+  /** A contact number: digits, an optional leading +, spaces or dashes (5-20 digits). */
+  | 'phone';
 
 export type Op = 'add' | 'update';
 
@@ -67,6 +69,18 @@ export interface FieldSpec {
   multiline?: boolean;
   /** Hint shown under the control (spec's upload hints). */
   hint?: string;
+  /**
+   * A select of another entity's records that sends the record's NAME, not its id (Add
+   * Student's class: `className` carries a class name, api-contract §3.11).
+   */
+  namesOf?: string;
+  /**
+   * One level of a location (spec §4: choosing a country loads its states, a state its cities).
+   * Records keep the legacy values: the country's ISO2 code, the state's code, the city's name.
+   */
+  location?: 'country' | 'state' | 'city';
+  /** Only the server sets it (a teacher's code, the date added); forms never show it. */
+  serverSet?: boolean;
 }
 
 /** What an uploaded file may be; the server checks the real content, not the name. */
@@ -78,6 +92,8 @@ export interface FileRule {
   maxBytes: number;
   /** A different limit on update (chapter media: 10 MB on add, 2 MB on update). */
   maxBytesOnUpdate?: number;
+  /** Different kinds on update (a school logo may be a gif on update, spec §5). */
+  typesOnUpdate?: readonly string[];
   /** Add sends the text `null` when no file was chosen (api-contract: addchapters.php). */
   nullWhenEmptyOnAdd?: boolean;
   /** Hint on the update form, when it differs from the add form's. */
@@ -99,6 +115,10 @@ export type ListColumn =
   | { kind: 'image'; field: string; header: string; width?: number; round?: boolean }
   /** A date in the long format (teachers' Date Added). */
   | { kind: 'date'; field: string; header: string }
+  /** A location's names (country, state, city), from the codes the record keeps. */
+  | { kind: 'location'; header: string; country: string; state: string; city: string }
+  /** The names of a set relation's records: a few, then '+N more' (Assigned Books). */
+  | { kind: 'relation'; relation: string; header: string }
   /** The button of a field action: Enable when the value is Disabled, Disable otherwise. */
   | { kind: 'action'; action: string; header: string }
   /** A link carrying row values in the search: `search` maps search names to row fields. */
@@ -170,7 +190,22 @@ export interface SetRelation {
 export interface ListFilter {
   param: string;
   via?: string;
+  /**
+   * A filter by one of fixed values rather than by a parent's id (`fetchteachers.php?status=`).
+   * The list screen offers it as a select, kept in the URL, 'All' meaning no filter.
+   */
+  values?: readonly string[];
+  /** The select's label ('Filter by Status'). */
+  label?: string;
 }
+
+/**
+ * A figure a list reply carries beside its rows (`fetchteachers.php` answers `totalDisabled`
+ * and `totalBRow`): the count of this entity's rows whose fields have the given values, or the
+ * count of another entity's records in no set relation at all (books assigned to no school,
+ * teacher or student).
+ */
+export type ListTotal = { count: Readonly<Record<string, string>> } | { unrelated: string };
 
 /** A cascade helper: the entity's rows whose columns equal the given parameters. */
 export interface Lookup {
@@ -211,6 +246,8 @@ export interface EntityApi {
   sortParams?: 'sortOption' | 'sortColumn' | 'sort';
   /** Endpoints answering one field by id. */
   reads?: Readonly<Record<string, FieldRead>>;
+  /** Figures the list reply carries beside its rows. */
+  listTotals?: Readonly<Record<string, ListTotal>>;
 }
 
 export interface EntityRoutes {
@@ -342,7 +379,8 @@ export function choiceLabel(spec: FieldSpec, value: unknown): string {
 
 /** The row fields a list column shows (none for buttons and links). */
 export function columnFields(column: ListColumn): string[] {
-  if (column.kind === 'action' || column.kind === 'link') return [];
+  if (column.kind === 'action' || column.kind === 'link' || column.kind === 'relation') return [];
+  if (column.kind === 'location') return [column.country, column.state, column.city];
   if (column.kind === 'image' || column.kind === 'date') return [column.field];
   return [column.field, ...(column.also ?? [])];
 }

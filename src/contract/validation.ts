@@ -49,13 +49,49 @@ function fieldSchema(spec: FieldSpec): v.GenericSchema<unknown, string | number 
         v.picklist(codes, refusal),
       ) as v.GenericSchema<unknown, string>;
     }
+    case 'email':
+      return v.pipe(
+        v.string(`${label} must be text`),
+        v.trim(),
+        v.maxLength(spec.maxLength ?? 254, `${label} is too long`),
+        v.email(`${label} must be a valid e-mail address`),
+      );
+    case 'phone': {
+      const refusal = `${label} must be 5 to 20 digits, with an optional leading + and spaces or dashes`;
+      return v.pipe(
+        v.union([v.string(refusal), v.number(refusal)]),
+        v.transform((x) => String(x).trim()),
+        v.regex(/^\+?[0-9][0-9 -]*$/, refusal),
+        v.check((x) => {
+          const digits = x.replace(/[^0-9]/g, '').length;
+          return digits >= 5 && digits <= 20;
+        }, refusal),
+      );
+    }
     default:
+      if (spec.location === 'country')
+        return v.pipe(
+          v.string(`${label} must be a country code`),
+          v.trim(),
+          v.regex(/^[A-Za-z]{2}$/, `${label} must be a two-letter country code`),
+          v.toUpperCase(),
+        );
+      if (spec.location === 'state')
+        return v.pipe(
+          v.string(`${label} must be a state code`),
+          v.trim(),
+          v.regex(/^[A-Za-z0-9-]{1,10}$/, `${label} must be a state code`),
+        );
       return v.pipe(
         v.string(`${label} must be text`),
         v.maxLength(spec.maxLength ?? 65535, `${label} is too long`),
       );
   }
 }
+
+/** Whether an empty value is refused: a password left empty on an update keeps the current one. */
+const mustHave = (spec: FieldSpec, op: Op) =>
+  spec.required === true && !(op === 'update' && spec.kind === 'password');
 
 function isEmpty(x: unknown): boolean {
   return x === undefined || x === null || (typeof x === 'string' && x.trim() === '');
@@ -72,7 +108,7 @@ export function validateWrite(entity: EntityDescription, op: Op, body: WireBody)
     if (spec.kind === 'file') continue;
     const raw = body[spec.wire];
     if (isEmpty(raw)) {
-      if (spec.required) return { ok: false, message: `${spec.label} is required` };
+      if (mustHave(spec, op)) return { ok: false, message: `${spec.label} is required` };
       value[spec.wire] = null;
       continue;
     }
@@ -94,7 +130,7 @@ export function validateForm(
     if (!spec || spec.kind === 'file') continue;
     const raw = values[name];
     if (isEmpty(raw)) {
-      if (spec.required) {
+      if (mustHave(spec, op)) {
         return { ok: false, field: name, message: entity.requiredMessage ?? `${spec.label} is required` };
       }
       continue;

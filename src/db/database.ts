@@ -26,12 +26,19 @@ export interface MetaRecord {
   value: unknown;
 }
 
+/** A read-only reference list (countries, states, a state's cities) as it was last read. */
+export interface ReferenceList {
+  path: string;
+  items: unknown[];
+  readAt: number;
+}
+
 /**
  * Bump when an entity or index is added: Dexie upgrades the stores in place and keeps
  * the data (including the outbox) of the tables that stay. tests/unit/local-schema.test.ts
  * fails when the stores change without a bump.
  */
-export const LOCAL_SCHEMA_VERSION = 3;
+export const LOCAL_SCHEMA_VERSION = 4;
 
 /** Dexie table definitions: the outbox and its indexes, the id map, meta, one table per entity. */
 export type Stores = Readonly<Record<string, string>>;
@@ -41,8 +48,14 @@ export function storesFor(list: readonly EntityDescription[]): Record<string, st
     outbox: '++seq, &id, entity, [entity+key], status',
     idmap: 'tempId, entity',
     meta: 'key',
+    // Reference lists (geography) by the path they were read from.
+    reference: 'path',
   };
-  for (const e of list) stores[e.table] = [e.key, ...refFields(e).map(([name]) => name)].join(', ');
+  for (const e of list) {
+    // Sets of ids (assigned books) get a multi-entry index: which records name a book.
+    const sets = Object.keys(e.relations ?? {}).map((name) => `*${name}`);
+    stores[e.table] = [e.key, ...refFields(e).map(([name]) => name), ...sets].join(', ');
+  }
   return stores;
 }
 
@@ -50,6 +63,7 @@ export class LocalDb extends Dexie {
   outbox!: Table<OutboxEntry, number, NewEntry>;
   idmap!: Table<IdMapping, string>;
   meta!: Table<MetaRecord, string>;
+  reference!: Table<ReferenceList, string>;
 
   constructor(name: string, stores: Stores) {
     super(name);

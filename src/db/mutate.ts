@@ -23,7 +23,9 @@ export type Change =
   | { op: 'update'; entity: EntityDescription; key: string; values: Values }
   | { op: 'delete'; entity: EntityDescription; key: string }
   /** An entity action: one field through its own endpoint (e.g. the popular toggle). */
-  | { op: 'set'; entity: EntityDescription; key: string; action: string; value: FieldValue };
+  | { op: 'set'; entity: EntityDescription; key: string; action: string; value: FieldValue }
+  /** A set relation replaced whole (the books assigned to a school). */
+  | { op: 'relate'; entity: EntityDescription; key: string; relation: string; ids: readonly string[] };
 
 export interface MutationResult {
   /** The record's local key (a new temporary id for an add). */
@@ -147,13 +149,34 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
       // Folds into an unsent add that sends the field, or an unsent set of the same action.
       const field = entity.fields[action.field];
       const sentOnAdd = Boolean(field && wireName(field, 'add'));
-      if (
-        last &&
-        ((last.op === 'add' && sentOnAdd) || (last.op === 'set' && last.action === change.action))
-      ) {
+      if (last?.op === 'add' && sentOnAdd) {
+        return { key, cancelled: false, entryId: await foldInto(db, last, value) };
+      }
+      if (last?.op === 'set' && last.action === change.action) {
+        // Toggled back to what it was before the first unsent toggle: nothing to send.
+        if (last.base?.[action.field] === change.value) return cancel(db, last, key);
         return { key, cancelled: false, entryId: await foldInto(db, last, value) };
       }
       const entry = { ...newEntry(entity, 'set', key, value, snapshot(row)), action: change.action };
+      await db.outbox.add(entry);
+      return { key, cancelled: false, entryId: entry.id };
+    }
+
+    if (change.op === 'relate') {
+      if (!entity.relations?.[change.relation])
+        throw new Error(`${entity.name} has no relation ${change.relation}`);
+      const ids = [...new Set(change.ids)];
+      const current = (row[change.relation] as readonly string[] | undefined) ?? [];
+      await table.put({ ...row, [change.relation]: ids });
+      const set = { [change.relation]: ids };
+      // The set is replaced whole: a later choice replaces an unsent one; back to where it
+      // began, nothing is sent.
+      if (last?.op === 'relate' && last.relation === change.relation) {
+        if (sameSet(last.base?.[change.relation], ids)) return cancel(db, last, key);
+        return { key, cancelled: false, entryId: await foldInto(db, last, set) };
+      }
+      if (sameSet(current, ids)) return { key, cancelled: true, entryId: null };
+      const entry = { ...newEntry(entity, 'relate', key, set, snapshot(row)), relation: change.relation };
       await db.outbox.add(entry);
       return { key, cancelled: false, entryId: entry.id };
     }
@@ -182,6 +205,17 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
   });
 }
 
+/** An unsent change undone before it went: it leaves the outbox, nothing is sent. */
+async function cancel(db: LocalDb, entry: OutboxEntry, key: string): Promise<MutationResult> {
+  await db.outbox.delete(entry.seq);
+  return { key, cancelled: true, entryId: null };
+}
+
+function sameSet(a: unknown, b: readonly string[]): boolean {
+  const list = Array.isArray(a) ? (a as string[]) : [];
+  return list.length === b.length && b.every((id) => list.includes(id));
+}
+
 /** Whether an entry of another record than `entity`/`key` was queued after `seq`. */
 async function queuedAfter(db: LocalDb, seq: number, entity: EntityDescription, key: string) {
   const other = await db.outbox
@@ -192,11 +226,12 @@ async function queuedAfter(db: LocalDb, seq: number, entity: EntityDescription, 
   return other !== undefined;
 }
 
-/** The record's own values, as the base of an edit (rule 5): plain values and files. */
+/** The record's own values, as the base of an edit (rule 5): plain values, files and sets of ids. */
 function snapshot(row: Row): Values {
   const out: Values = {};
   for (const [k, v] of Object.entries(row)) {
     if (v === null || v instanceof Blob || typeof v !== 'object') out[k] = v as FieldValue;
+    else if (Array.isArray(v)) out[k] = v.map(String);
   }
   return out;
 }

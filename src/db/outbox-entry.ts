@@ -13,8 +13,11 @@
  * - rule 7: payload values may be Blobs, stored as they are in IndexedDB.
  */
 
-/** 'set': one field through its own endpoint (an entity action such as the popular toggle). */
-export type OutboxOp = 'add' | 'update' | 'delete' | 'set';
+/**
+ * 'set': one field through its own endpoint (an entity action such as the popular toggle).
+ * 'relate': a set relation replaced whole (the books assigned to a school).
+ */
+export type OutboxOp = 'add' | 'update' | 'delete' | 'set' | 'relate';
 
 export type OutboxStatus =
   /** Waiting to be sent (again, once `nextAttemptAt` has passed). */
@@ -41,7 +44,7 @@ export interface Conflict {
   server: Record<string, FieldValue>;
 }
 
-export type FieldValue = string | number | boolean | null | Blob;
+export type FieldValue = string | number | boolean | null | Blob | readonly string[];
 
 /** An entry as it is written: the outbox numbers it (`seq`) when it is stored. */
 export interface NewEntry {
@@ -53,6 +56,8 @@ export interface NewEntry {
   key: string;
   /** For 'set': the entity action's name. */
   action?: string;
+  /** For 'relate': the relation's name; payload and base hold the set under that name. */
+  relation?: string;
   /** Field values of the change, keyed by field name. */
   payload: Record<string, FieldValue>;
   /** The record when the edit began (updates and deletes). */

@@ -23,9 +23,23 @@ export interface ConfirmedAdd {
   mayHaveChildren?: boolean;
 }
 
-/** Child entities that name `entityName` in a reference field. */
+/** Entities that name `entityName` in a reference field or hold its ids in a set relation. */
 const childrenOf = (entityName: string) =>
-  entities.filter((child) => refFields(child).some(([, spec]) => spec.ref === entityName));
+  entities.filter(
+    (child) =>
+      refFields(child).some(([, spec]) => spec.ref === entityName) ||
+      Object.values(child.relations ?? {}).some((rel) => rel.target === entityName),
+  );
+
+/** The fields of `child` naming a record of `entityName`: its refs and its sets. */
+const namingFields = (child: (typeof entities)[number], entityName: string) => ({
+  refs: refFields(child)
+    .filter(([, spec]) => spec.ref === entityName)
+    .map(([field]) => field),
+  sets: Object.entries(child.relations ?? {})
+    .filter(([, rel]) => rel.target === entityName)
+    .map(([name]) => name),
+});
 
 export async function applyServerIds(db: LocalDb, adds: readonly ConfirmedAdd[]): Promise<void> {
   if (adds.length === 0) return;
@@ -49,13 +63,23 @@ export async function applyServerIds(db: LocalDb, adds: readonly ConfirmedAdd[])
     for (const a of adds) {
       if (a.mayHaveChildren === false) continue;
       for (const child of childrenOf(a.entity)) {
-        for (const [field, spec] of refFields(child)) {
-          if (spec.ref !== a.entity) continue;
+        const { refs, sets } = namingFields(child, a.entity);
+        for (const field of refs) {
           await db
             .rows(child)
             .where(field)
             .equals(a.tempId)
             .modify({ [field]: a.serverId });
+        }
+        // A book added offline and assigned before the server named it.
+        for (const set of sets) {
+          await db
+            .rows(child)
+            .where(set)
+            .equals(a.tempId)
+            .modify((row) => {
+              row[set] = (row[set] as string[]).map((id) => (id === a.tempId ? a.serverId : id));
+            });
         }
       }
     }

@@ -23,6 +23,12 @@ export type ApiOutcome =
   | { kind: 'unreachable'; error: string }
   | { kind: 'not-json'; status: number; retryAfterMs?: number };
 
+/** A reference list's reply: a bare JSON list (geography), or why there is none. */
+export type ListOutcome =
+  | { kind: 'list'; items: unknown[] }
+  | { kind: 'unreachable'; error: string }
+  | { kind: 'refused'; status: number };
+
 /** Retry-After in seconds or as an HTTP date (RFC 9110 §10.2.3), in ms from now. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (!value) return undefined;
@@ -35,6 +41,8 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 export interface ApiClient {
   readonly root: string;
   request(path: string, options: RequestOptions): Promise<ApiOutcome>;
+  /** GET of a bare JSON list (no envelope), for read-only reference lists. */
+  getList(path: string): Promise<ListOutcome>;
 }
 
 export interface ApiConfig {
@@ -43,6 +51,10 @@ export interface ApiConfig {
   /** For tests in Node: a fetch that keeps the session cookie. */
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Headers on every request (the external geography service's key). */
+  headers?: Record<string, string>;
+  /** 'omit' for a third-party service that must not see our session cookie. Default 'include'. */
+  credentials?: RequestCredentials;
 }
 
 function absoluteRoot(root: string): string {
@@ -58,7 +70,8 @@ export function createApi(config: ApiConfig): ApiClient {
     throwHttpErrors: false,
     retry: 0,
     timeout: config.timeoutMs ?? 15_000,
-    credentials: 'include',
+    credentials: config.credentials ?? 'include',
+    headers: config.headers,
     fetch: config.fetch,
   });
 
@@ -100,6 +113,17 @@ export function createApi(config: ApiConfig): ApiClient {
         replayed: response.headers.has('Idempotent-Replayed'),
         retryAfterMs,
       };
+    },
+    async getList(path) {
+      let response: Response;
+      try {
+        response = await http(new URL(`${root}/${path}`), { method: 'GET' });
+      } catch (error) {
+        return { kind: 'unreachable', error: error instanceof Error ? error.message : String(error) };
+      }
+      const body: unknown = await response.json().catch(() => null);
+      if (response.ok && Array.isArray(body)) return { kind: 'list', items: body };
+      return { kind: 'refused', status: response.status };
     },
   };
 }

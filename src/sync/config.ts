@@ -7,3 +7,12 @@ export const API_ROOT: string = import.meta.env?.VITE_API_ROOT || '/api';
 
 /** Background Sync tag the window registers and the worker answers. */
 export const SYNC_TAG = 'outbox-replay';
+
+/**
+ * The geography service (src/contract/geography.ts): ours under the API root by default; a
+ * legacy deployment sets VITE_GEO_URL to the external service's base (for example
+ * https://api.countrystatecity.in/v1) and VITE_GEO_KEY to its key, from the environment at
+ * build time, never in the source.
+ */
+export const GEO_URL: string = import.meta.env?.VITE_GEO_URL || '';
+export const GEO_KEY: string = import.meta.env?.VITE_GEO_KEY || '';

@@ -35,6 +35,12 @@ export function resolveEntry(
   const id = resolve(entry.key);
   if (id === null && entry.op !== 'add') return null;
   if (entry.op === 'delete' || entry.op === 'set') return { id: id ?? entry.key, values: entry.payload };
+  if (entry.op === 'relate') {
+    // Every id of the set by its server id: a book added offline goes first.
+    const relation = entry.relation ?? '';
+    const set = resolveSet(entry.payload[relation], resolve);
+    return set && { id: id ?? entry.key, values: { [relation]: set } };
+  }
   // An edit sends the whole record as the administrator saw it, with the changes applied.
   const values = entry.op === 'update' ? { ...entry.base, ...entry.payload } : { ...entry.payload };
   for (const [name, spec] of Object.entries(entity.fields)) {
@@ -70,7 +76,23 @@ export function entryRequest(entry: OutboxEntry, resolve: IdResolver): WireReque
         value: values[action.field] as LocalValue,
       });
     }
+    case 'relate': {
+      const relation = entry.relation ?? '';
+      if (!entity.relations?.[relation]) return null;
+      return wireRequest(entity, { op: 'relation-write', relation, id, ids: values[relation] as string[] });
+    }
   }
+}
+
+/** A set of ids with each one's server id, or null while one has none yet. */
+export function resolveSet(value: unknown, resolve: IdResolver): string[] | null {
+  const out: string[] = [];
+  for (const id of Array.isArray(value) ? (value as string[]) : []) {
+    const server = resolve(id);
+    if (server === null) return null;
+    out.push(server);
+  }
+  return out;
 }
 
 /** The values with every parent named by its server id where one is known. */
@@ -91,6 +113,15 @@ export function resolveRefs(
 export function referencedRecords(entity: EntityDescription, entry: OutboxEntry): RecordRef[] {
   const refs: RecordRef[] = [{ entity: entity.name, id: entry.key }];
   if (entry.op === 'set') return refs;
+  if (entry.op === 'relate') {
+    // The set's records: a book added or deleted offline is sent before (after) its assignment.
+    const rel = entity.relations?.[entry.relation ?? ''];
+    if (!rel) return refs;
+    for (const v of [entry.payload[entry.relation!], entry.base?.[entry.relation!]])
+      for (const id of Array.isArray(v) ? (v as string[]) : [])
+        if (!refs.some((r) => r.entity === rel.target && r.id === id)) refs.push({ entity: rel.target, id });
+    return refs;
+  }
   for (const [name, spec] of Object.entries(entity.fields)) {
     if (spec.kind !== 'ref' || !spec.ref) continue;
     // Both the new parent and the old one: moving a series to another class must reach the

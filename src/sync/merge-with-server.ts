@@ -2,13 +2,22 @@
  * Rule 5 before edits go out: each edited record as the server has it now (one get per record,
  * all of a round's together), merged with this device's changes. An edit whose record changed
  * on the server in a field it changes too is held as a conflict; one whose record is gone
- * fails with that reason; the others go out with the merged values.
+ * fails with that reason; the others go out with the merged values. A set replaced offline
+ * (assigned books) meets the server's current set the same way and is merged three ways
+ * (merge-set.ts).
  */
+import { entityEndpoints, parseReply } from '../contract/endpoints';
 import { entityByName } from '../contract/entities';
+import type { EntityDescription } from '../contract/entity';
+import { normaliseId } from '../contract/wire';
+import { type WireRequest, wireRequest } from '../contract/wire-request';
 import type { OutboxEntry } from '../db/outbox-entry';
+import type { ApiOutcome } from './api';
+import { classify } from './classify';
 import { currentRecordFrom, currentRecordRequest } from './current-record';
-import { resolveRefs } from './entry-request';
+import { resolveRefs, resolveSet } from './entry-request';
 import { mergeEdit } from './merge-edit';
+import { mergeSet } from './merge-set';
 import type { Round } from './round-context';
 import { type SendResult, settle } from './settle';
 
@@ -31,11 +40,15 @@ export async function mergeEdits(round: Round, edits: readonly OutboxEntry[]): P
   }
   const outcomes = await round.transport.sendAll(
     asked.map((entry) => ({
-      request: currentRecordRequest(entityByName(entry.entity), round.resolve(entry.key)!),
+      request: currentRequest(entityByName(entry.entity), entry, round.resolve(entry.key)!),
     })),
   );
   asked.forEach((entry, i) => {
     const entity = entityByName(entry.entity);
+    if (entry.op === 'relate') {
+      merged.set(entry.seq, mergedSet(round, entity, entry, outcomes[i]));
+      return;
+    }
     const current = currentRecordFrom(entity, outcomes[i]);
     if (current.kind === 'verdict' && current.verdict.kind !== 'failed' && current.verdict.kind !== 'done') {
       merged.set(entry.seq, settle(round.db, round.commits, entry, current.verdict));
@@ -69,4 +82,43 @@ export async function mergeEdits(round: Round, edits: readonly OutboxEntry[]): P
     merged.set(entry.seq, { ...entry, base: result.values, payload: {} });
   });
   return merged;
+}
+
+/** What the server has now: the record for an edit, the set for a set's replacement. */
+function currentRequest(entity: EntityDescription, entry: OutboxEntry, id: string): WireRequest {
+  if (entry.op === 'relate')
+    return wireRequest(entity, { op: 'relation-read', relation: entry.relation ?? '', id });
+  return currentRecordRequest(entity, id);
+}
+
+/** The set to send: this device's changes applied to the server's set. */
+function mergedSet(
+  round: Round,
+  entity: EntityDescription,
+  entry: OutboxEntry,
+  outcome: ApiOutcome,
+): OutboxEntry | Promise<SendResult> {
+  const relation = entry.relation ?? '';
+  const verdict = classify(outcome, 'get');
+  if (verdict.kind === 'done') {
+    const endpoint = entityEndpoints(entity).relations[relation]?.read;
+    const body = endpoint ? parseReply(endpoint, verdict.body) : null;
+    const reply = entity.relations?.[relation]?.read.reply ?? '';
+    if (!body) {
+      const message = `The server sent an unexpected reply for this ${entity.names.one}'s ${relation}.`;
+      return settle(round.db, round.commits, entry, { kind: 'failed', message, status: 200 });
+    }
+    const server = (body[reply] as unknown[]).map(normaliseId).filter((id) => id !== null);
+    const mine = resolveSet(entry.payload[relation], round.resolve) ?? [];
+    // Ids of records that never reached the server (added, then deleted offline) drop out.
+    const base = (Array.isArray(entry.base?.[relation]) ? (entry.base[relation] as string[]) : [])
+      .map(round.resolve)
+      .filter((id) => id !== null);
+    return { ...entry, payload: { [relation]: mergeSet(base, mine, server) } };
+  }
+  if (outcome.kind === 'reply' && outcome.status === 404) {
+    const gone = `This ${entity.names.one} was deleted on the server.`;
+    return settle(round.db, round.commits, entry, { kind: 'failed', message: gone, status: 404 });
+  }
+  return settle(round.db, round.commits, entry, verdict);
 }

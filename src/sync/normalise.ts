@@ -13,5 +13,11 @@ export function normaliseRow(entity: EntityDescription, raw: Record<string, unkn
   for (const [name, spec] of Object.entries(entity.fields)) {
     if (spec.kind === 'ref' && raw[name] !== undefined) row[name] = normaliseId(raw[name]) ?? '';
   }
+  // Sets of ids (assigned books) too; a server that sends none leaves the local set alone.
+  for (const name of Object.keys(entity.relations ?? {})) {
+    const ids = raw[name];
+    if (Array.isArray(ids)) row[name] = ids.map(normaliseId).filter((id) => id !== null);
+    else delete row[name];
+  }
   return row;
 }

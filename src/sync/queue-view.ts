@@ -21,7 +21,13 @@ export interface QueueItem {
   failure: string | null;
 }
 
-const ACTION = { add: 'Add', update: 'Edit', delete: 'Delete', set: 'Change' } as const;
+const ACTION = {
+  add: 'Add',
+  update: 'Edit',
+  delete: 'Delete',
+  set: 'Change',
+  relate: 'Assign books',
+} as const;
 const STATE = { pending: 'Waiting', sending: 'Sending', failed: 'Failed', conflict: 'Conflict' } as const;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,6 +45,10 @@ function describe(entry: OutboxEntry): { record: string; action: string; failure
       action: value === 'Enabled' ? 'Enable' : value === 'Disabled' ? 'Disable' : ACTION.set,
       failure: pair?.[1] ?? '',
     };
+  }
+  if (entry.op === 'relate') {
+    const rel = entity.relations?.[entry.relation ?? ''];
+    return { record, action: ACTION.relate, failure: rel?.messages[1] ?? '' };
   }
   const failure = { add: text.failedAdd, update: text.failedUpdate, delete: text.failedDelete }[entry.op];
   return { record, action: ACTION[entry.op], failure };

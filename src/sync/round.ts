@@ -41,7 +41,7 @@ export async function sendRound(
   // 1. Edits meet the server's record first.
   const merged = await mergeEdits(
     round,
-    entries.filter((e) => e.op === 'update'),
+    entries.filter((e) => e.op === 'update' || e.op === 'relate'),
   );
   const toSend: OutboxEntry[] = [];
   /** Adds the server confirmed before (their reply was processed) that only need their id. */

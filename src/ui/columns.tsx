@@ -122,6 +122,20 @@ function view(entity: EntityDescription, column: ListColumn): ColumnView {
           </Link>
         ),
       };
+    case 'location':
+      return {
+        header: column.header,
+        cell: (row) =>
+          [column.city, column.state, column.country]
+            .map((f) => String(row[f] ?? ''))
+            .filter(Boolean)
+            .join(', '),
+      };
+    case 'relation':
+      return {
+        header: column.header,
+        cell: (row) => String((row[column.relation] as unknown[] | undefined)?.length ?? ''),
+      };
     default: {
       const fields = [column.field, ...(column.also ?? [])];
       const text = (row: Row) =>

@@ -37,6 +37,8 @@ export interface TestServer {
   close(): Promise<void>;
   /** Stops and starts again on the same port with the same data. */
   restart(): Promise<void>;
+  /** Runs SQL on the server's database, to look at what the API never returns (hashes). */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
 async function createTestDatabase(maintenanceUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -93,6 +95,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       await running.close();
       running = await start(server.port);
     },
+    query: (sql, params) => running.query(sql, params),
   };
   return server;
 }

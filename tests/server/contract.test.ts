@@ -38,6 +38,10 @@ function valueFor(spec: FieldSpec, tag: string): LocalValue {
   if (spec.kind === 'choice') return spec.choices![0].value;
   if (spec.kind === 'email') return `${tag}@example.org`;
   if (spec.kind === 'url') return `https://example.org/${tag}`;
+  if (spec.kind === 'phone') return '+91 98765 43210';
+  if (spec.location === 'country') return 'IN';
+  if (spec.location === 'state') return 'MH';
+  if (spec.location === 'city') return 'Mumbai';
   return `${spec.label} ${tag}`;
 }
 
@@ -87,6 +91,24 @@ describe.each(entities.map((e) => [e.name, e] as const))(
         ).toContain(id);
       }
 
+      for (const [name, read] of Object.entries(entity.api.reads ?? {})) {
+        const reply = await client.send(wireRequest(entity, { op: 'read', read: name, id }));
+        expect(parseReply(ep.reads[name], reply.body), name).not.toBeNull();
+        expect(String(reply.body[read.reply])).toBe(String(row[read.field]));
+      }
+
+      // Each set relation, replaced with the records this suite added, reads back as written.
+      for (const [name, rel] of Object.entries(entity.relations ?? {})) {
+        const ids = [created.get(rel.target)!];
+        const written = await client.send(
+          wireRequest(entity, { op: 'relation-write', relation: name, id, ids }),
+        );
+        expect(parseReply(ep.relations[name].write, written.body), name).not.toBeNull();
+        const got = await client.send(wireRequest(entity, { op: 'relation-read', relation: name, id }));
+        expect(parseReply(ep.relations[name].read, got.body), name).not.toBeNull();
+        expect(got.body[rel.read.reply].map(String)).toEqual(ids);
+      }
+
       if (ep.update) {
         const updated = await client.send(
           wireRequest(entity, { op: 'update', id, values: valuesFor(entity, 'update', 'updated') }),
@@ -99,12 +121,6 @@ describe.each(entities.map((e) => [e.name, e] as const))(
         const value = Object.keys(action.messages)[0];
         const reply = await client.send(wireRequest(entity, { op: 'action', action: name, id, value }));
         expect(reply.body).toEqual({ success: true, message: action.messages[value][0] });
-      }
-
-      for (const [name, read] of Object.entries(entity.api.reads ?? {})) {
-        const reply = await client.send(wireRequest(entity, { op: 'read', read: name, id }));
-        expect(parseReply(ep.reads[name], reply.body), name).not.toBeNull();
-        expect(String(reply.body[read.reply])).toBe(String(row[read.field]));
       }
     });
   },

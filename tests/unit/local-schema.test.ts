@@ -23,6 +23,13 @@ const RELEASED: Record<number, Readonly<Record<string, string>>> = {
   },
 };
 RELEASED[3] = { ...RELEASED[2], resource_types: 'id' };
+RELEASED[4] = {
+  ...RELEASED[3],
+  reference: 'path',
+  schools: 'school_id, *books',
+  teachers: 'teacher_id, school_id, *books',
+  students: 'student_id, school_id, *books',
+};
 
 describe('local schema', () => {
   it('the tables are those released under the current version', () => {

@@ -3,9 +3,12 @@ import { bookEntity } from './book';
 import { chapterEntity } from './chapter';
 import { classEntity } from './class';
 import { resourceTypeEntity } from './resource-type';
+import { schoolEntity } from './school';
 import { sectionEntity } from './section';
 import { seriesEntity } from './series';
+import { studentEntity } from './student';
 import { subjectEntity } from './subject';
+import { teacherEntity } from './teacher';
 import { unitEntity } from './unit';
 
 /**
@@ -21,6 +24,10 @@ export const entities: readonly EntityDescription[] = [
   unitEntity,
   chapterEntity,
   resourceTypeEntity,
+  // After books: their sets of assigned books name books.
+  schoolEntity,
+  teacherEntity,
+  studentEntity,
 ];
 
 export function entityByName(name: string): EntityDescription {
@@ -34,8 +41,11 @@ export {
   chapterEntity,
   classEntity,
   resourceTypeEntity,
+  schoolEntity,
   sectionEntity,
   seriesEntity,
+  studentEntity,
   subjectEntity,
+  teacherEntity,
   unitEntity,
 };

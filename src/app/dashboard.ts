@@ -1,0 +1,14 @@
+/** The dashboard's figures (src/db/figures.ts), with the tables the entity catalogue names. */
+import { type DashboardFigures, dashboardFigures } from '../db/figures';
+import { catalogue } from './catalogue';
+import { db } from './context';
+
+export type { DashboardFigures };
+
+const tables = {
+  teachers: catalogue.tables.teacher,
+  books: catalogue.tables.book,
+  bookSets: catalogue.sets.filter((s) => s.target === 'book'),
+};
+
+export const readDashboard = (): Promise<DashboardFigures> => dashboardFigures(db, tables);

@@ -1,0 +1,138 @@
+import { defineEntity } from '../entity';
+import {
+  assignedBooks,
+  assignedColumn,
+  city,
+  contactColumn,
+  contactNumber,
+  country,
+  email,
+  locationColumn,
+  PICTURE_HINT,
+  password,
+  picture,
+  state,
+  status,
+  statusColumn,
+  statusToggle,
+  zipcode,
+} from './people';
+
+const FOLDER = 'Users/Teachers';
+
+/**
+ * Teacher (spec §3), api-contract §3.10 and the spec's newer list: `?status=` filters, the
+ * reply carries `totalDisabled` and `totalBRow` (books assigned to nobody: the dashboard's
+ * Books Not Assigned), rows carry a `teacher_code` the server assigns and `date_added`.
+ * Assigning books posts to `assignbooks.php` (plural, unlike schools and students).
+ */
+export const teacherEntity = defineEntity({
+  name: 'teacher',
+  table: 'teachers',
+  key: 'teacher_id',
+  title: 'teacher_name',
+  names: { one: 'teacher', One: 'Teacher', many: 'teachers', Many: 'Teachers' },
+  fields: {
+    teacher_name: {
+      kind: 'text',
+      label: 'Teacher Name',
+      required: true,
+      wire: 'teacherName',
+      maxLength: 255,
+    },
+    teacher_code: { kind: 'text', label: 'Teacher Code', serverSet: true },
+    email,
+    password,
+    contact_no: contactNumber,
+    school_id: {
+      kind: 'ref',
+      ref: 'school',
+      refName: 'school_name',
+      label: 'School',
+      required: true,
+      wire: 'school',
+    },
+    country,
+    state,
+    city,
+    zipcode,
+    profile_pic: {
+      kind: 'file',
+      label: 'Profile Picture',
+      wire: 'profilePic',
+      hint: PICTURE_HINT,
+      file: picture('teachers'),
+    },
+    date_added: { kind: 'date', label: 'Date Added', serverSet: true },
+    status,
+  },
+  api: {
+    list: `${FOLDER}/fetchteachers.php`,
+    listField: 'teachers',
+    get: `${FOLDER}/getteachers.php`,
+    getField: 'teacher',
+    add: `${FOLDER}/addteachers.php`,
+    update: `${FOLDER}/updateteachers.php`,
+    updateIdIn: 'body',
+    remove: `${FOLDER}/deleteteacher.php`,
+    encoding: 'multipart',
+    reads: {
+      name: {
+        path: `${FOLDER}/fetchteachername.php`,
+        method: 'POST',
+        field: 'teacher_name',
+        reply: 'teacher_name',
+      },
+    },
+    listTotals: { totalDisabled: { count: { status: 'Disabled' } }, totalBRow: { unrelated: 'book' } },
+  },
+  routes: { list: '/teachers', add: '/addteachers', edit: '/updateteacher' },
+  list: {
+    columns: [
+      { field: 'teacher_name', header: 'Name' },
+      { field: 'teacher_code', header: 'Teacher Code' },
+      { field: 'school_name', header: 'School Name' },
+      contactColumn,
+      locationColumn,
+      assignedColumn,
+      { kind: 'image', field: 'profile_pic', header: 'Profile Pic' },
+      { kind: 'date', field: 'date_added', header: 'Date Added' },
+      statusColumn,
+    ],
+    search: ['teacher_name'],
+    sort: { field: 'teacher_id', dir: 'asc' },
+    pageSize: 10,
+    actions: {
+      header: 'Actions',
+      items: ['edit', { label: 'Assign Books', to: '/assignbookteacher' }, 'delete'],
+    },
+  },
+  form: [
+    'teacher_name',
+    'email',
+    'password',
+    'contact_no',
+    'country',
+    'state',
+    'city',
+    'zipcode',
+    'school_id',
+    'profile_pic',
+  ],
+  updateForm: [
+    'teacher_name',
+    'email',
+    'password',
+    'contact_no',
+    'school_id',
+    'country',
+    'state',
+    'city',
+    'zipcode',
+    'profile_pic',
+  ],
+  cascadeIn: ['add', 'update'],
+  actions: { status: statusToggle(`${FOLDER}/toggleteacherstatus.php`, 'Teacher', 'teacher') },
+  relations: { books: assignedBooks(FOLDER, 'assignbooks.php', '/assignbookteacher') },
+  filters: [{ param: 'status', values: ['Enabled', 'Disabled'], label: 'Filter by Status' }],
+});

@@ -1,0 +1,39 @@
+/**
+ * The geography reference lists (spec §7 "External geography service", api-contract §3.19):
+ * read-only lists in the shape of the external countries/states/cities service the original
+ * called, bare JSON lists without an envelope. Our server answers them under the API root
+ * (`{API root}/geo/...`); a legacy deployment points the app at the external service instead
+ * (src/sync/config.ts). Records keep the legacy values: the country's `iso2`, the state's
+ * `iso2`, the city's `name`.
+ */
+export interface Country {
+  id: number;
+  name: string;
+  iso2: string;
+}
+
+export interface State {
+  id: number;
+  name: string;
+  iso2: string;
+  /** Only in the list of every state (`states`): the country it belongs to. */
+  country_code?: string;
+}
+
+export interface City {
+  id: number;
+  name: string;
+}
+
+/** Where our server answers, under the API root. */
+export const GEO_PREFIX = 'geo';
+
+/** The lists' paths, relative to the service's base (ours: `{API root}/geo`). */
+export const geoPaths = {
+  countries: () => 'countries',
+  /** Every state of every country at once: what the device keeps after sign-in. */
+  allStates: () => 'states',
+  states: (country: string) => `countries/${encodeURIComponent(country)}/states`,
+  cities: (country: string, state: string) =>
+    `countries/${encodeURIComponent(country)}/states/${encodeURIComponent(state)}/cities`,
+} as const;
