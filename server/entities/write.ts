@@ -18,6 +18,7 @@ import { checkFiles, fileFields } from './files';
 import type { EntityGraph } from './graph';
 import { notFound, readId } from './ids';
 import { missingParent, touchChildren } from './relations';
+import { cleanRichTextFields } from './rich-text';
 import { ident } from './sql';
 
 export function addHandler(
@@ -28,7 +29,7 @@ export function addHandler(
   const text = messages(entity.names);
   const files = fileFields(entity, 'add');
   return async (c) => {
-    const checked = validateWrite(entity, 'add', c.var.body);
+    const checked = cleanRichTextFields(entity, 'add', validateWrite(entity, 'add', c.var.body));
     if (!checked.ok) return fail(c, 400, checked.message);
     const incoming = await checkFiles(files, 'add', c.var.body);
     if (!incoming.ok) return fail(c, 400, incoming.message);
@@ -65,7 +66,7 @@ export function updateHandler(
     const rawId = endpoint.idIn === 'query' ? c.req.query(entity.key) : body[entity.key];
     const read = readId(c, entity, rawId);
     if ('reply' in read) return read.reply;
-    const checked = validateWrite(entity, 'update', body);
+    const checked = cleanRichTextFields(entity, 'update', validateWrite(entity, 'update', body));
     if (!checked.ok) return fail(c, 400, checked.message);
     const incoming = await checkFiles(files, 'update', body);
     if (!incoming.ok) return fail(c, 400, incoming.message);

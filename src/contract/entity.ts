@@ -5,7 +5,17 @@
  * window all read the same thing.
  */
 
-export type FieldKind = 'text' | 'richtext' | 'number' | 'email' | 'password' | 'ref' | 'status' | 'file';
+/** `url`: a link field, an absolute http or https URL (issue 12, stored content). */
+export type FieldKind =
+  | 'text'
+  | 'richtext'
+  | 'url'
+  | 'number'
+  | 'email'
+  | 'password'
+  | 'ref'
+  | 'status'
+  | 'file';
 
 export type Op = 'add' | 'update';
 

@@ -31,6 +31,7 @@ function bodyFor(entity: EntityDescription, op: Op, tag: string): Record<string,
     if (spec.kind === 'file') continue;
     if (spec.kind === 'ref') body[spec.wire] = created.get(spec.ref!)!;
     else if (spec.kind === 'number') body[spec.wire] = 1;
+    else if (spec.kind === 'url') body[spec.wire] = `https://example.org/${tag}`;
     else body[spec.wire] = `${spec.label} ${tag}`;
   }
   return body;
