@@ -16,6 +16,7 @@ import { checkFiles, fileFields } from './files';
 import type { EntityGraph } from './graph';
 import { notFound, readId } from './ids';
 import { missingParent, touchChildren } from './relations';
+import { cleanRichTextFields } from './rich-text';
 import { ident } from './sql';
 
 export function addHandler(
@@ -26,7 +27,7 @@ export function addHandler(
   const text = messages(entity.names);
   const files = fileFields(entity, 'add');
   return async ({ q, body, uploads }) => {
-    const checked = validateWrite(entity, 'add', body);
+    const checked = cleanRichTextFields(entity, 'add', validateWrite(entity, 'add', body));
     if (!checked.ok) return refuse(400, checked.message);
     const incoming = await checkFiles(files, 'add', body);
     if (!incoming.ok) return refuse(400, incoming.message);
@@ -60,7 +61,7 @@ export function updateHandler(entity: EntityDescription, graph: EntityGraph, end
     const rawId = endpoint.idIn === 'query' ? query[idParam] : body[idParam];
     const read = readId(entity, rawId);
     if ('reply' in read) return read.reply;
-    const checked = validateWrite(entity, 'update', body);
+    const checked = cleanRichTextFields(entity, 'update', validateWrite(entity, 'update', body));
     if (!checked.ok) return refuse(400, checked.message);
     const incoming = await checkFiles(files, 'update', body);
     if (!incoming.ok) return refuse(400, incoming.message);

@@ -12,6 +12,7 @@
  * the screens' own texts and columns.
  */
 
+/** `url`: a link field, an absolute http or https URL (issue 12, stored content). */
 export type FieldKind =
   | 'text'
   | 'richtext'

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { type EntityDescription, type FieldSpec, formFields, type Op, wireFields } from './entity';
+import { isWebUrl } from './urls';
 
 export type WireBody = Record<string, unknown>;
 
@@ -21,6 +22,9 @@ export function parseWireId(value: unknown): string | null {
   return null;
 }
 
+/** What a link field that is not a web address hears, on the server and in the form. */
+const urlMessage = (label: string) => `${label} must be a web address starting with http:// or https://`;
+
 function fieldSchema(spec: FieldSpec): v.GenericSchema<unknown, string | number | null> {
   const label = spec.label;
   switch (spec.kind) {
@@ -36,6 +40,12 @@ function fieldSchema(spec: FieldSpec): v.GenericSchema<unknown, string | number 
         v.transform((x) => (String(x).trim() === '' ? null : (parseWireId(x) ?? Number.NaN))),
         v.check((x) => x === null || typeof x === 'string', `${label} must be an id`),
       ) as v.GenericSchema<unknown, string | null>;
+    case 'url':
+      return v.pipe(
+        v.string(`${label} must be text`),
+        v.maxLength(spec.maxLength ?? 2048, `${label} is too long`),
+        v.check((x) => isWebUrl(x.trim()), urlMessage(label)),
+      );
     case 'status':
       return v.picklist(['Enabled', 'Disabled'], `${label} must be Enabled or Disabled`);
     case 'choice': {
@@ -119,6 +129,16 @@ export function validateWrite(entity: EntityDescription, op: Op, body: WireBody)
   return { ok: true, value };
 }
 
+/**
+ * What is wrong with one typed value, or null: the check validateForm runs per field, for a
+ * form that shows it at the field. Refs are not checked: local refs may be temporary ids.
+ */
+export function fieldProblem(spec: FieldSpec, raw: unknown): string | null {
+  if (spec.kind === 'file' || spec.kind === 'ref' || isEmpty(raw)) return null;
+  const parsed = v.safeParse(fieldSchema(spec), raw);
+  return parsed.success ? null : parsed.issues[0].message;
+}
+
 /** Validates a form's values (keyed by field name) with the same rules as the server. */
 export function validateForm(
   entity: EntityDescription,
@@ -128,16 +148,14 @@ export function validateForm(
   for (const name of formFields(entity, op)) {
     const spec = entity.fields[name];
     if (!spec || spec.kind === 'file') continue;
-    const raw = values[name];
-    if (isEmpty(raw)) {
+    if (isEmpty(values[name])) {
       if (mustHave(spec, op)) {
         return { ok: false, field: name, message: entity.requiredMessage ?? `${spec.label} is required` };
       }
       continue;
     }
-    if (spec.kind === 'ref') continue; // local refs may be temporary ids
-    const parsed = v.safeParse(fieldSchema(spec), raw);
-    if (!parsed.success) return { ok: false, field: name, message: parsed.issues[0].message };
+    const problem = fieldProblem(spec, values[name]);
+    if (problem) return { ok: false, field: name, message: problem };
   }
   return { ok: true };
 }

@@ -33,13 +33,13 @@ export const bookEntity = defineEntity({
       maxLength: 255,
     },
     book_download_link: {
-      kind: 'text',
+      kind: 'url',
       label: 'Book Download Link',
       wire: 'bookDownloadLink',
       maxLength: 2048,
     },
     android_download_link: {
-      kind: 'text',
+      kind: 'url',
       label: 'TPG Download Link',
       wire: 'androidDownloadLink',
       maxLength: 2048,

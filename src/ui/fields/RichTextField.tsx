@@ -1,53 +1,130 @@
 /**
- * Rich text (subject content) with TipTap. Loaded on demand: the editor is large and only
- * the subject forms need it. The editable area carries the field's label as its accessible name.
+ * Rich text (subject content; later About Us and Terms) with TipTap and the spec's whole
+ * toolbar (rich-text/Toolbar.tsx, extensions.ts). Loaded on demand: the editor is large and
+ * only some forms need it. The editable area carries the field's label as its accessible
+ * name. What comes in is cleaned with the shared allowlist first (stored content, pasted
+ * HTML), so the editor never holds what the server would strip. Images are files, never
+ * base64: see rich-text/images.ts and the `uploadImage` prop.
  */
+import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
+import { useRef, useState } from 'react';
+import { sanitizeRichText } from '../rich-text-sanitizer';
+import { richTextExtensions } from './rich-text/extensions';
+import { IMAGE_TYPES, imageFiles, insertImages, type UploadImage } from './rich-text/images';
+import { LinkForm } from './rich-text/LinkForm';
+import { Toolbar } from './rich-text/Toolbar';
 import { type FieldProps, fieldId, Label } from './types';
+import './rich-text/rich-text.css';
 
-const TOOLS = [
-  { label: 'Bold', run: (c: ChainLike) => c.toggleBold() },
-  { label: 'Italic', run: (c: ChainLike) => c.toggleItalic() },
-  { label: 'Heading', run: (c: ChainLike) => c.toggleHeading({ level: 2 }) },
-  { label: 'Bullet list', run: (c: ChainLike) => c.toggleBulletList() },
-  { label: 'Numbered list', run: (c: ChainLike) => c.toggleOrderedList() },
-] as const;
+export type { UploadImage } from './rich-text/images';
 
-type ChainLike = ReturnType<NonNullable<ReturnType<typeof useEditor>>['chain']>;
+export interface RichTextFieldProps extends FieldProps {
+  /**
+   * Stores an inserted image (Image button, paste or drop) and returns the URL for its `src`.
+   * Without it the image shows from an object URL and is marked data-pending-upload.
+   */
+  uploadImage?: UploadImage;
+}
 
-export default function RichTextField({ name, spec, value, onChange }: FieldProps) {
+export default function RichTextField({
+  name,
+  spec,
+  value,
+  onChange,
+  required,
+  uploadImage,
+}: RichTextFieldProps) {
+  const id = fieldId(name);
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [imageProblem, setImageProblem] = useState<string | null>(null);
+  const chooser = useRef<HTMLInputElement>(null);
+  // The editor's paste and drop handlers are made once; they read the latest prop from here.
+  const upload = useRef(uploadImage);
+  upload.current = uploadImage;
+  const current = useRef<Editor | null>(null);
+
+  const addImages = (files: File[], at?: number) => {
+    const editor = current.current;
+    if (!editor || files.length === 0) return;
+    setImageProblem(null);
+    insertImages(editor, files, upload.current, at).catch((error: unknown) => {
+      setImageProblem(
+        `The image could not be added: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+  };
+
+  // Read once, when the editor is made; later renders (each keystroke) do not redo them.
+  const [extensions] = useState(richTextExtensions);
+  const [content] = useState(() => sanitizeRichText(String(value)));
   const editor = useEditor({
-    extensions: [StarterKit],
-    content: String(value),
+    extensions,
+    content,
     editorProps: {
       attributes: {
-        id: fieldId(name),
+        id,
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-label': spec.label,
+        ...(required ? { 'aria-required': 'true' } : {}),
         class: 'richtext-area',
+      },
+      transformPastedHTML: (html) => sanitizeRichText(html),
+      handlePaste: (_view, event) => {
+        const files = imageFiles(event.clipboardData?.files);
+        if (files.length === 0) return false;
+        addImages(files);
+        return true;
+      },
+      handleDrop: (view, event, _slice, moved) => {
+        const files = moved ? [] : imageFiles(event.dataTransfer?.files);
+        if (files.length === 0) return false;
+        addImages(files, view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos);
+        return true;
       },
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
+  current.current = editor;
+
   return (
     <div className="field">
       <Label name={name} spec={spec} />
       <div className="richtext">
-        <div className="richtext-tools" role="toolbar" aria-label={`${spec.label} formatting`}>
-          {TOOLS.map((tool) => (
-            <button
-              key={tool.label}
-              type="button"
-              onClick={() => editor && tool.run(editor.chain().focus()).run()}
-            >
-              {tool.label}
-            </button>
-          ))}
-        </div>
+        {editor && (
+          <Toolbar
+            editor={editor}
+            idPrefix={id}
+            label={spec.label}
+            linkFormId={`${id}-link`}
+            linkOpen={linkOpen}
+            onLink={() => setLinkOpen((open) => !open)}
+            onImage={() => chooser.current?.click()}
+          />
+        )}
+        {editor && linkOpen && (
+          <LinkForm editor={editor} id={`${id}-link`} onClose={() => setLinkOpen(false)} />
+        )}
+        <input
+          ref={chooser}
+          type="file"
+          accept={IMAGE_TYPES.join(',')}
+          multiple
+          hidden
+          tabIndex={-1}
+          onChange={(e) => {
+            addImages(imageFiles(e.target.files));
+            e.target.value = '';
+          }}
+        />
         <EditorContent editor={editor} />
       </div>
+      {imageProblem && (
+        <p className="form-error" role="alert">
+          {imageProblem}
+        </p>
+      )}
     </div>
   );
 }

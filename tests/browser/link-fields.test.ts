@@ -1,0 +1,42 @@
+/**
+ * Link fields in the real Add Book form (issue 12, stored content): a link that is not http
+ * or https is reported at the field in the server's words (and to the browser's own check,
+ * so a submit stops there), and the report goes once the link is corrected.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserSuite, signInWithForm } from '../helpers/browser';
+
+const suite = browserSuite();
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  context = await suite.browser.newContext();
+  page = await context.newPage();
+  await signInWithForm(page, suite.server.url);
+});
+afterAll(() => context?.close());
+
+describe('link fields', () => {
+  it('reports a javascript: link at the field, in the browser’s check too', async () => {
+    await page.goto(`${suite.server.url}/addbooks`);
+    const link = page.getByRole('textbox', { name: 'Book Download Link' });
+    expect(await link.getAttribute('type')).toBe('url');
+    await link.fill('javascript:alert(1)');
+    await link.blur();
+
+    const message = 'Book Download Link must be a web address starting with http:// or https://';
+    const error = page.getByText(message, { exact: true });
+    await expect.poll(() => error.count()).toBe(1);
+    expect(await link.getAttribute('aria-invalid')).toBe('true');
+    expect(await link.getAttribute('aria-describedby')).toBe(await error.getAttribute('id'));
+    // The browser's own check holds the same words, so a submit stops at this field.
+    expect(await link.evaluate((el: HTMLInputElement) => el.validationMessage)).toBe(message);
+
+    await link.fill('https://example.org/book.pdf');
+    await expect.poll(() => error.count()).toBe(0);
+    expect(await link.getAttribute('aria-invalid')).toBeNull();
+    expect(await link.evaluate((el: HTMLInputElement) => el.validity.valid)).toBe(true);
+  });
+});
