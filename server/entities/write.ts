@@ -13,6 +13,7 @@ import { validateWrite } from '../../src/contract/validation';
 import { NEW_ID_FIELD } from '../../src/contract/wire';
 import type { AppEnv } from '../http/env';
 import { fail } from '../http/reply';
+import { changesRefs, parentDisagreement } from './agreement';
 import { addColumns, type Columns, updateColumns } from './columns';
 import { checkFiles, fileFields } from './files';
 import type { EntityGraph } from './graph';
@@ -35,6 +36,8 @@ export function addHandler(
     const cols: Columns = addColumns(entity, checked.value);
     const missing = await missingParent(c.var.q, graph, entity, cols);
     if (missing) return fail(c, 400, missing);
+    const disagreement = await parentDisagreement(c.var.q, graph, entity, cols);
+    if (disagreement) return fail(c, 400, disagreement);
 
     for (const f of incoming.files) cols[f.field] = await c.var.uploads.save(f.folder, f.data, f.ext);
     const names = Object.keys(cols);
@@ -79,6 +82,10 @@ export function updateHandler(
     const cols = updateColumns(entity, body, checked.value);
     const missing = await missingParent(q, graph, entity, cols);
     if (missing) return fail(c, 400, missing);
+    if (changesRefs(entity, current, cols)) {
+      const disagreement = await parentDisagreement(q, graph, entity, { ...(current as Columns), ...cols });
+      if (disagreement) return fail(c, 400, disagreement);
+    }
 
     for (const f of incoming.files) {
       cols[f.field] = await c.var.uploads.save(f.folder, f.data, f.ext);

@@ -5,6 +5,7 @@
  */
 import init from './001_init.sql?raw';
 import masterData from './002_master_data.sql?raw';
+import loginThrottle from './005_login_throttle.sql?raw';
 
 export interface Migration {
   /** File name without `.sql`; recorded in schema_migrations. */
@@ -15,4 +16,5 @@ export interface Migration {
 export const migrations: readonly Migration[] = [
   { name: '001_init', sql: init },
   { name: '002_master_data', sql: masterData },
+  { name: '005_login_throttle', sql: loginThrottle },
 ];
