@@ -13,9 +13,12 @@ if (!existsSync('dist/.vite/manifest.json')) must('npm', ['run', 'build:app']);
 console.log('== Bundle size (sign-in and dashboard) ==');
 must('node', ['scripts/bundle-size.mjs']);
 
-console.log('\n== Outbox: queue 1,000 changes offline, then drain them (bench/drain.mjs) ==');
 // Always rebuilt: the figures must be those of the current sources (server and sync engine).
 must('npm', ['run', 'build:server']);
+console.log('\n== Login page on the wire (bench/wire-bytes.mjs) ==');
+must('node', ['bench/wire-bytes.mjs']);
+
+console.log('\n== Outbox: queue 1,000 changes offline, then drain them (bench/drain.mjs) ==');
 must('npx', ['vite', 'build', '--config', 'vite.bench.config.ts', '--logLevel', 'warn']);
 const status = run('node', ['bench/drain.mjs']);
 // A throwaway build: leave no generated code for the linter or git to find.

@@ -2,10 +2,10 @@
  * The reference server: one Hono app serving the legacy API under /api (with our extensions
  * unless `legacy`), uploaded files, and the built PWA.
  *
- * Order of registration matters: the body size limit comes first; login and logout come
- * before the session check; every other /api path passes it first (so an unknown path
- * without a session is a 401, and with one a JSON 404); the static app and its index.html
- * fallback come last.
+ * Order of registration matters: compression and the security headers wrap everything; the
+ * body size limit comes next; login, logout and the public upload folders come before the
+ * session check; every other /api path passes it first (so an unknown path without a session
+ * is a 401, and with one a JSON 404); the static app and its index.html fallback come last.
  */
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -14,20 +14,25 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { entities } from '../src/contract/entities';
-import { ensureAdmin } from './auth/admin';
 import { requireSession } from './auth/middleware';
 import { registerAuthRoutes } from './auth/routes';
+import type { SessionPolicy } from './auth/sessions';
+import type { ThrottlePolicy } from './auth/throttle';
 import { type Database, openDatabase } from './db';
 import { entityRoutes } from './entities/routes';
 import { registerGeography } from './geography';
 import { registerBatchRoute } from './http/batch';
+import { clientInfo, type TrustProxy } from './http/client';
+import { compressJson } from './http/compress';
 import type { AppEnv } from './http/env';
+import { securityHeaders } from './http/headers';
 import { limitBody } from './http/limit';
 import { type MountOptions, mountRoutes } from './http/mount';
 import { fail, TEXT } from './http/reply';
 import { registerStatic } from './http/static';
 import { seedDemo } from './seed';
-import { registerUploadRoutes } from './uploads/serve';
+import { prepareAdmin } from './startup-guard';
+import { registerPrivateUploadRoutes, registerPublicUploadRoutes } from './uploads/serve';
 
 export const API_PREFIX = '/api';
 
@@ -39,6 +44,14 @@ export interface AppOptions {
   uploadsDir: string;
   /** The built PWA (dist/); not served when absent or missing. */
   staticDir?: string;
+  /** Whose X-Forwarded-Proto / X-Forwarded-For to believe (TRUST_PROXY). Default: nobody's. */
+  trustProxy?: TrustProxy;
+  /** The API's origin when the app was built against another one (allowed in the app's CSP). */
+  apiOrigin?: string;
+  /** Idle and absolute session limits (SESSION_IDLE_MINUTES, SESSION_MAX_HOURS). */
+  sessions?: SessionPolicy;
+  /** Login throttling rules (server/auth/throttle.ts). */
+  throttle?: ThrottlePolicy;
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
@@ -53,8 +66,23 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   });
   app.notFound((c) => fail(c, 404, TEXT.notFound));
 
+  const trustProxy = options.trustProxy ?? 'none';
+  app.use('*', compressJson(API_PREFIX));
+  app.use(
+    '*',
+    securityHeaders({
+      apiPrefix: API_PREFIX,
+      apiOrigin: options.apiOrigin,
+      isHttps: (c) => clientInfo(c, trustProxy).https,
+    }),
+  );
   app.use(`${API_PREFIX}/*`, limitBody);
-  registerAuthRoutes(app, db, API_PREFIX);
+  registerAuthRoutes(app, db, API_PREFIX, {
+    sessions: options.sessions,
+    throttle: options.throttle,
+    trustProxy,
+  });
+  registerPublicUploadRoutes(app, options.uploadsDir, API_PREFIX);
   app.use(`${API_PREFIX}/*`, requireSession(db));
   const routes = entityRoutes(entities, db, { legacy });
   const mount: MountOptions = { db, uploadsDir: options.uploadsDir, apiPrefix: API_PREFIX, legacy };
@@ -62,7 +90,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   // Legacy mode is the plain PHP API, which has no batches (the client falls back).
   if (!legacy) registerBatchRoute(app, entities, routes, mount);
   registerGeography(app, API_PREFIX);
-  registerUploadRoutes(app, options.uploadsDir, API_PREFIX);
+  registerPrivateUploadRoutes(app, options.uploadsDir, API_PREFIX);
   registerStatic(app, options.staticDir, API_PREFIX);
   return app;
 }
@@ -70,18 +98,27 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 export interface ServerOptions {
   /** 0 picks a free port. Default 8080. */
   port?: number;
-  /** Default 127.0.0.1; index.ts passes 0.0.0.0. */
+  /** Default 127.0.0.1 (HOST). */
   host?: string;
   /** On-disk data (PGlite files and uploads). Absent or 'memory://': in memory, uploads in a temp folder. */
   dataDir?: string;
   /** A real PostgreSQL instead of PGlite. */
   databaseUrl?: string;
   adminUsername?: string;
+  /** Undefined: the demo password (admin123). */
   adminPassword?: string;
+  /** Listen on a non-loopback host even while the account has the demo password. Default false. */
+  allowDemoPassword?: boolean;
+  /** Refuse to create the account with the demo password (production). Default false. */
+  requireAdminPassword?: boolean;
   staticDir?: string;
   legacy?: boolean;
   /** Classes 1 to 12 when the database is created by this start. Default false. */
   seedDemo?: boolean;
+  trustProxy?: TrustProxy;
+  apiOrigin?: string;
+  sessions?: SessionPolicy;
+  throttle?: ThrottlePolicy;
 }
 
 export interface RunningServer {
@@ -97,16 +134,20 @@ export interface RunningServer {
 export const DEFAULT_ADMIN = { username: 'admin', password: 'admin123' } as const;
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
   const db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   try {
-    await ensureAdmin(
-      db.query,
-      options.adminUsername ?? DEFAULT_ADMIN.username,
-      options.adminPassword ?? DEFAULT_ADMIN.password,
-    );
     // Only a database created by this very start is seeded: an admin who deleted every demo
-    // class must not see them come back at the next restart.
+    // class must not see them come back at the next restart. Seeded before the account is
+    // checked, so that a start refused below does not leave the next one without demo data.
     if (options.seedDemo && db.fresh) await db.tx(seedDemo);
+    await prepareAdmin(db.query, {
+      username: options.adminUsername ?? DEFAULT_ADMIN.username,
+      password: options.adminPassword,
+      host,
+      allowDemoPassword: options.allowDemoPassword ?? false,
+      requirePassword: options.requireAdminPassword ?? false,
+    });
   } catch (err) {
     await db.close();
     throw err;
@@ -115,9 +156,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const onDisk = options.dataDir && options.dataDir !== 'memory://';
   const uploadsDir = onDisk ? join(options.dataDir!, 'uploads') : await mkdtemp(join(tmpdir(), 'uploads-'));
   await mkdir(uploadsDir, { recursive: true });
-  const app = createApp({ db, legacy: options.legacy, uploadsDir, staticDir: options.staticDir });
+  const app = createApp({
+    db,
+    legacy: options.legacy,
+    uploadsDir,
+    staticDir: options.staticDir,
+    trustProxy: options.trustProxy,
+    apiOrigin: options.apiOrigin,
+    sessions: options.sessions,
+    throttle: options.throttle,
+  });
 
-  const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: host }, () => resolve(s));
     s.once('error', reject);
@@ -126,7 +175,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw err;
   });
   const port = (server.address() as AddressInfo).port;
-  const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+  const shownHost =
+    host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const url = `http://${shownHost}:${port}`;
 
   return {
     query: db.query,

@@ -1,27 +1,25 @@
 /**
  * `node dist-server/index.js` (or `npm start`): the reference server configured from the
- * environment. PORT (8080), DATA_DIR (./data), DATABASE_URL (PostgreSQL instead of the
- * embedded PGlite), ADMIN_USERNAME / ADMIN_PASSWORD (admin / admin123), STATIC_DIR (./dist),
- * API_EXTENSIONS=off (behave like the plain PHP API).
+ * environment (server/config.ts; the README's "Configuration" lists every variable).
  */
 import { DEFAULT_ADMIN, startServer } from './app';
+import { ConfigError, serverOptionsFrom } from './config';
+import { isLoopbackHost, StartRefused } from './startup-guard';
 
 const env = process.env;
-const adminUsername = env.ADMIN_USERNAME || DEFAULT_ADMIN.username;
-const adminPassword = env.ADMIN_PASSWORD || DEFAULT_ADMIN.password;
-const usingDefaultAccount = !env.ADMIN_PASSWORD;
 
-const server = await startServer({
-  port: Number(env.PORT || 8080),
-  host: '0.0.0.0',
-  dataDir: env.DATA_DIR || './data',
-  databaseUrl: env.DATABASE_URL || undefined,
-  adminUsername,
-  adminPassword,
-  staticDir: env.STATIC_DIR || './dist',
-  legacy: env.API_EXTENSIONS === 'off',
-  seedDemo: true,
-});
+async function start() {
+  try {
+    return await startServer(serverOptionsFrom(env));
+  } catch (err) {
+    if (!(err instanceof ConfigError || err instanceof StartRefused)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}
+
+const server = await start();
+const adminUsername = env.ADMIN_USERNAME || DEFAULT_ADMIN.username;
 
 console.log(`Textbook admin is running at ${server.url} (API root ${server.apiRoot})`);
 console.log(
@@ -29,10 +27,14 @@ console.log(
 );
 // Printing the password is only acceptable for the well-known demo default.
 console.log(
-  usingDefaultAccount
-    ? `Sign in as ${adminUsername} / ${adminPassword} (demo account; set ADMIN_USERNAME and ADMIN_PASSWORD to change it)`
-    : `Sign in as ${adminUsername} with the password from ADMIN_PASSWORD`,
+  env.ADMIN_PASSWORD
+    ? `Sign in as ${adminUsername} with the password from ADMIN_PASSWORD`
+    : `Sign in as ${adminUsername} / ${DEFAULT_ADMIN.password} (demo account; set ADMIN_USERNAME and ADMIN_PASSWORD to change it)`,
 );
+if (isLoopbackHost(env.HOST || '127.0.0.1'))
+  console.log(
+    'Listening on this machine only: set HOST=0.0.0.0 (and ADMIN_PASSWORD) to serve other devices.',
+  );
 if (env.API_EXTENSIONS === 'off') console.log('API extensions are off: behaving like the plain PHP API.');
 
 let stopping = false;

@@ -1,34 +1,73 @@
 /**
  * Server-side sessions. The cookie holds a random 32-byte token; the table holds only its
  * sha256, so reading the table does not let anyone sign in.
+ *
+ * A session ends after `idleSeconds` without a request, and `maxSeconds` after sign-in
+ * whatever happens (SESSION_IDLE_MINUTES, SESSION_MAX_HOURS). Each row carries its own
+ * limits, fixed when it was created, so the check needs no configuration. Times come from
+ * this process's clock (not the database's), so that every check of one request agrees.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Query } from '../db';
 
-export const SESSION_DAYS = 30;
-export const SESSION_SECONDS = SESSION_DAYS * 24 * 60 * 60;
+export interface SessionPolicy {
+  idleSeconds: number;
+  maxSeconds: number;
+}
+
+/**
+ * Two hours idle, twelve hours at most. An administrator on a tablet moves between this app,
+ * meetings and classes; signing in again on a touch keyboard every half hour would be a
+ * burden, while a tablet left on a desk should not stay signed in overnight. Twelve hours
+ * covers a working day (and is NIST SP 800-63B's limit for re-authentication). An expiry
+ * costs nothing but the password: queued changes wait and go out after the next sign-in.
+ */
+export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleSeconds: 2 * 60 * 60, maxSeconds: 12 * 60 * 60 };
+
+/** last_seen_at is written at most this often: a read should not cost a write each time. */
+const TOUCH_EVERY_MS = 60_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Creates a session and returns the token for the cookie. */
-export async function createSession(q: Query, adminId: number): Promise<string> {
+export async function createSession(
+  q: Query,
+  adminId: number,
+  policy: SessionPolicy = DEFAULT_SESSION_POLICY,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  // Expired sessions are swept here: logins are rare, so this costs nothing noticeable.
-  await q('DELETE FROM sessions WHERE expires_at <= now()');
+  const now = Date.now();
+  // Ended sessions are swept here: sign-ins are rare, so this costs nothing noticeable.
   await q(
-    `INSERT INTO sessions (token_hash, admin_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
-    [hashToken(token), adminId, SESSION_SECONDS],
+    `DELETE FROM sessions
+     WHERE expires_at <= $1::timestamptz OR last_seen_at + make_interval(secs => idle_seconds) <= $1::timestamptz`,
+    [iso(now)],
+  );
+  await q(
+    `INSERT INTO sessions (token_hash, admin_id, created_at, last_seen_at, idle_seconds, expires_at)
+     VALUES ($1, $2, $3::timestamptz, $3::timestamptz, $4, $5::timestamptz)`,
+    [hashToken(token), adminId, iso(now), policy.idleSeconds, iso(now + policy.maxSeconds * 1000)],
   );
   return token;
 }
 
-/** The signed-in admin's id, or null when the token is unknown or expired. */
+/** The signed-in admin's id, or null when the token is unknown or its session has ended. */
 export async function findSession(q: Query, token: string): Promise<number | null> {
-  const rows = await q<{ admin_id: number }>(
-    'SELECT admin_id FROM sessions WHERE token_hash = $1 AND expires_at > now()',
-    [hashToken(token)],
+  const now = Date.now();
+  const [row] = await q<{ admin_id: number; last_seen_at: Date | string }>(
+    `SELECT admin_id, last_seen_at FROM sessions
+     WHERE token_hash = $1 AND expires_at > $2::timestamptz
+       AND last_seen_at + make_interval(secs => idle_seconds) > $2::timestamptz`,
+    [hashToken(token), iso(now)],
   );
-  return rows[0]?.admin_id ?? null;
+  if (!row) return null;
+  if (now - new Date(row.last_seen_at).getTime() >= TOUCH_EVERY_MS)
+    await q('UPDATE sessions SET last_seen_at = $2::timestamptz WHERE token_hash = $1', [
+      hashToken(token),
+      iso(now),
+    ]);
+  return row.admin_id;
 }
 
 export async function endSession(q: Query, token: string): Promise<void> {

@@ -11,6 +11,7 @@ import { messages } from '../../src/contract/messages';
 import { validateWrite } from '../../src/contract/validation';
 import { NEW_ID_FIELD } from '../../src/contract/wire';
 import { type ApiHandler, ok, refuse } from '../http/api';
+import { changesRefs, parentDisagreement } from './agreement';
 import { addColumns, type Columns, hashPasswords, updateColumns } from './columns';
 import { checkFiles, fileFields } from './files';
 import type { EntityGraph } from './graph';
@@ -34,6 +35,8 @@ export function addHandler(
     const cols: Columns = addColumns(entity, checked.value);
     const missing = await missingParent(q, graph, entity, cols);
     if (missing) return refuse(400, missing);
+    const disagreement = await parentDisagreement(q, graph, entity, cols);
+    if (disagreement) return refuse(400, disagreement);
     await hashPasswords(entity, cols);
 
     for (const f of incoming.files) cols[f.field] = await uploads.save(f.folder, f.data, f.ext);
@@ -75,6 +78,10 @@ export function updateHandler(entity: EntityDescription, graph: EntityGraph, end
     const cols = updateColumns(entity, body, checked.value);
     const missing = await missingParent(q, graph, entity, cols);
     if (missing) return refuse(400, missing);
+    if (changesRefs(entity, current, cols)) {
+      const disagreement = await parentDisagreement(q, graph, entity, { ...(current as Columns), ...cols });
+      if (disagreement) return refuse(400, disagreement);
+    }
     await hashPasswords(entity, cols);
 
     for (const f of incoming.files) {

@@ -7,6 +7,7 @@ import init from './001_init.sql?raw';
 import masterData from './002_master_data.sql?raw';
 import resourceTypes from './003_resource_types.sql?raw';
 import people from './004_people.sql?raw';
+import loginThrottle from './005_login_throttle.sql?raw';
 
 export interface Migration {
   /** File name without `.sql`; recorded in schema_migrations. */
@@ -19,4 +20,5 @@ export const migrations: readonly Migration[] = [
   { name: '002_master_data', sql: masterData },
   { name: '003_resource_types', sql: resourceTypes },
   { name: '004_people', sql: people },
+  { name: '005_login_throttle', sql: loginThrottle },
 ];

@@ -17,12 +17,22 @@ export const UPLOAD_FOLDERS = [
   'addnactivities',
   'answerkeys',
   'question_image',
+  'cms',
 ] as const;
 
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
 
 export const isUploadFolder = (name: string): name is UploadFolder =>
   (UPLOAD_FOLDERS as readonly string[]).includes(name);
+
+/**
+ * People's pictures: served only with a session. Every other folder holds content (covers,
+ * pages, chapter media, library files, school logos) that the publisher's student-facing apps
+ * load without one, as they do from the legacy server (api-contract §1, §7).
+ */
+export const PRIVATE_UPLOAD_FOLDERS: readonly UploadFolder[] = ['teachers', 'students'];
+
+export const isPublicUploadFolder = (folder: UploadFolder) => !PRIVATE_UPLOAD_FOLDERS.includes(folder);
 
 /**
  * A stored file name: one path segment, no leading dot, no separators or NUL. Together with

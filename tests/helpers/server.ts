@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { type RunningServer, startServer } from '../../server/app';
+import { type RunningServer, type ServerOptions, startServer } from '../../server/app';
 import { listFieldOf } from '../../src/contract/endpoints';
 import type { EntityDescription } from '../../src/contract/entity';
 import { type WireRequest, wireRequest } from '../../src/contract/wire-request';
@@ -24,6 +24,8 @@ export interface TestServerOptions {
   port?: number;
   staticDir?: string;
   seedDemo?: boolean;
+  /** Any other server setting (trustProxy, sessions, throttle, apiOrigin ...). */
+  settings?: Partial<ServerOptions>;
 }
 
 export interface TestServer {
@@ -77,6 +79,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       staticDir: opts.staticDir,
       legacy: opts.legacy,
       seedDemo: opts.seedDemo ?? false,
+      ...opts.settings,
     });
 
   let running: RunningServer = await start(opts.port ?? 0);
@@ -189,7 +192,8 @@ export function signedInSuite(opts: TestServerOptions = {}) {
   beforeAll(async () => {
     suite.server = await startTestServer(opts);
     suite.client = api(suite.server.apiRoot, await signIn(suite.server.apiRoot));
-  });
+    // Starting a server (PGlite, migrations) can take over 10 s on a busy machine.
+  }, 60_000);
   afterAll(() => suite.server?.close());
   return suite;
 }

@@ -9,11 +9,11 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer();
-});
+}, 60_000);
 afterAll(() => server.close());
 
 describe('login', () => {
-  it('succeeds and sets an HttpOnly, SameSite=Lax session cookie for 30 days', async () => {
+  it('succeeds and sets an HttpOnly, SameSite=Lax session cookie for the session lifetime (12 h)', async () => {
     const reply = await api(server.apiRoot).post(LOGIN, ADMIN);
     expect(reply).toMatchObject({ status: 200, body: { success: true, message: 'Login successful' } });
     const cookie = reply.headers.get('set-cookie') ?? '';
@@ -21,15 +21,27 @@ describe('login', () => {
     expect(cookie).toMatch(/; HttpOnly/i);
     expect(cookie).toMatch(/; SameSite=Lax/i);
     expect(cookie).toMatch(/; Path=\//);
-    expect(cookie).toMatch(/; Max-Age=2592000/);
+    expect(cookie).toMatch(/; Max-Age=43200[;,]/);
     // Plain http: a Secure cookie would be dropped by the browser.
     expect(cookie).not.toMatch(/Secure/i);
   });
 
-  it('marks the cookie Secure behind an https proxy', async () => {
+  it('does not believe X-Forwarded-Proto unless TRUST_PROXY says so', async () => {
     const reply = await api(server.apiRoot).post(LOGIN, ADMIN, { 'X-Forwarded-Proto': 'https' });
-    expect(reply.headers.get('set-cookie')).toMatch(/; Secure/i);
+    expect(reply.headers.get('set-cookie')).not.toMatch(/Secure/i);
   });
+
+  it('marks the cookies Secure behind a trusted https proxy', async () => {
+    const proxied = await startTestServer({ settings: { trustProxy: 'loopback' } });
+    try {
+      const reply = await api(proxied.apiRoot).post(LOGIN, ADMIN, { 'X-Forwarded-Proto': 'https' });
+      const cookies = reply.headers.getSetCookie();
+      expect(cookies.map((c) => c.split('=')[0])).toEqual(['sid', 'known_device']);
+      for (const cookie of cookies) expect(cookie).toMatch(/; Secure/i);
+    } finally {
+      await proxied.close();
+    }
+  }, 60_000);
 
   it('refuses a wrong password or an unknown user with 401 and no cookie', async () => {
     for (const credentials of [
@@ -55,6 +67,15 @@ describe('login', () => {
 
   it('gives every sign-in its own session', async () => {
     expect(await signIn(server.apiRoot)).not.toBe(await signIn(server.apiRoot));
+  });
+
+  it('ends the session the browser held when it signs in again', async () => {
+    const before = await signIn(server.apiRoot);
+    const reply = await api(server.apiRoot, before).post(LOGIN, ADMIN);
+    const after = reply.headers.getSetCookie()[0].split(';')[0];
+    expect(after).not.toBe(before);
+    expect(await api(server.apiRoot, before).get(classEntity.api.list)).toMatchObject({ status: 401 });
+    expect(await api(server.apiRoot, after).get(classEntity.api.list)).toMatchObject({ status: 200 });
   });
 });
 
@@ -83,7 +104,10 @@ describe('without a valid session', () => {
     ['add', (c) => c.post(P.add, { className: 'Sneaky' })],
     ['update', (c) => c.post(P.update, { class_id: 1, className: 'Sneaky' })],
     ['delete', (c) => c.post(P.remove, { class_id: 1 })],
-    ['uploads', (c) => c.get('uploads/book_cover/x.png')],
+    // People's pictures; content folders are public (tests/server/uploads-serve.test.ts).
+    ['uploads of teachers', (c) => c.get('uploads/teachers/x.png')],
+    ['uploads of students', (c) => c.get('uploads/students/x.png')],
+    ['uploads of an unknown folder', (c) => c.get('uploads/private/x.png')],
     ['an unknown path', (c) => c.get('Nope/nothing.php')],
   ];
 

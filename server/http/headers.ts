@@ -1,0 +1,78 @@
+/**
+ * Security headers on every reply: the app's Content-Security-Policy on the app's files, a
+ * deny-all policy on API replies (JSON is never a page), nosniff, a referrer policy, no
+ * framing, and HSTS when the request came over HTTPS (server/http/client.ts decides that,
+ * TRUST_PROXY included). A reply that brings its own policy (uploads) keeps it.
+ *
+ * The app's policy allows what the built app does and nothing more:
+ * - scripts, workers (the service worker), manifest, fonts: this origin only;
+ * - images: this origin, blob: (files chosen in a form are previewed from Blobs) and data:;
+ * - connections: this origin, plus the API's when the app was built against another one;
+ * - styles: this origin's stylesheet, plus ONE inline <style> element: the base CSS TipTap
+ *   injects when the rich-text editor opens (allowed by its hash, TIPTAP_STYLE_HASH); and
+ *   style ATTRIBUTES ('unsafe-inline' in style-src-attr only), because the editor's colour and
+ *   text-align features write `style="color: …"` / `style="text-align: …"` into its DOM, which
+ *   Chromium refuses under style-src 'self'. A style attribute can neither run script nor,
+ *   with img-src and connect-src as they are, send anything anywhere.
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './env';
+
+/**
+ * sha256 of the <style data-tiptap-style> text of @tiptap/core (3.32 to 3.34).
+ * tests/server/headers.test.ts recomputes it from the installed package: when TipTap changes
+ * that text, the test fails and names the new hash.
+ */
+export const TIPTAP_STYLE_HASH = 'sha256-PlumsSlvJ7vvWzjqibGAYKq92O3y/4JTxWWsWJvyUYA=';
+
+/** One year; without includeSubDomains, which would bind sibling sites we know nothing of. */
+const HSTS = 'max-age=31536000';
+
+export function appPolicy(apiOrigin?: string): string {
+  const api = apiOrigin ? ` ${apiOrigin}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' '${TIPTAP_STYLE_HASH}'`,
+    "style-src-attr 'unsafe-inline'",
+    `img-src 'self' blob: data:${api}`,
+    `connect-src 'self'${api}`,
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+export interface HeaderOptions {
+  apiPrefix: string;
+  /** The API's origin when the app was built against another one (VITE_API_ROOT). */
+  apiOrigin?: string;
+  /** Whether this request came over HTTPS (server/http/client.ts). */
+  isHttps: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => boolean;
+}
+
+/** The origin of an absolute API root, or undefined for a path such as the default '/api'. */
+export function originOf(apiRoot: string | undefined): string | undefined {
+  if (!apiRoot || !/^https?:\/\//i.test(apiRoot)) return undefined;
+  return new URL(apiRoot).origin;
+}
+
+export function securityHeaders(options: HeaderOptions): MiddlewareHandler<AppEnv> {
+  const app = appPolicy(options.apiOrigin);
+  const isApi = (path: string) => path === options.apiPrefix || path.startsWith(`${options.apiPrefix}/`);
+  return async (c, next) => {
+    await next();
+    const h = c.res.headers;
+    if (!h.has('Content-Security-Policy'))
+      h.set('Content-Security-Policy', isApi(c.req.path) ? API_POLICY : app);
+    h.set('X-Content-Type-Options', 'nosniff');
+    // Full URLs within the app; nothing at all to other sites (record ids are in our paths).
+    h.set('Referrer-Policy', 'same-origin');
+    h.set('X-Frame-Options', 'DENY');
+    if (options.isHttps(c)) h.set('Strict-Transport-Security', HSTS);
+  };
+}
