@@ -8,11 +8,13 @@
  * is a 401, and with one a JSON 404); the static app and its index.html fallback come last.
  */
 import { mkdir, mkdtemp } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { authEndpoints } from '../src/contract/endpoints';
 import { entities } from '../src/contract/entities';
 import { requireSession } from './auth/middleware';
 import { registerAuthRoutes } from './auth/routes';
@@ -23,10 +25,13 @@ import { entityRoutes } from './entities/routes';
 import { registerGeography } from './geography';
 import { registerBatchRoute } from './http/batch';
 import { clientInfo, type TrustProxy } from './http/client';
+import { answerClientErrors } from './http/client-errors';
 import { compressJson } from './http/compress';
 import type { AppEnv } from './http/env';
+import { guardQuery, sameOrigin } from './http/guards';
 import { securityHeaders } from './http/headers';
-import { limitBody } from './http/limit';
+import { DEFAULT_RETENTION_DAYS, pruneKeys } from './http/idempotency';
+import { limitAnonymousBody, limitBody } from './http/limit';
 import { type MountOptions, mountRoutes } from './http/mount';
 import { fail, TEXT } from './http/reply';
 import { registerStatic } from './http/static';
@@ -52,6 +57,8 @@ export interface AppOptions {
   sessions?: SessionPolicy;
   /** Login throttling rules (server/auth/throttle.ts). */
   throttle?: ThrottlePolicy;
+  /** Origins besides the app's own that may send writes (ALLOWED_ORIGINS). */
+  allowedOrigins?: readonly string[];
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
@@ -76,7 +83,12 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       isHttps: (c) => clientInfo(c, trustProxy).https,
     }),
   );
-  app.use(`${API_PREFIX}/*`, limitBody);
+  app.use(`${API_PREFIX}/*`, guardQuery);
+  app.use(`${API_PREFIX}/*`, sameOrigin({ trustProxy, allowed: options.allowedOrigins ?? [] }));
+  // The only endpoints without a session take a small body; every other body waits for the
+  // session check, so an anonymous request is refused before its body is read.
+  for (const endpoint of Object.values(authEndpoints))
+    app.use(`${API_PREFIX}/${endpoint.path}`, limitAnonymousBody);
   registerAuthRoutes(app, db, API_PREFIX, {
     sessions: options.sessions,
     throttle: options.throttle,
@@ -84,6 +96,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   });
   registerPublicUploadRoutes(app, options.uploadsDir, API_PREFIX);
   app.use(`${API_PREFIX}/*`, requireSession(db));
+  app.use(`${API_PREFIX}/*`, limitBody);
   const routes = entityRoutes(entities, db, { legacy });
   const mount: MountOptions = { db, uploadsDir: options.uploadsDir, apiPrefix: API_PREFIX, legacy };
   mountRoutes(app, routes, mount);
@@ -119,6 +132,9 @@ export interface ServerOptions {
   apiOrigin?: string;
   sessions?: SessionPolicy;
   throttle?: ThrottlePolicy;
+  allowedOrigins?: readonly string[];
+  /** Days a stored idempotent reply is kept (IDEMPOTENCY_RETENTION_DAYS). Default 60. */
+  idempotencyRetentionDays?: number;
 }
 
 export interface RunningServer {
@@ -163,6 +179,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     staticDir: options.staticDir,
     trustProxy: options.trustProxy,
     apiOrigin: options.apiOrigin,
+    allowedOrigins: options.allowedOrigins,
     sessions: options.sessions,
     throttle: options.throttle,
   });
@@ -170,10 +187,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: host }, () => resolve(s));
     s.once('error', reject);
+    answerClientErrors(s as Server);
   }).catch(async (err) => {
     await db.close();
     throw err;
   });
+  // Stored replies older than the retention window go, now and every six hours.
+  const retention = options.idempotencyRetentionDays ?? DEFAULT_RETENTION_DAYS;
+  const prune = () =>
+    void pruneKeys(db.query, retention).catch((err) => console.error('Pruning stored replies failed:', err));
+  prune();
+  const pruning = setInterval(prune, 6 * 60 * 60 * 1000);
+  pruning.unref();
   const port = (server.address() as AddressInfo).port;
   const shownHost =
     host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
@@ -185,6 +210,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     apiRoot: `${url}${API_PREFIX}`,
     port,
     async close() {
+      clearInterval(pruning);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Idle keep-alive sockets would hold close() open (and the port) indefinitely.

@@ -41,6 +41,12 @@ export function serverOptionsFrom(env: NodeJS.ProcessEnv): ServerOptions {
     seedDemo: true,
     trustProxy,
     apiOrigin,
+    idempotencyRetentionDays: positive(env, 'IDEMPOTENCY_RETENTION_DAYS', 60),
+    // Origins besides the app's own whose pages may send writes, comma-separated.
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     sessions: {
       idleSeconds: positive(env, 'SESSION_IDLE_MINUTES', DEFAULT_SESSION_POLICY.idleSeconds / 60) * 60,
       maxSeconds: positive(env, 'SESSION_MAX_HOURS', DEFAULT_SESSION_POLICY.maxSeconds / 3600) * 3600,

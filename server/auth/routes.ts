@@ -44,8 +44,8 @@ export function registerAuthRoutes(
   const dummyHash = hashPassword('not a real password');
 
   app.post(loginPath, async (c) => {
-    const read = await readBody(c);
-    if (!read.ok) return fail(c, 400, read.message);
+    const read = await readBody(c, { multipart: false });
+    if (!read.ok) return fail(c, read.status, read.message);
     const { username, password } = read.body;
     if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
       return fail(c, 400, TEXT.loginMissing);

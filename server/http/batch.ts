@@ -11,7 +11,9 @@ import { BATCH_PATH, type BatchItem, batchableRequests, batchRequestSchema } fro
 import type { EntityDescription } from '../../src/contract/entity';
 import type { RouteTable } from '../../src/contract/route-table';
 import { type ApiRoute, refuse } from './api';
+import { readBody } from './body';
 import type { AppEnv } from './env';
+import { fingerprintOf } from './fingerprint';
 import { isValidKey } from './idempotency';
 import type { MountOptions } from './mount';
 import { fail, TEXT } from './reply';
@@ -30,13 +32,9 @@ export function registerBatchRoute(
 ): void {
   const allowed = batchableRequests(entities);
   app.post(`${options.apiPrefix}/${BATCH_PATH}`, async (c) => {
-    let parsed: unknown;
-    try {
-      parsed = await c.req.json();
-    } catch {
-      return fail(c, 400, TEXT.malformedJson);
-    }
-    const checked = v.safeParse(batchRequestSchema, parsed);
+    const read = await readBody(c, { multipart: false });
+    if (!read.ok) return fail(c, read.status, read.message);
+    const checked = v.safeParse(batchRequestSchema, read.body);
     if (!checked.success) return fail(c, 400, `${TEXT.badBatch}: ${v.summarize(checked.issues)}`);
     const adminId = c.get('adminId');
     const items: WriteItem[] = [];
@@ -52,7 +50,11 @@ export function registerBatchRoute(
       const key = item.method === 'POST' ? item.key : undefined;
       if (key !== undefined && !isValidKey(key))
         items.push({ route: BAD_KEY, fingerprint: label, query, body, adminId, label });
-      else items.push({ route: route.value, key, fingerprint: label, query, body, adminId, label });
+      else {
+        const path = `${options.apiPrefix}/${item.path}`;
+        const fingerprint = key === undefined ? label : await fingerprintOf(item.method, path, query, body);
+        items.push({ route: route.value, key, fingerprint, query, body, adminId, label });
+      }
     }
     const replies = await runWrites(options.db, options.uploadsDir, items);
     return c.json({

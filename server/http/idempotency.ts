@@ -5,10 +5,18 @@
  * left no key behind, so its retry runs it.
  */
 import type { Query } from '../db';
+import { sameRequest } from './fingerprint';
 import { TEXT } from './reply';
 
+/**
+ * How long a stored reply is kept: longer than a tablet may stay offline with a change whose
+ * reply was lost (weeks), so that its retry is still answered from the store. Then the server
+ * prunes it (pruneKeys). Setting: IDEMPOTENCY_RETENTION_DAYS.
+ */
+export const DEFAULT_RETENTION_DAYS = 60;
+
 export interface StoredReply {
-  /** What the key was used for: a repeat must be the same request. */
+  /** What the key was used for (fingerprint.ts): a repeat must be the same request. */
   fingerprint: string;
   status: number;
   reply: unknown;
@@ -20,9 +28,9 @@ export interface StoredReply {
  */
 export function answerFromStore(
   stored: StoredReply,
-  fingerprint: string,
+  request: { fingerprint: string; label: string },
 ): { status: number; body: Record<string, unknown>; replayed: boolean } {
-  return stored.fingerprint === fingerprint
+  return sameRequest(stored.fingerprint, request.fingerprint, request.label)
     ? { status: stored.status, body: stored.reply as Record<string, unknown>, replayed: true }
     : { status: 422, body: { success: false, message: TEXT.keyReused }, replayed: false };
 }
@@ -34,12 +42,12 @@ export const isValidKey = (key: string) => /^[\x21-\x7e]{1,200}$/.test(key);
 export async function storedReplies(q: Query, keys: readonly string[]): Promise<Map<string, StoredReply>> {
   const stored = new Map<string, StoredReply>();
   if (keys.length === 0) return stored;
-  const rows = await q<{ key: string; method_path: string; status: number; reply: unknown }>(
-    'SELECT key, method_path, status, reply FROM idempotency_keys WHERE key = ANY($1::text[])',
+  const rows = await q<{ key: string; fingerprint: string; status: number; reply: unknown }>(
+    'SELECT key, fingerprint, status, reply FROM idempotency_keys WHERE key = ANY($1::text[])',
     [keys],
   );
   for (const row of rows)
-    stored.set(row.key, { fingerprint: row.method_path, status: row.status, reply: row.reply });
+    stored.set(row.key, { fingerprint: row.fingerprint, status: row.status, reply: row.reply });
   return stored;
 }
 
@@ -54,7 +62,7 @@ export async function insertReplies(q: Query, replies: ReadonlyMap<string, Store
   const keys = [...replies.keys()];
   const list = [...replies.values()];
   const inserted = await q<{ key: string }>(
-    `INSERT INTO idempotency_keys (key, method_path, status, reply)
+    `INSERT INTO idempotency_keys (key, fingerprint, status, reply)
      SELECT k, m, s, r::jsonb FROM unnest($1::text[], $2::text[], $3::int[], $4::text[]) AS t(k, m, s, r)
      ORDER BY k
      ON CONFLICT (key) DO NOTHING RETURNING key`,
@@ -67,4 +75,13 @@ export async function insertReplies(q: Query, replies: ReadonlyMap<string, Store
   );
   const mine = new Set(inserted.map((row) => row.key));
   return keys.filter((key) => !mine.has(key));
+}
+
+/** Removes stored replies older than the retention window; returns how many went. */
+export async function pruneKeys(q: Query, retentionDays: number): Promise<number> {
+  const gone = await q(
+    `DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(days => $1) RETURNING key`,
+    [retentionDays],
+  );
+  return gone.length;
 }

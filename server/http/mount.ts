@@ -13,6 +13,7 @@ import { NO_UPLOADS } from '../uploads/journal';
 import type { ApiReply, ApiRoute } from './api';
 import { readBody } from './body';
 import type { AppEnv } from './env';
+import { fingerprintOf } from './fingerprint';
 import { isValidKey } from './idempotency';
 import { fail, TEXT } from './reply';
 import { runWrites } from './write-pipeline';
@@ -33,11 +34,13 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteTable<ApiRoute>, opt
   for (const { method, path } of routes.paths()) {
     app.on(method, `${apiPrefix}/${path}`, async (c) => {
       const query = c.req.query();
-      const route = routes.match(method, path, query)?.value;
+      const match = routes.match(method, path, query);
       // One legacy path, several endpoints: a `type` nobody answers (index.php?type=bogus).
-      if (!route) return fail(c, 400, TEXT.unknownRequest);
-      const read = method === 'POST' ? await readBody(c) : ({ ok: true, body: {} } as const);
-      if (!read.ok) return fail(c, 400, read.message);
+      if (!match) return fail(c, 400, TEXT.unknownRequest);
+      const route = match.value;
+      const multipart = match.endpoint.encoding === 'multipart';
+      const read = method === 'POST' ? await readBody(c, { multipart }) : ({ ok: true, body: {} } as const);
+      if (!read.ok) return fail(c, read.status, read.message);
       const adminId = c.get('adminId');
       if (!route.writes) {
         return send(
@@ -48,9 +51,10 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteTable<ApiRoute>, opt
       const key = legacy ? undefined : c.req.header(IDEMPOTENCY_HEADER);
       if (key !== undefined && !isValidKey(key)) return fail(c, 400, TEXT.badKey);
       const label = `${method} ${c.req.path}`;
+      const fingerprint =
+        key === undefined ? label : await fingerprintOf(method, c.req.path, query, read.body);
       const [reply] = await runWrites(db, uploadsDir, [
-        // The query string is left out: a retry of the same entry always targets the same path.
-        { route, key, fingerprint: label, query, body: read.body, adminId, label },
+        { route, key, fingerprint, query, body: read.body, adminId, label },
       ]);
       return send(c, reply, reply.replayed ? { [REPLAYED_HEADER]: 'true' } : {});
     });

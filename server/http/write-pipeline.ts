@@ -25,12 +25,12 @@ export interface WriteItem {
   route: ApiRoute;
   /** The request's Idempotency-Key, if it carried one. */
   key?: string;
-  /** What the key is bound to: a repeat under the key must have the same fingerprint. */
+  /** What the key is bound to (fingerprint.ts): a repeat under the key must have the same one. */
   fingerprint: string;
   query: Readonly<Record<string, string>>;
   body: WireBody;
   adminId: number;
-  /** For the log. */
+  /** 'POST /api/path': for the log, and for keys stored before fingerprints. */
   label: string;
 }
 
@@ -75,7 +75,7 @@ async function runItems(q: Query, files: FileJournal, items: readonly WriteItem[
   for (const item of items) {
     const earlier = item.key === undefined ? undefined : (stored.get(item.key) ?? fresh.get(item.key));
     if (earlier) {
-      out.push(answerFromStore(earlier, item.fingerprint));
+      out.push(answerFromStore(earlier, item));
       continue;
     }
     const journal = files.forItem();

@@ -8,6 +8,8 @@ import masterData from './002_master_data.sql?raw';
 import resourceTypes from './003_resource_types.sql?raw';
 import people from './004_people.sql?raw';
 import loginThrottle from './005_login_throttle.sql?raw';
+import emptyText from './006_empty_text.sql?raw';
+import idempotencyFingerprint from './007_idempotency_fingerprint.sql?raw';
 
 export interface Migration {
   /** File name without `.sql`; recorded in schema_migrations. */
@@ -21,4 +23,6 @@ export const migrations: readonly Migration[] = [
   { name: '003_resource_types', sql: resourceTypes },
   { name: '004_people', sql: people },
   { name: '005_login_throttle', sql: loginThrottle },
+  { name: '006_empty_text', sql: emptyText },
+  { name: '007_idempotency_fingerprint', sql: idempotencyFingerprint },
 ];

@@ -29,10 +29,15 @@ function fieldSchema(spec: FieldSpec): v.GenericSchema<unknown, string | number 
   const label = spec.label;
   switch (spec.kind) {
     case 'number':
+      // Every number column is an integer (int4): 1.5, 1e10 or 2147483648 are refused here,
+      // not by the database as a 500.
       return v.pipe(
-        v.union([v.number(`${label} must be a number`), v.string(`${label} must be a number`)]),
+        v.union([v.number(wholeNumber(label)), v.string(wholeNumber(label))]),
         v.transform((x) => (typeof x === 'string' && x.trim() === '' ? null : Number(x))),
-        v.check((x) => x === null || Number.isFinite(x), `${label} must be a number`),
+        v.check(
+          (x) => x === null || (Number.isInteger(x) && x >= INT_MIN && x <= INT_MAX),
+          wholeNumber(label),
+        ),
       );
     case 'ref':
       return v.pipe(
@@ -99,6 +104,16 @@ function fieldSchema(spec: FieldSpec): v.GenericSchema<unknown, string | number 
   }
 }
 
+const INT_MIN = -2_147_483_648;
+const INT_MAX = 2_147_483_647;
+const wholeNumber = (label: string) => `${label} must be a whole number between ${INT_MIN} and ${INT_MAX}`;
+
+/** Kinds whose empty value is the empty text (as the PHP server stores it), not null. */
+const TEXT_KINDS: ReadonlySet<string> = new Set(['text', 'richtext', 'email', 'url', 'phone', 'password']);
+
+/** NUL cannot be stored in PostgreSQL text; it is refused, never stripped (what was sent is not what would be kept). */
+export const hasNul = (x: unknown) => typeof x === 'string' && x.includes('\u0000');
+
 /** Whether an empty value is refused: a password left empty on an update keeps the current one. */
 const mustHave = (spec: FieldSpec, op: Op) =>
   spec.required === true && !(op === 'update' && spec.kind === 'password');
@@ -117,9 +132,12 @@ export function validateWrite(entity: EntityDescription, op: Op, body: WireBody)
     // Files are checked by content and size where they arrive (server/uploads), not here.
     if (spec.kind === 'file') continue;
     const raw = body[spec.wire];
+    if (hasNul(raw)) return { ok: false, message: `${spec.label} must not contain a NUL character` };
     if (isEmpty(raw)) {
       if (mustHave(spec, op)) return { ok: false, message: `${spec.label} is required` };
-      value[spec.wire] = null;
+      // Optional text left empty is stored as '' (not null), as the legacy server does, so an
+      // unchanged save from the original client changes nothing.
+      value[spec.wire] = TEXT_KINDS.has(spec.kind) && spec.kind !== 'password' ? '' : null;
       continue;
     }
     const parsed = v.safeParse(fieldSchema(spec), raw);

@@ -106,7 +106,14 @@ async function namesLaterRecord(db: LocalDb, entity: EntityDescription, values: 
 async function foldInto(db: LocalDb, entry: OutboxEntry, values: Values): Promise<string> {
   const restart =
     entry.status === 'failed'
-      ? { id: newUuid(), status: 'pending' as const, attempts: 0, lastError: null, nextAttemptAt: 0 }
+      ? {
+          id: newUuid(),
+          status: 'pending' as const,
+          attempts: 0,
+          lastError: null,
+          nextAttemptAt: 0,
+          sent: undefined,
+        }
       : {};
   await db.outbox.update(entry.seq, { payload: { ...entry.payload, ...values }, ...restart });
   return restart.id ?? entry.id;

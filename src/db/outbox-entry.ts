@@ -71,6 +71,12 @@ export interface NewEntry {
   /** Set while status is 'conflict'. */
   conflict?: Conflict;
   /**
+   * An edit or a set as first sent, after its merge with the server's record (rule 5): every
+   * retry under the same Idempotency-Key sends exactly this, since the server binds the key to
+   * the whole request. Cleared with a new key (Retry of a refusal, a folded correction).
+   */
+  sent?: { base: Record<string, FieldValue> | null; payload: Record<string, FieldValue> };
+  /**
    * The server confirmed this add but did not say the new id, and the refetch that learns it
    * has not succeeded yet: only the lookup is retried, the add is never sent again (rule 2).
    */

@@ -28,7 +28,10 @@ export async function mergeEdits(round: Round, edits: readonly OutboxEntry[]): P
   const merged: Merged = new Map();
   const asked: OutboxEntry[] = [];
   for (const entry of edits) {
-    if (round.resolve(entry.key) === null)
+    // Sent before (its reply lost, or a retry): the very same request again, as the
+    // Idempotency-Key is bound to it (issue 12), not a new merge.
+    if (entry.sent) merged.set(entry.seq, { ...entry, ...entry.sent });
+    else if (round.resolve(entry.key) === null)
       merged.set(
         entry.seq,
         settle(round.db, round.commits, entry, {
@@ -81,7 +84,19 @@ export async function mergeEdits(round: Round, edits: readonly OutboxEntry[]): P
     }
     merged.set(entry.seq, { ...entry, base: result.values, payload: {} });
   });
+  await freeze(
+    round,
+    asked.map((e) => merged.get(e.seq)).filter((m): m is OutboxEntry => !(m instanceof Promise)),
+  );
   return merged;
+}
+
+/** Keeps what each merged edit is about to send, before it goes: its retries send the same. */
+async function freeze(round: Round, entries: readonly OutboxEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await round.db.outbox.bulkUpdate(
+    entries.map((e) => ({ key: e.seq, changes: { sent: { base: e.base, payload: e.payload } } })),
+  );
 }
 
 /** What the server has now: the record for an edit, the set for a set's replacement. */

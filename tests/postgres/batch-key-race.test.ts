@@ -40,7 +40,7 @@ describe('a batch racing another request for a key', () => {
       ).rows;
       const reply = { success: true, message: 'Class added successfully', id: row.id, class_id: row.id };
       await other.query(
-        "INSERT INTO idempotency_keys (key, method_path, status, reply) VALUES ('race-1', $1, 200, $2::jsonb)",
+        "INSERT INTO idempotency_keys (key, fingerprint, status, reply) VALUES ('race-1', $1, 200, $2::jsonb)",
         [`POST /api/${C.add}`, JSON.stringify(reply)],
       );
       const batch = client.post(BATCH_PATH, {

@@ -74,9 +74,14 @@ describe('batch extension', () => {
       replayed: false,
     });
     const { body: again } = await suite.client.post(BATCH_PATH, {
-      requests: [addClass('Mixed ok', 'mixed-1'), addClass('Now valid', 'mixed-2')],
+      requests: [addClass('Mixed ok', 'mixed-1'), addClass('', 'mixed-2')],
     });
     expect(again.replies[1]).toEqual({ ...body.replies[1], replayed: true });
+    // The key is bound to its request (issue 12): another body under it writes nothing.
+    const { body: reused } = await suite.client.post(BATCH_PATH, {
+      requests: [addClass('Now valid', 'mixed-2')],
+    });
+    expect(reused.replies[0]).toMatchObject({ status: 422, replayed: false });
     expect(await namesLike('Mixed')).toEqual(['Mixed ok']);
     expect(await namesLike('Now valid')).toEqual([]);
   });

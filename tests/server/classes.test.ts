@@ -112,15 +112,20 @@ describe('add, update, delete', () => {
     expect(got.body.class).toMatchObject({ class_name: 'Nursery', sort_order: 0 });
   });
 
-  it('accepts multipart and urlencoded bodies too', async () => {
+  it('refuses multipart, urlencoded and text bodies: a JSON endpoint takes JSON (CSRF, issue 12)', async () => {
     const form = new FormData();
     form.set('className', 'From multipart');
-    const multipart = await suite.client.post(P.add, form);
-    expect(multipart.body.success).toBe(true);
-    const urlencoded = await suite.client.post(P.add, new URLSearchParams({ className: 'From urlencoded' }));
-    expect(urlencoded.body.success).toBe(true);
+    const sent = [
+      await suite.client.post(P.add, form),
+      await suite.client.post(P.add, new URLSearchParams({ className: 'From urlencoded' })),
+      await suite.client.post(P.add, JSON.stringify({ className: 'From text' }), {
+        'Content-Type': 'text/plain',
+      }),
+    ];
+    for (const reply of sent) expect(reply).toMatchObject({ status: 415, body: { success: false } });
     const names = (await allClasses()).map((c) => c.class_name);
-    expect(names).toEqual(expect.arrayContaining(['From multipart', 'From urlencoded']));
+    expect(names).not.toEqual(expect.arrayContaining(['From multipart']));
+    expect(names.filter((n) => n.startsWith('From '))).toEqual([]);
   });
 
   it('updates the name and the sort order; a missing sortOrder keeps the stored one', async () => {

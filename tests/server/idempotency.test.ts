@@ -27,11 +27,28 @@ describe('Idempotency-Key', () => {
   it('replays a stored 4xx with its status', async () => {
     const key = { 'Idempotency-Key': 'bad-add-1' };
     const first = await suite.client.post(P.add, { className: '' }, key);
-    const second = await suite.client.post(P.add, { className: 'Now valid' }, key);
+    const second = await suite.client.post(P.add, { className: '' }, key);
     expect(first.status).toBe(400);
     expect(second).toMatchObject({ status: 400, body: first.body });
     expect(second.headers.get('Idempotent-Replayed')).toBe('true');
-    expect(await countNamed('Now valid')).toBe(0);
+  });
+
+  it('binds the key to the whole request: another body or query gets 422 and writes nothing (issue 12)', async () => {
+    const key = { 'Idempotency-Key': 'bound-1' };
+    const first = await suite.client.post(P.add, { className: 'Bound' }, key);
+    expect(first.status).toBe(200);
+    const otherBody = await suite.client.post(P.add, { className: 'Other body' }, key);
+    expect(otherBody).toMatchObject({
+      status: 422,
+      body: { success: false, message: 'Idempotency-Key reused for a different request' },
+    });
+    const otherQuery = await suite.client.post(`${P.add}?section_id=3`, { className: 'Bound' }, key);
+    expect(otherQuery.status).toBe(422);
+    expect(await countNamed('Other body')).toBe(0);
+    expect(await countNamed('Bound')).toBe(1);
+    // The same request again, its keys in another order, is the same request.
+    const again = await suite.client.post(P.add, { className: 'Bound' }, key);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
   });
 
   it('refuses the same key on another path with 422', async () => {

@@ -41,7 +41,7 @@ const item = (route: ApiRoute, name: string, key?: string): WriteItem => ({
   query: {},
   body: { name },
   adminId: 1,
-  label: name,
+  label: 'POST /api/test',
 });
 
 const classNamed = async (name: string) =>
