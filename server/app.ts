@@ -4,8 +4,8 @@
  *
  * Order of registration matters: the body size limit comes first; login and logout come
  * before the session check; every other /api path passes it first (so an unknown path
- * without a session is a 401, and with one a JSON 404); the static app and its index.html
- * fallback come last.
+ * without a session is a 401, and with one a JSON 404), the resumable uploads' endpoint
+ * included; the static app and its index.html fallback come last.
  */
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -25,6 +25,7 @@ import { limitBody } from './http/limit';
 import { fail, TEXT } from './http/reply';
 import { registerStatic } from './http/static';
 import { seedDemo } from './seed';
+import { openResumableUploads, type ResumableUploads } from './uploads/resumable';
 import { registerUploadRoutes } from './uploads/serve';
 
 export const API_PREFIX = '/api';
@@ -37,6 +38,8 @@ export interface AppOptions {
   uploadsDir: string;
   /** The built PWA (dist/); not served when absent or missing. */
   staticDir?: string;
+  /** Resumable uploads (uploads/resumable.ts); without them, or in legacy mode, no endpoint. */
+  resumable?: ResumableUploads;
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
@@ -54,7 +57,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.use(`${API_PREFIX}/*`, limitBody);
   registerAuthRoutes(app, db, API_PREFIX);
   app.use(`${API_PREFIX}/*`, requireSession(db));
-  registerEntityRoutes(app, entities, db, API_PREFIX, { legacy, uploadsDir: options.uploadsDir });
+  // The PHP API has no resumable uploads: the client detects the 404 and sends files inline.
+  const resumable = legacy ? undefined : options.resumable;
+  resumable?.register(app, API_PREFIX);
+  registerEntityRoutes(app, entities, db, API_PREFIX, { legacy, uploadsDir: options.uploadsDir, resumable });
   // Legacy mode is the plain PHP API, which has no batches (the client falls back).
   if (!legacy) registerBatchRoute(app, db, entities, API_PREFIX);
   registerUploadRoutes(app, options.uploadsDir, API_PREFIX);
@@ -67,7 +73,10 @@ export interface ServerOptions {
   port?: number;
   /** Default 127.0.0.1; index.ts passes 0.0.0.0. */
   host?: string;
-  /** On-disk data (PGlite files and uploads). Absent or 'memory://': in memory, uploads in a temp folder. */
+  /**
+   * On-disk data (PGlite files, uploads, partial resumable uploads in tus/). Absent or
+   * 'memory://': in memory, uploads in temp folders.
+   */
   dataDir?: string;
   /** A real PostgreSQL instead of PGlite. */
   databaseUrl?: string;
@@ -108,7 +117,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const onDisk = options.dataDir && options.dataDir !== 'memory://';
   const uploadsDir = onDisk ? join(options.dataDir!, 'uploads') : await mkdtemp(join(tmpdir(), 'uploads-'));
   await mkdir(uploadsDir, { recursive: true });
-  const app = createApp({ db, legacy: options.legacy, uploadsDir, staticDir: options.staticDir });
+  // Beside uploads/, on the same file system, so that a finished upload is moved by a rename.
+  const resumableDir = onDisk ? join(options.dataDir!, 'tus') : await mkdtemp(join(tmpdir(), 'tus-'));
+  await mkdir(resumableDir, { recursive: true });
+  const resumable = options.legacy ? undefined : openResumableUploads(resumableDir);
+  const app = createApp({ db, legacy: options.legacy, uploadsDir, staticDir: options.staticDir, resumable });
 
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -119,6 +132,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw err;
   });
   const port = (server.address() as AddressInfo).port;
+  const stopSweeping = resumable?.startSweeping();
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
 
   return {
@@ -126,6 +140,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     apiRoot: `${url}${API_PREFIX}`,
     port,
     async close() {
+      stopSweeping?.();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Idle keep-alive sockets would hold close() open (and the port) indefinitely.

@@ -17,14 +17,14 @@ import { entityGraph } from './graph';
 import { listHandler } from './list';
 import { lookupHandler } from './lookup';
 import { deleteHandler } from './remove';
-import { addHandler, updateHandler } from './write';
+import { addHandler, updateHandler, type WriteOptions } from './write';
 
 export function registerEntityRoutes(
   app: Hono<AppEnv>,
   entities: readonly EntityDescription[],
   db: Database,
   apiPrefix: string,
-  options: { legacy: boolean; uploadsDir: string },
+  options: WriteOptions & { uploadsDir: string },
 ): void {
   const graph = entityGraph(entities);
   // Order matters: the journal must see the reply after the transaction has ended (journal.ts).
@@ -35,7 +35,7 @@ export function registerEntityRoutes(
     app.get(at(ep.list.path), listHandler(entity, graph, db, options));
     app.get(at(ep.get.path), getHandler(entity, graph));
     app.post(at(ep.add.path), ...write, addHandler(entity, graph, options));
-    app.post(at(ep.update.path), ...write, updateHandler(entity, graph, ep.update));
+    app.post(at(ep.update.path), ...write, updateHandler(entity, graph, ep.update, options));
     app.post(at(ep.remove.path), ...write, deleteHandler(entity, graph));
     // ep.lookups is entity.lookups in the same order.
     (entity.lookups ?? []).forEach((lookup, i) => {

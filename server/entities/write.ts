@@ -5,7 +5,7 @@
  * everything (fields, files, parents, the row itself) before it stores a file or writes a
  * row, so a refused request writes nothing.
  */
-import type { Handler } from 'hono';
+import type { Context, Handler } from 'hono';
 import type { Endpoint } from '../../src/contract/endpoints';
 import type { EntityDescription } from '../../src/contract/entity';
 import { messages } from '../../src/contract/messages';
@@ -13,24 +13,35 @@ import { validateWrite } from '../../src/contract/validation';
 import { NEW_ID_FIELD } from '../../src/contract/wire';
 import type { AppEnv } from '../http/env';
 import { fail } from '../http/reply';
+import type { ResumableUploads } from '../uploads/resumable';
 import { addColumns, type Columns, updateColumns } from './columns';
-import { checkFiles, fileFields } from './files';
+import { checkFiles, fileFields, type UploadLookup } from './files';
 import type { EntityGraph } from './graph';
 import { notFound, readId } from './ids';
 import { missingParent, touchChildren } from './relations';
 import { ident } from './sql';
 
+export interface WriteOptions {
+  legacy: boolean;
+  /** Finished resumable uploads a file field may name (none in legacy mode). */
+  resumable?: ResumableUploads;
+}
+
+/** The uploads this request's administrator may name. */
+const lookupFor = (c: Context<AppEnv>, { resumable }: WriteOptions): UploadLookup | undefined =>
+  resumable && ((reference) => resumable.finished(c.var.adminId, reference));
+
 export function addHandler(
   entity: EntityDescription,
   graph: EntityGraph,
-  options: { legacy: boolean },
+  options: WriteOptions,
 ): Handler<AppEnv> {
   const text = messages(entity.names);
   const files = fileFields(entity, 'add');
   return async (c) => {
     const checked = validateWrite(entity, 'add', c.var.body);
     if (!checked.ok) return fail(c, 400, checked.message);
-    const incoming = await checkFiles(files, 'add', c.var.body);
+    const incoming = await checkFiles(files, 'add', c.var.body, lookupFor(c, options));
     if (!incoming.ok) return fail(c, 400, incoming.message);
     const cols: Columns = addColumns(entity, checked.value);
     const missing = await missingParent(c.var.q, graph, entity, cols);
@@ -54,6 +65,7 @@ export function updateHandler(
   entity: EntityDescription,
   graph: EntityGraph,
   endpoint: Endpoint,
+  options: WriteOptions,
 ): Handler<AppEnv> {
   const text = messages(entity.names);
   const files = fileFields(entity, 'update');
@@ -67,7 +79,7 @@ export function updateHandler(
     if ('reply' in read) return read.reply;
     const checked = validateWrite(entity, 'update', body);
     if (!checked.ok) return fail(c, 400, checked.message);
-    const incoming = await checkFiles(files, 'update', body);
+    const incoming = await checkFiles(files, 'update', body, lookupFor(c, options));
     if (!incoming.ok) return fail(c, 400, incoming.message);
 
     // Locked: the old file names stay valid until we commit, and a delete waits for us.

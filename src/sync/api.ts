@@ -35,6 +35,12 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 export interface ApiClient {
   readonly root: string;
   request(path: string, options: RequestOptions): Promise<ApiOutcome>;
+  /**
+   * The same transport for protocols other than the legacy API's (resumable uploads): fetch
+   * with the session cookie. One per client, so it also identifies the client; a wrapper
+   * without it makes files go inside their record's request.
+   */
+  readonly fetch?: typeof fetch;
 }
 
 export interface ApiConfig {
@@ -62,8 +68,10 @@ export function createApi(config: ApiConfig): ApiClient {
     fetch: config.fetch,
   });
 
+  const transport = config.fetch ?? globalThis.fetch;
   return {
     root,
+    fetch: (input, init) => transport(input, { credentials: 'include', ...init }),
     async request(path, options) {
       const url = new URL(`${root}/${path}`);
       for (const [k, v] of Object.entries(options.query ?? {})) {

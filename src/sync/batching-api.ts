@@ -140,6 +140,7 @@ export function withBatching(api: ApiClient, options: BatchingOptions = {}): Api
 
   return {
     root: api.root,
+    fetch: api.fetch,
     request(path, opts) {
       const item = supportByClient.get(api) === false ? null : toItem(path, opts);
       if (!item) return sendAlone(path, opts);

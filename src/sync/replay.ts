@@ -30,6 +30,7 @@ import { mergeEdit } from './merge-edit';
 import { planQueue } from './plan';
 import { QueueState } from './queue-state';
 import { buildRequest, resolveRefs } from './requests';
+import { prepareFiles } from './upload-files';
 
 export interface SyncContext {
   db: LocalDb;
@@ -150,7 +151,9 @@ async function sendOne(ctx: Replayer, state: QueueState, claimed: OutboxEntry): 
   if (entry.confirmedAt) return learnNewId(ctx, state, entry, null);
   const built = buildRequest(entity, entry, resolve);
   if (!built) return settle(ctx, entry, { kind: 'retry', reason: 'Waiting for a record it refers to' });
-  const outcome = await api.request(built.path, { ...built.options, idempotencyKey: entry.id });
+  const ready = await prepareFiles(ctx, entry, built);
+  if ('kind' in ready) return settle(ctx, entry, ready);
+  const outcome = await api.request(ready.path, { ...ready.options, idempotencyKey: entry.id });
   const verdict = classify(outcome, entry.op);
   if (verdict.kind !== 'done') return settle(ctx, entry, verdict);
   if (entry.op === 'add') return learnNewId(ctx, state, entry, idFromReply(entity, verdict.body));
