@@ -13,6 +13,8 @@
  * - Partial and finished uploads live in DATA_DIR/tus (`<id>` and `<id>.json`). One untouched
  *   for ABANDONED_AFTER_MS (24 h) is removed, at start and then every hour.
  * - Error answers are JSON `{success: false, message}` like every /api answer; tus headers stay.
+ * - Every answer closes its connection, so that a cut chunk is resumed from the server's
+ *   offset rather than re-sent whole by the browser (see `answer`).
  */
 import { randomBytes } from 'node:crypto';
 import { copyFile, open, readdir, rename, rm, stat } from 'node:fs/promises';
@@ -75,11 +77,49 @@ async function readHead(path: string): Promise<Uint8Array> {
   }
 }
 
-/** The same text as JSON `{success: false, message}`, keeping the tus headers. */
-async function asJsonError(res: Response): Promise<Response> {
-  if (res.status < 400) return res;
-  const message = (await res.text()).trim() || 'The upload request was refused';
+/**
+ * The request with a body that ENDS, rather than fails, when the client goes away mid-chunk:
+ * tus then stores every byte that arrived, and the client's HEAD finds them (@tus/server's
+ * own Node integration ends the body in the same way). Failing would make tus drop what it
+ * had not written yet (a quarter of a 1 MB chunk in the test); ending loses at most what Node
+ * had buffered (tens of KB).
+ */
+function keepingPartialBody(raw: Request): Request {
+  if (!raw.body || (raw.method !== 'PATCH' && raw.method !== 'POST')) return raw;
+  const reader = raw.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch {
+        controller.close();
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Request(raw.url, {
+    method: raw.method,
+    headers: raw.headers,
+    body,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+/**
+ * The answer as the client should get it. Errors become JSON `{success: false, message}`, tus
+ * headers kept. Every answer closes its connection: a browser re-sends by itself a request
+ * whose REUSED connection dropped (Chromium does, PATCH included), and that resend carries the
+ * old offset, so its whole chunk would travel only to be refused (409). On a fresh connection
+ * the drop reaches tus-js-client, which asks for the offset first. One connection per 5 MB
+ * chunk costs nothing worth counting.
+ */
+async function answer(res: Response): Promise<Response> {
   const headers = new Headers(res.headers);
+  headers.set('Connection', 'close');
+  if (res.status < 400) return new Response(res.body, { status: res.status, headers });
+  const message = (await res.text()).trim() || 'The upload request was refused';
   headers.set('Content-Type', 'application/json');
   headers.delete('Content-Length');
   return new Response(JSON.stringify({ success: false, message }), { status: res.status, headers });
@@ -129,11 +169,11 @@ export function openResumableUploads(dir: string): ResumableUploads {
         },
       });
       const handle = async (c: Context<AppEnv>) => {
-        const req = c.req.raw;
         // Hono routes HEAD to GET handlers; a real GET (downloading a partial upload) is not offered.
-        if (req.method === 'GET') return c.json({ success: false, message: 'Method not allowed' }, 405);
-        adminOf.set(req, c.var.adminId);
-        return asJsonError(await tus.handleWeb(req));
+        if (c.req.raw.method === 'GET') return c.json({ success: false, message: 'Method not allowed' }, 405);
+        const request = keepingPartialBody(c.req.raw);
+        adminOf.set(request, c.var.adminId);
+        return answer(await tus.handleWeb(request));
       };
       app.on(['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'], [path, `${path}/*`], handle);
     },
