@@ -1,6 +1,8 @@
 /**
- * One file to our server in resumable chunks: the tus protocol through tus-js-client, loaded
- * only when a large file is sent (it stays out of the app's first load). After a dropped
+ * One file to our server in resumable chunks: the tus protocol through tus-js-client, which
+ * comes with the sync engine (loaded on demand, so not in the app's first load; a dynamic
+ * import here would also break the service worker, a classic script, with vite's preload
+ * helper and its `import.meta`). After a dropped
  * connection tus-js-client asks the server for its offset (HEAD) and goes on from there,
  * a few times at once (retryDelays); past those, the caller's own retry resumes the same way,
  * because the upload's URL is kept in `memory` (the outbox entry: it survives a reload or a
@@ -14,7 +16,7 @@
  * when the server has no tus endpoint (404 or 405 on the creation request: the PHP API); or
  * the last answer (or its absence) for the caller to classify like any other reply.
  */
-import type { DetailedError, PreviousUpload, UrlStorage } from 'tus-js-client';
+import { type DetailedError, type PreviousUpload, Upload, type UrlStorage } from 'tus-js-client';
 import { RESUMABLE_PATH, uploadReference } from '../contract/resumable';
 import type { Envelope } from '../contract/wire';
 import type { StoredUpload } from '../db/outbox-entry';
@@ -108,7 +110,7 @@ export async function uploadResumable(
 ): Promise<ResumableOutcome> {
   if (!api.fetch) return { kind: 'unsupported' };
   const fetcher = api.fetch;
-  const [{ Upload }, fingerprint] = await Promise.all([import('tus-js-client'), blobFingerprint(blob)]);
+  const fingerprint = await blobFingerprint(blob);
   return new Promise<ResumableOutcome>((resolve) => {
     const upload = new Upload(blob, {
       endpoint: `${api.root}/${RESUMABLE_PATH}/`,
