@@ -2,11 +2,13 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
 /**
- * The outbox benchmark's page (bench/bench.html + bench/bench-page.ts), built apart from the
- * app into dist-bench/ so that it runs the app's real local store, mutate, API client and
- * replay in Chromium. bench/drain.mjs serves it from the reference server (STATIC_DIR), so the
- * page and the API share an origin and the session cookie works. No service worker, no PWA:
- * only the window's code path is measured.
+ * The benchmarks' pages, built apart from the app into dist-bench/ so that they run the app's
+ * real modules in Chromium: the outbox drain's (bench/bench.html + bench/bench-page.ts: local
+ * store, mutate, API client, replay) and the large upload's (bench/upload.html +
+ * bench/upload-page.ts: API client, resumable upload). bench/drain.mjs and bench/upload.mjs
+ * serve them from the reference server (STATIC_DIR), so the page and the API share an origin
+ * and the session cookie works. No service worker, no PWA: only the window's code path is
+ * measured.
  */
 export default defineConfig({
   root: 'bench',
@@ -20,6 +22,11 @@ export default defineConfig({
     // Readable names in a CPU profile (BENCH_CPU_PROFILE); minifying does not change the speed.
     minify: false,
     target: 'es2022',
-    rollupOptions: { input: resolve(import.meta.dirname, 'bench/bench.html') },
+    rollupOptions: {
+      input: {
+        bench: resolve(import.meta.dirname, 'bench/bench.html'),
+        upload: resolve(import.meta.dirname, 'bench/upload.html'),
+      },
+    },
   },
 });

@@ -20,19 +20,17 @@
  * and `npx vite build --config vite.bench.config.ts`. BENCH_ENTRIES (default 1000) sets N;
  * BENCH_RUNS=clean,lost-keepalive limits the runs.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startFaultProxy } from './fault-proxy.mjs';
+import { ADMIN, serverSignIn, startBenchServer } from './server.mjs';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** The same flags as the browser tests (tests/helpers/browser.ts). */
 const CHROMIUM_ARGS = createRequire(import.meta.url)('../scripts/chromium-flags.json');
-const ADMIN = { username: 'admin', password: 'admin123' };
 const ENTRIES = Number(process.env.BENCH_ENTRIES || 1000);
 const BASE_CLASSES = Math.max(100, Math.ceil(ENTRIES / 10));
 const PREFIX = 'Bench';
@@ -91,74 +89,12 @@ const RUNS = [
   { name: 'lost-close', label: '20% replies lost, Connection: close', dropRate: 0.2, closeAfterReply: true },
 ];
 
-/** `node dist-server/index.js` on a free port with its own data; resolves once it listens. */
-async function startServer() {
-  const dataDir = await mkdtemp(join(tmpdir(), 'bench-server-'));
-  const child = spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_SERVER_PROF
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`]
-        : []),
-      join(ROOT, 'dist-server/index.js'),
-    ],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: '0',
-        DATA_DIR: dataDir,
-        STATIC_DIR: join(ROOT, 'dist-bench'),
-        ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        API_EXTENSIONS: 'on',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let log = '';
-  const port = await new Promise((done, fail) => {
-    const onData = (chunk) => {
-      log += chunk;
-      const m = /running at http:\/\/[^:]+:(\d+)/.exec(log);
-      if (m) done(Number(m[1]));
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk) => {
-      log += chunk;
-    });
-    child.once('exit', (code) => fail(new Error(`Server exited with ${code}:\n${log}`)));
-  });
-  const apiRoot = `http://127.0.0.1:${port}/api`;
-  return {
-    port,
-    apiRoot,
-    async close() {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** Every row of a list endpoint, straight from the server (not through the proxy). */
 async function serverNames(apiRoot, cookie, path, listField, nameField) {
   const res = await fetch(`${apiRoot}/${path}`, { headers: { Cookie: cookie } });
   const body = await res.json();
   if (!body.success) throw new Error(`${path}: ${JSON.stringify(body)}`);
   return body[listField].map((r) => r[nameField]).filter((n) => String(n).startsWith(PREFIX));
-}
-
-async function serverSignIn(apiRoot) {
-  const res = await fetch(`${apiRoot}/Admin_access/login.php`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const setCookie = res.headers.get('set-cookie');
-  if (!setCookie) throw new Error(`Sign-in failed with ${res.status}`);
-  return setCookie.split(';')[0];
 }
 
 /** Duplicates: extra rows of an intended name. Losses: intended names missing, gone names present. */
@@ -175,7 +111,7 @@ function compare(actual, expected, gone = []) {
 }
 
 async function runOnce(run) {
-  const server = await startServer();
+  const server = await startBenchServer({ cpuProfileDir: process.env.BENCH_SERVER_PROF });
   const proxy = await startFaultProxy(server.port, { closeAfterReply: run.closeAfterReply, seed: 42 });
   const profile = await mkdtemp(join(tmpdir(), 'bench-profile-'));
   const context = await chromium.launchPersistentContext(profile, {

@@ -14,6 +14,10 @@
  *   after every reply, and the browser opens a new one per request. A lost reply is then a
  *   network error the outbox itself must retry.
  *
+ * Cuts (the upload benchmark, bench/upload.mjs): `cutEvery(bytes)` closes whichever connection
+ * carries each further `bytes` bytes from the browser, in the middle of whatever it is sending;
+ * the bytes before the cut reach the server, which sees a client that went away.
+ *
  * HTTP/1.1 without pipelining (Chromium does not pipeline), so the replies on a connection come
  * in the order of its requests; a request starts with a method token at the start of a chunk.
  */
@@ -39,7 +43,11 @@ export function seededRandom(seed) {
  */
 export async function startFaultProxy(targetPort, options = {}) {
   const random = seededRandom(options.seed ?? 1);
-  const stats = { connections: 0, requests: 0, writes: 0, dropped: 0, replayed: 0 };
+  const stats = { connections: 0, requests: 0, writes: 0, dropped: 0, replayed: 0, bytesUp: 0, cuts: 0 };
+  /** Every request line seen ('POST /api/...'), in order. */
+  const requestLines = [];
+  /** The next cut, as a count of stats.bytesUp, and the distance between cuts; off when null. */
+  let cut = null;
   /** Which requests may lose their reply, and how often. Off until the benchmark sets it. */
   const fault = { rate: 0, pattern: /^POST \/api\/(Masterfilter\/|sync\/batch)/ };
   const sockets = new Set();
@@ -53,14 +61,28 @@ export async function startFaultProxy(targetPort, options = {}) {
     /** Request lines waiting for their reply, oldest first. */
     const waiting = [];
     let dropping = false;
+    /** Cut: the server still gets what was written before the cut, so the upstream only ends. */
+    let cutHere = false;
 
     client.on('data', (received) => {
+      if (cut && stats.bytesUp + received.length >= cut.next) {
+        const before = received.subarray(0, cut.next - stats.bytesUp);
+        stats.bytesUp = cut.next;
+        stats.cuts += 1;
+        cut.next += cut.every;
+        cutHere = true;
+        client.destroy();
+        upstream.end(before);
+        return;
+      }
+      stats.bytesUp += received.length;
       let chunk = received;
       const text = chunk.toString('latin1');
       const match = REQUEST_LINE.exec(text);
       if (match) {
         stats.requests += 1;
         const line = `${match[1]} ${match[2]}`;
+        requestLines.push(line);
         if (fault.pattern.test(line)) stats.writes += 1;
         waiting.push(line);
         if (options.closeAfterReply && text.includes('\r\n\r\n')) {
@@ -81,6 +103,7 @@ export async function startFaultProxy(targetPort, options = {}) {
         dropping = fault.rate > 0 && fault.pattern.test(line) && random() < fault.rate;
         if (dropping) stats.dropped += 1;
       }
+      if (cutHere) return; // the browser is gone
       if (dropping) {
         // The server has committed and answered; the browser never hears of it.
         client.destroy();
@@ -95,7 +118,8 @@ export async function startFaultProxy(targetPort, options = {}) {
     client.on('end', () => upstream.end());
     const gone = () => {
       client.destroy();
-      upstream.destroy();
+      // After a cut the upstream closes by itself once the server has read what it got.
+      if (!cutHere) upstream.destroy();
       sockets.delete(client);
       sockets.delete(upstream);
     };
@@ -108,6 +132,11 @@ export async function startFaultProxy(targetPort, options = {}) {
   return {
     url: `http://127.0.0.1:${port}`,
     stats,
+    requestLines,
+    /** From now on, cut the connection carrying every further `bytes` bytes from the browser; null stops. */
+    cutEvery(bytes) {
+      cut = bytes ? { next: stats.bytesUp + bytes, every: bytes } : null;
+    },
     /** Lose this share (0..1) of the replies to outbox writes from now on. */
     setDropRate(rate) {
       fault.rate = rate;

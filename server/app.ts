@@ -5,7 +5,8 @@
  * Order of registration matters: compression and the security headers wrap everything; the
  * body size limit comes next; login, logout and the public upload folders come before the
  * session check; every other /api path passes it first (so an unknown path without a session
- * is a 401, and with one a JSON 404); the static app and its index.html fallback come last.
+ * is a 401, and with one a JSON 404), the resumable uploads' endpoint included; the static app
+ * and its index.html fallback come last.
  */
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -37,6 +38,7 @@ import { fail, TEXT } from './http/reply';
 import { registerStatic } from './http/static';
 import { seedDemo } from './seed';
 import { prepareAdmin } from './startup-guard';
+import { openResumableUploads, type ResumableUploads } from './uploads/resumable';
 import { registerPrivateUploadRoutes, registerPublicUploadRoutes } from './uploads/serve';
 
 export const API_PREFIX = '/api';
@@ -59,6 +61,8 @@ export interface AppOptions {
   throttle?: ThrottlePolicy;
   /** Origins besides the app's own that may send writes (ALLOWED_ORIGINS). */
   allowedOrigins?: readonly string[];
+  /** Resumable uploads (uploads/resumable.ts); without them, or in legacy mode, no endpoint. */
+  resumable?: ResumableUploads;
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
@@ -97,7 +101,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   registerPublicUploadRoutes(app, options.uploadsDir, API_PREFIX);
   app.use(`${API_PREFIX}/*`, requireSession(db));
   app.use(`${API_PREFIX}/*`, limitBody);
-  const routes = entityRoutes(entities, db, { legacy });
+  // The PHP API has no resumable uploads: the client detects the 404 and sends files inline.
+  const resumable = legacy ? undefined : options.resumable;
+  resumable?.register(app, API_PREFIX);
+  const routes = entityRoutes(entities, db, { legacy, resumable });
   const mount: MountOptions = { db, uploadsDir: options.uploadsDir, apiPrefix: API_PREFIX, legacy };
   mountRoutes(app, routes, mount);
   // Legacy mode is the plain PHP API, which has no batches (the client falls back).
@@ -172,6 +179,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const onDisk = options.dataDir && options.dataDir !== 'memory://';
   const uploadsDir = onDisk ? join(options.dataDir!, 'uploads') : await mkdtemp(join(tmpdir(), 'uploads-'));
   await mkdir(uploadsDir, { recursive: true });
+  // Beside uploads/, on the same file system, so that a finished upload is moved by a rename.
+  const resumableDir = onDisk ? join(options.dataDir!, 'tus') : await mkdtemp(join(tmpdir(), 'tus-'));
+  await mkdir(resumableDir, { recursive: true });
+  const resumable = options.legacy ? undefined : openResumableUploads(resumableDir);
   const app = createApp({
     db,
     legacy: options.legacy,
@@ -180,6 +191,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     trustProxy: options.trustProxy,
     apiOrigin: options.apiOrigin,
     allowedOrigins: options.allowedOrigins,
+    resumable,
     sessions: options.sessions,
     throttle: options.throttle,
   });
@@ -200,6 +212,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const pruning = setInterval(prune, 6 * 60 * 60 * 1000);
   pruning.unref();
   const port = (server.address() as AddressInfo).port;
+  const stopSweeping = resumable?.startSweeping();
   const shownHost =
     host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${shownHost}:${port}`;
@@ -211,6 +224,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port,
     async close() {
       clearInterval(pruning);
+      stopSweeping?.();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Idle keep-alive sockets would hold close() open (and the port) indefinitely.

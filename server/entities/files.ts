@@ -2,24 +2,32 @@
  * The file fields of a multipart add or update (`kind: 'file'` with a FileRule), checked by
  * size and by real content before anything is written. No file at all is fine unless the
  * field is required: the field absent, sent empty, an empty file part, or the text `null`
- * (Add Chapter always sends chapterImage, as `null` when none was chosen).
+ * (Add Chapter always sends chapterImage, as `null` when none was chosen). Instead of the
+ * file, a field may name a finished resumable upload (`tus:<id>`, uploads/resumable.ts): it
+ * is checked in the same way and then moved into place, never read into memory.
  */
 import type { EntityDescription, FieldSpec, FileRule, Op } from '../../src/contract/entity';
 import { wireFields } from '../../src/contract/entity';
+import { isUploadReference } from '../../src/contract/resumable';
 import type { WireBody } from '../../src/contract/validation';
 import { isUploadFolder, type UploadFolder } from '../uploads/folders';
+import type { FinishedUpload } from '../uploads/resumable';
 import { canDetect, detectKind, IMAGE_TYPES, SNIFF_BYTES } from '../uploads/sniff';
+import type { UploadContent } from '../uploads/store';
 
 export interface IncomingFile {
   /** The column that will hold the stored name. */
   field: string;
   folder: UploadFolder;
-  data: Uint8Array;
+  data: UploadContent;
   /** Extension of the detected kind, one of the rule's types. */
   ext: string;
 }
 
 export type FilesCheck = { ok: true; files: IncomingFile[] } | { ok: false; message: string };
+
+/** The finished resumable upload a field's text names; absent where the server has none. */
+export type UploadLookup = (reference: string) => Promise<FinishedUpload | { refused: string }>;
 
 export interface FileField {
   /** The column holding the stored name. */
@@ -68,10 +76,28 @@ const listTypes = (types: readonly string[]) =>
 /** 2 MB, 10 MB, 1.5 MB: the units of the spec's upload hints. */
 const megabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
 
+/** A file part, or the finished upload a reference names: its size, first bytes and content. */
+async function received(
+  raw: unknown,
+  label: string,
+  lookup: UploadLookup | undefined,
+): Promise<{ size: number; head: Uint8Array; content: () => Promise<UploadContent> } | { message: string }> {
+  if (raw instanceof File) {
+    const head = new Uint8Array(await raw.slice(0, SNIFF_BYTES).arrayBuffer());
+    return { size: raw.size, head, content: async () => new Uint8Array(await raw.arrayBuffer()) };
+  }
+  if (typeof raw !== 'string' || !lookup || !isUploadReference(raw))
+    return { message: `${label} must be a file` };
+  const upload = await lookup(raw);
+  if ('refused' in upload) return { message: `${label} ${upload.refused}` };
+  return { size: upload.size, head: upload.head, content: async () => upload };
+}
+
 export async function checkFiles(
   fields: (FileField & { wire: string })[],
   op: Op,
   body: WireBody,
+  lookup?: UploadLookup,
 ): Promise<FilesCheck> {
   const files: IncomingFile[] = [];
   for (const { field, spec, rule, folder, wire } of fields) {
@@ -81,17 +107,17 @@ export async function checkFiles(
       if (spec.required && op === 'add') return { ok: false, message: `${spec.label} is required` };
       continue;
     }
-    if (!(raw instanceof File)) return { ok: false, message: `${spec.label} must be a file` };
+    const file = await received(raw, spec.label, lookup);
+    if ('message' in file) return { ok: false, message: file.message };
     const limit = op === 'update' ? (rule.maxBytesOnUpdate ?? rule.maxBytes) : rule.maxBytes;
-    if (raw.size > limit) return { ok: false, message: `${spec.label} is larger than ${megabytes(limit)}` };
+    if (file.size > limit) return { ok: false, message: `${spec.label} is larger than ${megabytes(limit)}` };
     const types = op === 'update' ? (rule.typesOnUpdate ?? rule.types) : rule.types;
-    const head = new Uint8Array(await raw.slice(0, SNIFF_BYTES).arrayBuffer());
-    const ext = detectKind(head).find((e) => types.includes(e));
+    const ext = detectKind(file.head).find((e) => types.includes(e));
     if (!ext) {
       const noun = types.every((t) => IMAGE_TYPES.includes(t)) ? 'image' : 'file';
       return { ok: false, message: `${spec.label} must be a ${listTypes(types)} ${noun}` };
     }
-    files.push({ field, folder, data: new Uint8Array(await raw.arrayBuffer()), ext });
+    files.push({ field, folder, data: await file.content(), ext });
   }
   return { ok: true, files };
 }

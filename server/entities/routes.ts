@@ -18,7 +18,7 @@ import { lookupHandler } from './lookup';
 import { readFieldHandler } from './read-field';
 import { readSetHandler, writeSetHandler } from './relation';
 import { deleteHandler } from './remove';
-import { addHandler, updateHandler } from './write';
+import { addHandler, updateHandler, type WriteOptions } from './write';
 
 const read = (handler: ApiHandler): ApiRoute => ({ writes: false, handler });
 const write = (handler: ApiHandler): ApiRoute => ({ writes: true, handler });
@@ -26,7 +26,7 @@ const write = (handler: ApiHandler): ApiRoute => ({ writes: true, handler });
 export function entityRoutes(
   entities: readonly EntityDescription[],
   db: Database,
-  options: { legacy: boolean },
+  options: WriteOptions,
 ): RouteTable<ApiRoute> {
   const graph = entityGraph(entities);
   const table = new RouteTable<ApiRoute>();
@@ -35,7 +35,7 @@ export function entityRoutes(
     if (ep.list) table.add(ep.list, read(listHandler(entity, graph, db, options)));
     if (ep.get) table.add(ep.get, read(getHandler(entity, graph)));
     if (ep.add) table.add(ep.add, write(addHandler(entity, graph, options)));
-    if (ep.update) table.add(ep.update, write(updateHandler(entity, graph, ep.update)));
+    if (ep.update) table.add(ep.update, write(updateHandler(entity, graph, ep.update, options)));
     if (ep.remove) table.add(ep.remove, write(deleteHandler(entity, graph)));
     // ep.lookups is entity.lookups in the same order.
     (entity.lookups ?? []).forEach((lookup, i) => {

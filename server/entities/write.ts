@@ -11,26 +11,33 @@ import { messages } from '../../src/contract/messages';
 import { validateWrite } from '../../src/contract/validation';
 import { NEW_ID_FIELD } from '../../src/contract/wire';
 import { type ApiHandler, ok, refuse } from '../http/api';
+import type { ResumableUploads } from '../uploads/resumable';
 import { changesRefs, parentDisagreement } from './agreement';
 import { addColumns, type Columns, hashPasswords, updateColumns } from './columns';
-import { checkFiles, fileFields } from './files';
+import { checkFiles, fileFields, type UploadLookup } from './files';
 import type { EntityGraph } from './graph';
 import { notFound, readId } from './ids';
 import { missingParent, touchChildren } from './relations';
 import { cleanRichTextFields } from './rich-text';
 import { ident } from './sql';
 
-export function addHandler(
-  entity: EntityDescription,
-  graph: EntityGraph,
-  options: { legacy: boolean },
-): ApiHandler {
+export interface WriteOptions {
+  legacy: boolean;
+  /** Finished resumable uploads a file field may name (none in legacy mode). */
+  resumable?: ResumableUploads;
+}
+
+/** The uploads this request's administrator may name. */
+const lookupFor = (adminId: number, { resumable }: WriteOptions): UploadLookup | undefined =>
+  resumable && ((reference) => resumable.finished(adminId, reference));
+
+export function addHandler(entity: EntityDescription, graph: EntityGraph, options: WriteOptions): ApiHandler {
   const text = messages(entity.names);
   const files = fileFields(entity, 'add');
-  return async ({ q, body, uploads }) => {
+  return async ({ q, body, uploads, adminId }) => {
     const checked = cleanRichTextFields(entity, 'add', validateWrite(entity, 'add', body));
     if (!checked.ok) return refuse(400, checked.message);
-    const incoming = await checkFiles(files, 'add', body);
+    const incoming = await checkFiles(files, 'add', body, lookupFor(adminId, options));
     if (!incoming.ok) return refuse(400, incoming.message);
     const cols: Columns = addColumns(entity, checked.value);
     const missing = await missingParent(q, graph, entity, cols);
@@ -53,20 +60,25 @@ export function addHandler(
   };
 }
 
-export function updateHandler(entity: EntityDescription, graph: EntityGraph, endpoint: Endpoint): ApiHandler {
+export function updateHandler(
+  entity: EntityDescription,
+  graph: EntityGraph,
+  endpoint: Endpoint,
+  options: WriteOptions,
+): ApiHandler {
   const text = messages(entity.names);
   const files = fileFields(entity, 'update');
   const table = ident(entity.table);
   const key = ident(entity.key);
   const idParam = endpoint.idParam ?? entity.key;
-  return async ({ q, query, body, uploads }) => {
+  return async ({ q, query, body, uploads, adminId }) => {
     // Sections, units, chapters and schools carry the id only in the query string (api-contract §1).
     const rawId = endpoint.idIn === 'query' ? query[idParam] : body[idParam];
     const read = readId(entity, rawId);
     if ('reply' in read) return read.reply;
     const checked = cleanRichTextFields(entity, 'update', validateWrite(entity, 'update', body));
     if (!checked.ok) return refuse(400, checked.message);
-    const incoming = await checkFiles(files, 'update', body);
+    const incoming = await checkFiles(files, 'update', body, lookupFor(adminId, options));
     if (!incoming.ok) return refuse(400, incoming.message);
 
     // Locked: the old file names stay valid until we commit, and a delete waits for us.

@@ -9,11 +9,14 @@
  * on disk, and a committed one no stale file.
  */
 import type { UploadFolder } from './folders';
-import { removeUpload, saveUpload } from './store';
+import { removeUpload, saveUpload, type UploadContent } from './store';
 
 export interface UploadJournal {
-  /** Stores the file now; it is removed again unless the request succeeds and commits. */
-  save(folder: UploadFolder, data: Uint8Array, ext: string): Promise<string>;
+  /**
+   * Stores the file now (the bytes, or a finished resumable upload moved in); it is removed
+   * again unless the request succeeds and commits.
+   */
+  save(folder: UploadFolder, data: UploadContent, ext: string): Promise<string>;
   /** Removes the file once the request has succeeded and committed. */
   dropOnSuccess(folder: UploadFolder, name: string): void;
 }

@@ -4,21 +4,30 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isSafeFileName, type UploadFolder } from './folders';
 
+/** A file already on disk (a finished resumable upload) that can be moved into place. */
+export interface MovableFile {
+  moveTo(dest: string): Promise<void>;
+}
+
+/** What a stored upload is made from: the bytes of a request, or a file to move. */
+export type UploadContent = Uint8Array | MovableFile;
+
 /**
- * Stores the bytes under a fresh random name with the extension of the detected kind (the
+ * Stores the content under a fresh random name with the extension of the detected kind (the
  * client's own name is never used as a path) and returns that name, as the legacy rows hold it.
  */
 export async function saveUpload(
   uploadsDir: string,
   folder: UploadFolder,
-  data: Uint8Array,
+  data: UploadContent,
   ext: string,
 ): Promise<string> {
   if (!/^[a-z0-9]{1,10}$/.test(ext)) throw new Error(`Unsafe upload extension: ${ext}`);
   const name = `${Date.now()}_${randomBytes(8).toString('hex')}.${ext}`;
   const dir = join(uploadsDir, folder);
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, name), data);
+  if (data instanceof Uint8Array) await writeFile(join(dir, name), data);
+  else await data.moveTo(join(dir, name));
   return name;
 }
 

@@ -10,7 +10,8 @@
  * - rule 4: `status`, `attempts`, `nextAttemptAt` and `lastError` classify failures;
  * - rule 5: `base` is the record as it was when the edit began, to detect conflicts;
  * - rule 6: unsent entries of one record are folded at write time (see mutate.ts);
- * - rule 7: payload values may be Blobs, stored as they are in IndexedDB.
+ * - rule 7: payload values may be Blobs, stored as they are in IndexedDB; `uploads` keeps where
+ *   a large one's resumable upload stands (the Blob stays until the record is confirmed).
  */
 
 /**
@@ -45,6 +46,15 @@ export interface Conflict {
 }
 
 export type FieldValue = string | number | boolean | null | Blob | readonly string[];
+
+/** A resumable upload on the server (src/sync/resumable-upload.ts). */
+export interface StoredUpload {
+  /** The upload's URL (tus), to ask for its offset and go on. */
+  url: string;
+  size: number;
+  /** Of the Blob it carries: a URL is used again only for the same content. */
+  fingerprint: string;
+}
 
 /** An entry as it is written: the outbox numbers it (`seq`) when it is stored. */
 export interface NewEntry {
@@ -81,6 +91,12 @@ export interface NewEntry {
    * has not succeeded yet: only the lookup is retried, the add is never sent again (rule 2).
    */
   confirmedAt?: number;
+  /**
+   * Large files sent ahead of the request in resumable chunks, by field name: kept so that a
+   * resend (after a dropped connection, a reload or a worker restart) resumes each upload
+   * where the server has it instead of starting again. Not part of the request itself.
+   */
+  uploads?: Record<string, StoredUpload>;
 }
 
 /** An entry as it is stored and read back. */

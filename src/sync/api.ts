@@ -43,6 +43,12 @@ export interface ApiClient {
   request(path: string, options: RequestOptions): Promise<ApiOutcome>;
   /** GET of a bare JSON list (no envelope), for read-only reference lists. */
   getList(path: string): Promise<ListOutcome>;
+  /**
+   * The same transport for protocols other than the legacy API's (resumable uploads): fetch
+   * with the session cookie. One per client, so it also identifies the client; a wrapper
+   * without it makes files go inside their record's request.
+   */
+  readonly fetch?: typeof fetch;
 }
 
 export interface ApiConfig {
@@ -75,8 +81,10 @@ export function createApi(config: ApiConfig): ApiClient {
     fetch: config.fetch,
   });
 
+  const transport = config.fetch ?? globalThis.fetch;
   return {
     root,
+    fetch: (input, init) => transport(input, { credentials: 'include', ...init }),
     async request(path, options) {
       const url = new URL(`${root}/${path}`);
       for (const [k, v] of Object.entries(options.query ?? {})) {

@@ -24,6 +24,7 @@ import type { QueueState } from './queue-state';
 import type { Round } from './round-context';
 import { type SendResult, settle } from './settle';
 import type { Outgoing } from './transport';
+import { prepareFiles } from './upload-files';
 
 const LOOKUP_FAILED = 'The server saved this record but its id could not be found; refresh to see it.';
 
@@ -56,8 +57,11 @@ export async function sendRound(
   // 2. Every request at once.
   const outgoing: { entry: OutboxEntry; item: Outgoing }[] = [];
   for (const entry of toSend) {
-    const request = entryRequest(entry, round.resolve);
-    if (request) outgoing.push({ entry, item: { request, key: entry.id } });
+    const built = entryRequest(entry, round.resolve);
+    // Large files travel ahead, in resumable chunks (upload-files.ts); the request names them.
+    const request = built && (await prepareFiles(round, entry, built));
+    if (request && 'method' in request) outgoing.push({ entry, item: { request, key: entry.id } });
+    else if (request) pending.set(entry.seq, settle(db, commits, entry, request));
     else
       pending.set(
         entry.seq,

@@ -12,7 +12,9 @@
  * - `down()`/`up()`: the whole upstream unavailable, as refused connections (the proxy stops
  *   listening) or as connections reset on arrival;
  * - `random()`: each request independently gets pass, drop, 503 + Retry-After: 0 or hang,
- *   (or reset) with given weights, drawn from a seeded PRNG.
+ *   (or reset) with given weights, drawn from a seeded PRNG;
+ * - `cutAfterBytes()`: the connection is cut in the middle of whatever it carries once the
+ *   clients have sent so many more bytes (a large upload's chunk arrives half-sent).
  *
  * Rules and the log see through batches: a rule matches a batch when it matches one of its
  * items, and the log has one entry per item, so tests count deliveries of an entry by its key
@@ -31,7 +33,9 @@ export type Fault =
   | { kind: 'drop' }
   | { kind: 'status'; status: number; retryAfter?: string }
   | { kind: 'hang'; forward: boolean }
-  | { kind: 'reset' };
+  | { kind: 'reset' }
+  /** Cut after a byte count: the request reached the server half-sent (cutAfterBytes). */
+  | { kind: 'cut' };
 
 /**
  * One request as the server would see it alone: an HTTP request, or one item of a batch
@@ -91,6 +95,15 @@ export interface FaultProxy {
   up(): Promise<void>;
   /** `down(mode)`, then `up()` after `ms`; resolves when up again. */
   downFor(ms: number, mode?: 'refuse' | 'reset'): Promise<void>;
+  /**
+   * Cuts the connection carrying the clients' `bytes`-th byte from now (every connection's
+   * bytes counted together), `times` times, each `bytes` after the one before: the bytes
+   * before the cut reach the server (a request's head and part of its body), then both sides
+   * are closed. Counts only while armed.
+   */
+  cutAfterBytes(bytes: number, times?: number): void;
+  /** Bytes the clients have sent through the proxy so far. */
+  readonly bytesFromClients: number;
   /** Random faults on every matching request from now on; `random(null)` stops them. */
   random(options: RandomFaults | null): void;
   /** Forget every rule and random mode (the log stays). */
@@ -224,7 +237,9 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
   const sockets = new Set<net.Socket>();
   const log: ProxiedRequest[] = [];
   let requestCount = 0;
-  const state = { dropped: 0 };
+  const state = { dropped: 0, bytesFromClients: 0 };
+  /** The next cut (a byte count of bytesFromClients), how far apart, and how many are left. */
+  let cut: { at: number; every: number; left: number } | null = null;
 
   function decide(requestLines: string[], target: string): Fault {
     if (downMode) return { kind: 'reset' };
@@ -389,7 +404,50 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
       }
     };
 
+    /** Passes on the bytes before the cut (half a request, as the server sees a dropped client) and closes. */
+    const cutHere = (before: Buffer) => {
+      incoming = Buffer.concat([incoming, before]);
+      next();
+      if (closed) return;
+      const head = parseHead(incoming);
+      if (head && incoming.length > 0) {
+        const [method = '', target = ''] = head.firstLine.split(' ');
+        const key = head.headers.get('idempotency-key') ?? null;
+        const request = requestCount++;
+        log.push({
+          n: log.length,
+          request,
+          batched: false,
+          method,
+          target,
+          key,
+          fault: 'cut',
+          replied: false,
+          forwarded: true,
+        });
+      }
+      closed = true;
+      current = null;
+      client.destroy();
+      sockets.delete(client);
+      // end, not destroy: what was written still reaches the server, then the connection closes.
+      if (incoming.length > 0) connectUpstream().end(incoming);
+      else upstream?.end();
+    };
+
     client.on('data', (chunk) => {
+      if (closed) return;
+      if (cut) {
+        const at = state.bytesFromClients + chunk.length;
+        if (at >= cut.at) {
+          const before = chunk.subarray(0, chunk.length - (at - cut.at));
+          state.bytesFromClients = cut.at;
+          cut = cut.left > 1 ? { ...cut, at: cut.at + cut.every, left: cut.left - 1 } : null;
+          cutHere(before);
+          return;
+        }
+      }
+      state.bytesFromClients += chunk.length;
       incoming = Buffer.concat([incoming, chunk]);
       next();
     });
@@ -439,12 +497,19 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
       await new Promise((r) => setTimeout(r, ms));
       await proxy.up();
     },
+    cutAfterBytes(bytes, times = 1) {
+      cut = { at: state.bytesFromClients + bytes, every: bytes, left: times };
+    },
+    get bytesFromClients() {
+      return state.bytesFromClients;
+    },
     random(options) {
       randomMode = options ? { ...options, seen: new Map() } : null;
     },
     clear() {
       rules.length = 0;
       randomMode = null;
+      cut = null;
     },
     get log() {
       return log;

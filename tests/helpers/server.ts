@@ -106,8 +106,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
 /** Signs in and returns the Cookie header value to send with later requests. */
 export async function signIn(
   apiRoot: string,
-  username = ADMIN.username,
-  password = ADMIN.password,
+  username: string = ADMIN.username,
+  password: string = ADMIN.password,
 ): Promise<string> {
   const res = await fetch(`${apiRoot}/Admin_access/login.php`, {
     method: 'POST',

@@ -1,0 +1,74 @@
+/**
+ * The reference server for the benchmarks: `node dist-server/index.js` on a free port with its
+ * own temp DATA_DIR, serving dist-bench/ (so the bench pages and the API share an origin and
+ * the session cookie works). Build first: `npm run build:server` and the bench pages.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+export const ADMIN = { username: 'admin', password: 'admin123' };
+
+/** Resolves once the server listens; `close()` stops it and removes its data. */
+export async function startBenchServer({ cpuProfileDir } = {}) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-server-'));
+  const child = spawn(
+    process.execPath,
+    [
+      ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []),
+      join(ROOT, 'dist-server/index.js'),
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: '0',
+        DATA_DIR: dataDir,
+        STATIC_DIR: join(ROOT, 'dist-bench'),
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        API_EXTENSIONS: 'on',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let log = '';
+  const port = await new Promise((done, fail) => {
+    const onData = (chunk) => {
+      log += chunk;
+      const m = /running at http:\/\/[^:]+:(\d+)/.exec(log);
+      if (m) done(Number(m[1]));
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk) => {
+      log += chunk;
+    });
+    child.once('exit', (code) => fail(new Error(`Server exited with ${code}:\n${log}`)));
+  });
+  const apiRoot = `http://127.0.0.1:${port}/api`;
+  return {
+    port,
+    apiRoot,
+    dataDir,
+    async close() {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in from Node and returns the Cookie header value. */
+export async function serverSignIn(apiRoot) {
+  const res = await fetch(`${apiRoot}/Admin_access/login.php`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const setCookie = res.headers.get('set-cookie');
+  if (!setCookie) throw new Error(`Sign-in failed with ${res.status}`);
+  return setCookie.split(';')[0];
+}
