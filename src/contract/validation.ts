@@ -83,25 +83,50 @@ export function validateWrite(entity: EntityDescription, op: Op, body: WireBody)
   return { ok: true, value };
 }
 
-/** Validates a form's values (keyed by field name) with the same rules as the server. */
-export function validateForm(
+/** One problem of a form field, as the form shows it beside the field. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+  /** The field is required and empty (the entity's `requiredMessage` speaks for all of these). */
+  missing: boolean;
+}
+
+/**
+ * Every problem of a form's values (keyed by field name), in form order, with the same rules
+ * as the server: the form marks each field, not only the first.
+ */
+export function formProblems(
   entity: EntityDescription,
   op: Op,
   values: Record<string, unknown>,
-): { ok: true } | { ok: false; field: string; message: string } {
+): FieldProblem[] {
+  const problems: FieldProblem[] = [];
   for (const name of formFields(entity, op)) {
     const spec = entity.fields[name];
     if (!spec || spec.kind === 'file') continue;
     const raw = values[name];
     if (isEmpty(raw)) {
-      if (spec.required) {
-        return { ok: false, field: name, message: entity.requiredMessage ?? `${spec.label} is required` };
-      }
+      if (spec.required) problems.push({ field: name, message: `${spec.label} is required`, missing: true });
       continue;
     }
     if (spec.kind === 'ref') continue; // local refs may be temporary ids
     const parsed = v.safeParse(fieldSchema(spec), raw);
-    if (!parsed.success) return { ok: false, field: name, message: parsed.issues[0].message };
+    if (!parsed.success) problems.push({ field: name, message: parsed.issues[0].message, missing: false });
   }
-  return { ok: true };
+  return problems;
+}
+
+/**
+ * Validates a form's values with the same rules as the server: the first problem, with the
+ * entity's own text for a missing field where it has one ('Please fill in all required fields').
+ */
+export function validateForm(
+  entity: EntityDescription,
+  op: Op,
+  values: Record<string, unknown>,
+): { ok: true } | { ok: false; field: string; message: string } {
+  const [first] = formProblems(entity, op, values);
+  if (!first) return { ok: true };
+  const message = first.missing ? (entity.requiredMessage ?? first.message) : first.message;
+  return { ok: false, field: first.field, message };
 }
