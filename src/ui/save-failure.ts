@@ -3,7 +3,9 @@
 import { isStorageFull } from '../app/records';
 import { STORAGE_FULL } from '../contract/messages';
 
+/** A sentence for the administrator; the exception itself goes to the console, never to the screen. */
 export function saveFailureDetail(error: unknown): string | undefined {
   if (isStorageFull(error)) return STORAGE_FULL;
-  return error instanceof Error ? error.message : undefined;
+  console.error(error);
+  return 'The change could not be saved on this device. Reload the page and try again.';
 }

@@ -37,6 +37,10 @@ export interface TestServer {
   close(): Promise<void>;
   /** Stops and starts again on the same port with the same data. */
   restart(): Promise<void>;
+  /** Stops answering (the port closes) and keeps the data, until start(). */
+  stop(): Promise<void>;
+  /** Starts a stopped server again on the same port with the same data. */
+  start(): Promise<void>;
 }
 
 async function createTestDatabase(maintenanceUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -78,6 +82,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     });
 
   let running: RunningServer = await start(opts.port ?? 0);
+  let stopped = false;
   const server: TestServer = {
     url: running.url,
     apiRoot: running.apiRoot,
@@ -85,13 +90,21 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     dataDir,
     databaseUrl: database?.url,
     async close() {
-      await running.close();
+      if (!stopped) await running.close();
       await database?.drop();
       if (ownDir) await rm(dataDir, { recursive: true, force: true });
     },
     async restart() {
+      await server.stop();
+      await server.start();
+    },
+    async stop() {
       await running.close();
+      stopped = true;
+    },
+    async start() {
       running = await start(server.port);
+      stopped = false;
     },
   };
   return server;

@@ -59,9 +59,11 @@ describe('form problems', () => {
 
 describe('the page that holds a record', () => {
   it('is found under the list’s sort and search, and follows the key the server gives', async () => {
-    await db.rows(classEntity).bulkPut(
-      Array.from({ length: 12 }, (_, i) => ({ class_id: String(i + 1), class_name: `Class ${i + 1}` })),
-    );
+    await db
+      .rows(classEntity)
+      .bulkPut(
+        Array.from({ length: 12 }, (_, i) => ({ class_id: String(i + 1), class_name: `Class ${i + 1}` })),
+      );
     const { key } = await mutate(db, { op: 'add', entity: classEntity, values: { class_name: 'Zeta' } });
     // Default order (class_id asc): the new record's temporary id sorts after the server's ids.
     expect(await pageHolding(db, classEntity, {}, key)).toEqual({ page: 2, key });

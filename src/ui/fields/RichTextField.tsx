@@ -4,7 +4,8 @@
  */
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type FieldProps, fieldId, Label } from './types';
+import { useEffect } from 'react';
+import { controlState, FieldError, type FieldProps, fieldClass, fieldId, Label } from './types';
 
 const TOOLS = [
   { label: 'Bold', run: (c: ChainLike) => c.toggleBold() },
@@ -16,24 +17,34 @@ const TOOLS = [
 
 type ChainLike = ReturnType<NonNullable<ReturnType<typeof useEditor>>['chain']>;
 
-export default function RichTextField({ name, spec, value, onChange }: FieldProps) {
+/** The editable area's attributes: its name, and its error state as the other controls have it. */
+function areaAttributes(name: string, label: string, error: string | undefined): Record<string, string> {
+  const state = controlState(name, error);
+  return {
+    id: fieldId(name),
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-label': label,
+    class: 'richtext-area',
+    ...(state['aria-invalid'] ? { 'aria-invalid': 'true' } : {}),
+    ...(state['aria-describedby'] ? { 'aria-describedby': state['aria-describedby'] } : {}),
+  };
+}
+
+export default function RichTextField({ name, spec, value, onChange, error }: FieldProps) {
   const editor = useEditor({
     extensions: [StarterKit],
     content: String(value),
-    editorProps: {
-      attributes: {
-        id: fieldId(name),
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-label': spec.label,
-        class: 'richtext-area',
-      },
-    },
+    editorProps: { attributes: areaAttributes(name, spec.label, error) },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
+  useEffect(() => {
+    editor?.setOptions({ editorProps: { attributes: areaAttributes(name, spec.label, error) } });
+  }, [editor, name, spec.label, error]);
   return (
-    <div className="field">
+    <div className={fieldClass(error, true)}>
       <Label name={name} spec={spec} />
+      <FieldError name={name} error={error} />
       <div className="richtext">
         <div className="richtext-tools" role="toolbar" aria-label={`${spec.label} formatting`}>
           {TOOLS.map((tool) => (

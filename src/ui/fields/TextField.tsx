@@ -1,24 +1,27 @@
 import type { FieldSpec } from '../../contract/entity';
-import { type FieldProps, fieldId, Label } from './types';
+import { controlState, FieldError, type FieldProps, fieldClass, fieldId, Label } from './types';
 
 function inputType(spec: FieldSpec): string {
   if (spec.kind === 'number') return 'number';
   if (spec.kind === 'email') return 'email';
   if (spec.kind === 'password') return 'password';
+  if (spec.kind === 'url') return 'url';
   return 'text';
 }
 
-export function TextField({ name, spec, value, onChange, required }: FieldProps) {
+export function TextField({ name, spec, value, onChange, required, error }: FieldProps) {
   const common = {
     id: fieldId(name),
     name,
     required,
     value: String(value),
     maxLength: spec.maxLength,
+    ...controlState(name, error),
   };
   return (
-    <div className="field">
+    <div className={fieldClass(error, spec.multiline)}>
       <Label name={name} spec={spec} />
+      <FieldError name={name} error={error} />
       {spec.multiline ? (
         <textarea {...common} onChange={(e) => onChange(e.target.value)} />
       ) : (
