@@ -6,7 +6,7 @@
 import type { EntityDescription } from '../contract/entity';
 import type { Row } from '../db/database';
 import { isQuotaError } from '../db/errors';
-import { type Change, type MutationResult, mutate } from '../db/mutate';
+import { type Change, type MutationResult, mutate, RecordNotFoundError, StillUsedError } from '../db/mutate';
 import { type Option, refOptions } from '../db/options';
 import { getRow, type ListQuery, type ListResult, listRows, pageHolding } from '../db/queries';
 import { resolveId } from '../db/resolve';
@@ -56,6 +56,17 @@ export async function saveChange(change: Change): Promise<MutationResult> {
 
 /** IndexedDB refused a write for lack of space: the screen says so in words. */
 export const isStorageFull = isQuotaError;
+
+/**
+ * Why a change could not be saved on this device, when the reason is one the administrator
+ * can act on (a record still used by others, one that is gone); null for anything else,
+ * whose technical text is not for the screen.
+ */
+export function refusalReason(error: unknown): string | null {
+  if (error instanceof StillUsedError) return error.message;
+  if (error instanceof RecordNotFoundError) return 'This record is no longer on this device.';
+  return null;
+}
 
 export type DeliveryOutcome =
   | { kind: 'confirmed' }

@@ -36,6 +36,9 @@ function MenuDisclosure({ menu }: { menu: Menu }) {
         aria-controls={listId(menu)}
       >
         {menu.label}
+        <span className="menu-arrow" aria-hidden="true">
+          ▾
+        </span>
       </button>
       <ul
         id={listId(menu)}
