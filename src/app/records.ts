@@ -6,9 +6,10 @@
 import type { EntityDescription } from '../contract/entity';
 import type { Row } from '../db/database';
 import { isQuotaError } from '../db/errors';
-import { type Change, type MutationResult, mutate } from '../db/mutate';
+import { type Change, type MutationResult, mutate, RecordNotFoundError, StillUsedError } from '../db/mutate';
 import { type Option, refOptions } from '../db/options';
-import { getRow, type ListQuery, type ListResult, listRows } from '../db/queries';
+import { getRow, type ListQuery, type ListResult, listRows, pageHolding } from '../db/queries';
+import { resolveId } from '../db/resolve';
 import { db } from './context';
 import { changeSaved } from './sync-runner';
 
@@ -16,6 +17,19 @@ export type { Change, ListQuery, ListResult, MutationResult, Option, Row };
 
 export const listRecords = (entity: EntityDescription, query: ListQuery): Promise<ListResult> =>
   listRows(db, entity, query);
+
+/**
+ * The page of a list (its search and sort) that holds the record known by `id`, and the
+ * record's current key; null when the list does not show it.
+ */
+export const pageOfRecord = (
+  entity: EntityDescription,
+  query: ListQuery,
+  id: string,
+): Promise<{ page: number; key: string } | null> => pageHolding(db, entity, query, id);
+
+/** The key a record has now: a temporary id once the server named the record gives the server's. */
+export const currentKey = (id: string): Promise<string> => resolveId(db, id);
 
 /** The record, `null` when it is not in the local store. */
 export const getRecord = async (entity: EntityDescription, id: string): Promise<Row | null> =>
@@ -42,6 +56,17 @@ export async function saveChange(change: Change): Promise<MutationResult> {
 
 /** IndexedDB refused a write for lack of space: the screen says so in words. */
 export const isStorageFull = isQuotaError;
+
+/**
+ * Why a change could not be saved on this device, when the reason is one the administrator
+ * can act on (a record still used by others, one that is gone); null for anything else,
+ * whose technical text is not for the screen.
+ */
+export function refusalReason(error: unknown): string | null {
+  if (error instanceof StillUsedError) return error.message;
+  if (error instanceof RecordNotFoundError) return 'This record is no longer on this device.';
+  return null;
+}
 
 export type DeliveryOutcome =
   | { kind: 'confirmed' }

@@ -62,6 +62,15 @@ export function requestSync(): Promise<SyncReport | null> {
   return running;
 }
 
+/**
+ * A sync the administrator asked for: it waits for a round already under way (it may have
+ * begun before what they want sent), then runs one of its own and reports it.
+ */
+export async function syncOnRequest(): Promise<SyncReport | null> {
+  while (running) await running;
+  return requestSync();
+}
+
 /** After a change was saved locally. */
 export function changeSaved(): void {
   void registerBackgroundSync();

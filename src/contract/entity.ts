@@ -110,8 +110,13 @@ export type Path = string | { readonly path: string; readonly query: Readonly<Re
 
 /** A list column. */
 export type ListColumn =
-  /** A row field; several fields shown in one cell with `also` ('Class / Subject / Series'). */
-  | { kind?: 'text'; field: string; header: string; also?: readonly string[] }
+  /**
+   * A row field; several fields shown in one cell with `also` ('Class / Subject / Series').
+   * `primary`: the column that names the row (kept in view when a narrow table scrolls, the
+   * title of a row shown as a card). Optional: by default the column of the entity's `title`,
+   * else the first text column.
+   */
+  | { kind?: 'text'; field: string; header: string; also?: readonly string[]; primary?: boolean }
   /** A thumbnail of a file field. */
   | { kind: 'image'; field: string; header: string; width?: number; round?: boolean }
   /** A date in the long format (teachers' Date Added). */

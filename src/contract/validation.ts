@@ -148,8 +148,8 @@ export function validateWrite(entity: EntityDescription, op: Op, body: WireBody)
 }
 
 /**
- * What is wrong with one typed value, or null: the check validateForm runs per field, for a
- * form that shows it at the field. Refs are not checked: local refs may be temporary ids.
+ * What is wrong with one typed value, or null: the check formProblems runs per field.
+ * Refs are not checked: local refs may be temporary ids.
  */
 export function fieldProblem(spec: FieldSpec, raw: unknown): string | null {
   if (spec.kind === 'file' || spec.kind === 'ref' || isEmpty(raw)) return null;
@@ -157,23 +157,50 @@ export function fieldProblem(spec: FieldSpec, raw: unknown): string | null {
   return parsed.success ? null : parsed.issues[0].message;
 }
 
-/** Validates a form's values (keyed by field name) with the same rules as the server. */
+/** One problem of a form field, as the form shows it beside the field. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+  /** The field is required and empty (the entity's `requiredMessage` speaks for all of these). */
+  missing: boolean;
+}
+
+/**
+ * Every problem of a form's values (keyed by field name), in form order, with the same rules
+ * as the server: the form marks each field, not only the first.
+ */
+export function formProblems(
+  entity: EntityDescription,
+  op: Op,
+  values: Record<string, unknown>,
+): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  for (const name of formFields(entity, op)) {
+    const spec = entity.fields[name];
+    if (!spec || spec.kind === 'file') continue;
+    const raw = values[name];
+    if (isEmpty(raw)) {
+      if (mustHave(spec, op))
+        problems.push({ field: name, message: `${spec.label} is required`, missing: true });
+      continue;
+    }
+    const problem = fieldProblem(spec, raw);
+    if (problem) problems.push({ field: name, message: problem, missing: false });
+  }
+  return problems;
+}
+
+/**
+ * Validates a form's values with the same rules as the server: the first problem, with the
+ * entity's own text for a missing field where it has one ('Please fill in all required fields').
+ */
 export function validateForm(
   entity: EntityDescription,
   op: Op,
   values: Record<string, unknown>,
 ): { ok: true } | { ok: false; field: string; message: string } {
-  for (const name of formFields(entity, op)) {
-    const spec = entity.fields[name];
-    if (!spec || spec.kind === 'file') continue;
-    if (isEmpty(values[name])) {
-      if (mustHave(spec, op)) {
-        return { ok: false, field: name, message: entity.requiredMessage ?? `${spec.label} is required` };
-      }
-      continue;
-    }
-    const problem = fieldProblem(spec, values[name]);
-    if (problem) return { ok: false, field: name, message: problem };
-  }
-  return { ok: true };
+  const [first] = formProblems(entity, op, values);
+  if (!first) return { ok: true };
+  const message = first.missing ? (entity.requiredMessage ?? first.message) : first.message;
+  return { ok: false, field: first.field, message };
 }

@@ -5,8 +5,9 @@
  */
 
 import { entityByName } from '../contract/entities';
-import type { EntityDescription } from '../contract/entity';
+import { type EntityDescription, refFields } from '../contract/entity';
 import type { LocalDb, Row } from './database';
+import { withParentNames } from './parent-names';
 
 export interface Option {
   value: string;
@@ -62,9 +63,30 @@ export async function refOptions(
       rows = await narrow(db, parent, rows, dep, value);
     }
   }
-  return rows
-    .map((r) => ({ value: String(r[parent.key]), label: String(r[parent.title] ?? '') }))
+  // Titles that several rows share are told apart by the rows' own parents' names.
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(titleOf(parent, r), (counts.get(titleOf(parent, r)) ?? 0) + 1);
+  const shared = counts.size < rows.length && refFields(parent).some(([, spec]) => spec.refName);
+  const labelled = shared ? await withParentNames(db, parent, rows) : rows;
+  return labelled
+    .map((r) => ({ value: String(r[parent.key]), label: labelOf(parent, r, counts) }))
     .sort((a, b) => a.label.localeCompare(b.label, undefined, { numeric: true }));
+}
+
+const titleOf = (entity: EntityDescription, row: Row) => String(row[entity.title] ?? '');
+
+/**
+ * A row's option label: its title, or where other rows have the same title, the title and the
+ * row's parents' names in field order ('Number Fun — Class 1 · Mathematics'). Any entity whose
+ * description names its parents (ref fields with `refName`) gets this.
+ */
+function labelOf(entity: EntityDescription, row: Row, counts: ReadonlyMap<string, number>): string {
+  const title = titleOf(entity, row);
+  if ((counts.get(title) ?? 0) < 2) return title;
+  const parents = refFields(entity)
+    .map(([, spec]) => (spec.refName ? String(row[spec.refName] ?? '') : ''))
+    .filter((name) => name !== '');
+  return parents.length > 0 ? `${title} — ${parents.join(' · ')}` : title;
 }
 
 export { dependants } from '../contract/cascade';

@@ -4,13 +4,14 @@
  *
  * Lists filter and sort an in-memory copy of the table. That is right for the master-data
  * tables (tens to thousands of rows); the 100,000-row students table gets a maintained
- * projection with a search index in a later issue, behind this same function.
+ * projection with a search index in a later issue, behind these same functions (`listRows`,
+ * `pageHolding`).
  */
 
 import Dexie from 'dexie';
-import { entityByName } from '../contract/entities';
-import { type EntityDescription, refFields } from '../contract/entity';
+import type { EntityDescription } from '../contract/entity';
 import type { LocalDb, Row } from './database';
+import { parentTables, withParentNames } from './parent-names';
 import { resolveId } from './resolve';
 
 export interface ListQuery {
@@ -60,45 +61,47 @@ export async function pendingKeys(db: LocalDb, entity: EntityDescription): Promi
 }
 
 /**
- * Parents' names, joined here rather than trusted from the rows: a record made or renamed
- * on this device shows its parents' current names before the server has seen either.
+ * The rows matching a list query's search, in its order (the query's sort, else the list's).
+ * Synchronous on purpose: inside a Dexie transaction every extra async layer between two reads
+ * risks losing the transaction ('committed too early').
  */
-async function withParentNames(db: LocalDb, entity: EntityDescription, rows: Row[]): Promise<Row[]> {
-  const joins: [string, string, Map<unknown, unknown>][] = [];
-  for (const [field, spec] of refFields(entity)) {
-    if (!spec.refName) continue;
-    const parent = entityByName(spec.ref);
-    const titles = new Map((await db.rows(parent).toArray()).map((p) => [p[parent.key], p[parent.title]]));
-    joins.push([field, spec.refName, titles]);
-  }
-  if (joins.length === 0) return rows;
-  return rows.map((row) => {
-    const out = { ...row };
-    for (const [field, name, titles] of joins) {
-      const title = titles.get(row[field]);
-      if (title !== undefined) out[name] = title;
-    }
-    return out;
-  });
-}
-
-function parentTables(db: LocalDb, entity: EntityDescription) {
-  return refFields(entity).map(([, spec]) => db.rows(entityByName(spec.ref)));
+function ordered(entity: EntityDescription, all: Row[], q: ListQuery): Row[] {
+  const needle = (q.search ?? '').trim().toLowerCase();
+  const sort = q.sort ?? entity.list.sort;
+  const matching = all.filter((row) => matchesSearch(row, entity.list.search, needle));
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  return matching.sort((a, b) => sign * compareValues(a[sort.field], b[sort.field]));
 }
 
 export async function listRows(db: LocalDb, entity: EntityDescription, q: ListQuery): Promise<ListResult> {
   const pageSize = q.pageSize ?? entity.list.pageSize;
-  const needle = (q.search ?? '').trim().toLowerCase();
-  const sort = q.sort ?? entity.list.sort;
   return db.transaction('r', [db.rows(entity), db.outbox, ...parentTables(db, entity)], async () => {
     const all = await withParentNames(db, entity, await db.rows(entity).toArray());
-    const matching = all.filter((row) => matchesSearch(row, entity.list.search, needle));
-    const sign = sort.dir === 'asc' ? 1 : -1;
-    matching.sort((a, b) => sign * compareValues(a[sort.field], b[sort.field]));
+    const matching = ordered(entity, all, q);
     const pages = Math.max(1, Math.ceil(matching.length / pageSize));
     const page = Math.min(Math.max(1, q.page ?? 1), pages);
     const rows = matching.slice((page - 1) * pageSize, page * pageSize);
     return { rows, total: matching.length, page, pageSize, pending: await pendingKeys(db, entity) };
+  });
+}
+
+/**
+ * The page of a list query (its search and sort; its page is ignored) that holds the record
+ * known by `id` (any id it was ever known by), and the record's current key; null when no
+ * row of the query is that record. A form opens the list where the record it added is.
+ */
+export async function pageHolding(
+  db: LocalDb,
+  entity: EntityDescription,
+  q: ListQuery,
+  id: string,
+): Promise<{ page: number; key: string } | null> {
+  const pageSize = q.pageSize ?? entity.list.pageSize;
+  return db.transaction('r', [db.rows(entity), db.idmap, ...parentTables(db, entity)], async () => {
+    const key = await resolveId(db, id);
+    const all = await withParentNames(db, entity, await db.rows(entity).toArray());
+    const index = ordered(entity, all, q).findIndex((row) => String(row[entity.key]) === key);
+    return index < 0 ? null : { page: Math.floor(index / pageSize) + 1, key };
   });
 }
 

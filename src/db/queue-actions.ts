@@ -56,3 +56,11 @@ export async function resolveConflict(
     if (row) await table.put({ ...row, ...server, ...payload, [entity.key]: current.key });
   });
 }
+
+/**
+ * 'Sync now': every waiting entry may go at once, whatever backoff it was given. Only the
+ * time changes (the entries keep their keys), so a resend is still the same request (rule 2).
+ */
+export async function makeWaitingDue(db: LocalDb): Promise<void> {
+  await db.outbox.where('status').equals('pending').modify({ nextAttemptAt: 0 });
+}

@@ -32,7 +32,7 @@ export function LoginScreen() {
   };
 
   return (
-    <main className="login">
+    <main className="login" id="main">
       <div className="login-card">
         <img src={LOGO_URL} alt={BRAND} width={120} className="login-logo" />
         <h1>Sign in</h1>

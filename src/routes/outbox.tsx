@@ -1,45 +1,161 @@
 /**
  * The outbox screen (rule 8): every change waiting, sending, failed or in conflict, with its
- * record, action, time, attempts, state (and what it waits for) and the last error; Sync
- * now; Retry, Edit and Discard per change; conflicts settled side by side; a warning when
- * the oldest change has waited more than a day.
+ * record, action, time, attempts, state (and what it waits for) and the last error in plain
+ * words (the technical text behind a disclosure); Sync now; Retry, Edit and Discard per
+ * change; conflicts settled side by side; a warning when the oldest change has waited more
+ * than a day. Sync now and Retry always answer in the status line (sending, sent, or why not).
+ * Discard acts at once and offers Undo for a few seconds; changes discarded unsent are listed
+ * until cleared, so the screen never claims they reached the server.
  */
 import { Link } from '@tanstack/react-router';
-import { discardChange, retryChange, staleWarning } from '../app/outbox';
-import { requestSync } from '../app/sync-runner';
+import { useEffect, useRef, useState } from 'react';
+import {
+  changeLabel,
+  clearDiscarded,
+  type DiscardedChange,
+  discardChange,
+  type QueueItem,
+  retryAndSend,
+  sendNow,
+  staleWarning,
+  undoDiscardChange,
+} from '../app/outbox';
+import { plainError } from '../app/sync-status';
 import { entityByName } from '../contract/entities';
 import { ConflictPanel } from '../ui/ConflictPanel';
-import { useQueueView } from '../ui/outbox-data';
+import { useDiscardNotes, useQueueView } from '../ui/outbox-data';
 import { encodeRouteId } from '../ui/route-id';
+import { ScrollTable } from '../ui/ScrollTable';
+import { retryFeedback, sendFeedback } from '../ui/send-feedback';
 import { useSyncState } from '../ui/sync-state';
 import { usePageTitle } from '../ui/use-page-title';
+
+/** How long Undo is offered after a Discard; it waits while the pointer or focus is on it. */
+const UNDO_MS = 10_000;
+
+function LastError({ item }: { item: QueueItem }) {
+  const error = plainError(item.entry.lastError);
+  return (
+    <>
+      {item.failure && <strong className="block">{item.failure}</strong>}
+      {error?.text}
+      {error?.technical && (
+        <details className="technical">
+          <summary>Technical detail</summary>
+          <code>{error.technical}</code>
+        </details>
+      )}
+    </>
+  );
+}
+
+function UndoBar({
+  discarded,
+  onDone,
+}: {
+  discarded: DiscardedChange & { label: string };
+  onDone: () => void;
+}) {
+  const done = useRef(onDone);
+  done.current = onDone;
+  const [held, setHeld] = useState(false);
+  useEffect(() => {
+    if (held) return;
+    const timer = setTimeout(() => done.current(), UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [held]);
+  const undo = async () => {
+    await undoDiscardChange(discarded);
+    done.current();
+  };
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: pointer and focus only pause the timer
+    <div
+      className="undo-bar"
+      onPointerEnter={() => setHeld(true)}
+      onPointerLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+    >
+      <span>Discarded, not sent: {discarded.label}.</span>
+      <button type="button" className="button button-light" onClick={() => void undo()}>
+        Undo
+      </button>
+    </div>
+  );
+}
 
 export function OutboxScreen() {
   usePageTitle('Changes waiting to be sent');
   const items = useQueueView();
   const state = useSyncState();
+  const notes = useDiscardNotes();
+  const [sending, setSending] = useState(false);
+  const [feedback, setFeedback] = useState('');
+  const [undoable, setUndoable] = useState<(DiscardedChange & { label: string })[]>([]);
   const warning = items
     ? staleWarning(
         items.map((i) => i.entry),
         Date.now(),
       )
     : null;
+
+  const syncNow = async () => {
+    setSending(true);
+    setFeedback('Sending…');
+    setFeedback(sendFeedback(await sendNow()));
+    setSending(false);
+  };
+
+  const retry = async (item: QueueItem) => {
+    const label = changeLabel(item);
+    setSending(true);
+    setFeedback(`Sending ${label}…`);
+    setFeedback(retryFeedback(label, await retryAndSend(item.entry.seq)));
+    setSending(false);
+  };
+
+  const discard = async (item: QueueItem) => {
+    const discarded = await discardChange(item);
+    if (discarded) setUndoable((all) => [...all, { ...discarded, label: changeLabel(item) }]);
+    else setFeedback(`${changeLabel(item)} is being sent and cannot be discarded now.`);
+  };
+
   return (
     <section className="screen">
       <div className="screen-head">
         <h1>Changes waiting to be sent</h1>
-        <button type="button" className="button" onClick={() => void requestSync()}>
-          Sync now
+        <button type="button" className="button" disabled={sending} onClick={() => void syncNow()}>
+          {sending ? 'Sending…' : 'Sync now'}
         </button>
       </div>
-      {state?.authRequired && <p role="alert">Sign in again to send these changes.</p>}
+      <p className="send-feedback" role="status">
+        {feedback}
+      </p>
+      {state?.authRequired && (
+        <p role="alert">
+          Sign in again to send these changes.{' '}
+          <Link to="/login" className="button button-small">
+            Sign in
+          </Link>
+        </p>
+      )}
       {warning && (
         <p className="banner" role="alert">
           {warning}
         </p>
       )}
-      <div className="table-wrap">
-        <table className="table">
+      <div className="undo-bars">
+        {undoable.map((d) => (
+          <UndoBar
+            key={d.entry.id}
+            discarded={d}
+            onDone={() => setUndoable((all) => all.filter((x) => x.entry.id !== d.entry.id))}
+          />
+        ))}
+      </div>
+      <ScrollTable label="Changes waiting to be sent">
+        <table className="table table-cards">
           <thead>
             <tr>
               <th scope="col">Record</th>
@@ -58,45 +174,48 @@ export function OutboxScreen() {
               const editable = entry.op !== 'delete' && entry.status !== 'sending' && entity.routes.edit;
               return (
                 <tr key={entry.id} data-state={item.state}>
-                  <td>{item.record}</td>
-                  <td>{item.action}</td>
-                  <td>{new Date(entry.createdAt).toLocaleString()}</td>
-                  <td>{entry.attempts}</td>
-                  <td>
+                  <td className="cell-primary" data-label="Record">
+                    {item.record}
+                  </td>
+                  <td data-label="Action">{item.action}</td>
+                  <td data-label="Saved">{new Date(entry.createdAt).toLocaleString()}</td>
+                  <td data-label="Attempts">{entry.attempts}</td>
+                  <td data-label="State">
                     {item.state}
                     {item.waitsFor && <small className="muted block">{item.waitsFor}</small>}
                   </td>
-                  <td>
-                    {item.failure && <strong className="block">{item.failure}</strong>}
-                    {entry.lastError ?? ''}
+                  <td data-label="Last error">
+                    <LastError item={item} />
                     {entry.status === 'conflict' && <ConflictPanel entry={entry} />}
                   </td>
-                  <td className="actions">
-                    <button
-                      type="button"
-                      className="button button-small"
-                      disabled={entry.status === 'sending' || entry.status === 'conflict'}
-                      onClick={() => void retryChange(entry.seq)}
-                    >
-                      Retry
-                    </button>
-                    {editable && (
-                      <Link
-                        to={`${entity.routes.edit}/$id`}
-                        params={{ id: encodeRouteId(entry.key) }}
-                        className="button button-small button-light"
+                  <td className="cell-action" data-label="Actions">
+                    <span className="actions">
+                      <button
+                        type="button"
+                        className="button button-small"
+                        disabled={sending || entry.status === 'sending' || entry.status === 'conflict'}
+                        onClick={() => void retry(item)}
                       >
-                        Edit
-                      </Link>
-                    )}
-                    <button
-                      type="button"
-                      className="button button-small button-danger"
-                      disabled={entry.status === 'sending'}
-                      onClick={() => void discardChange(entry)}
-                    >
-                      Discard
-                    </button>
+                        Retry
+                      </button>
+                      {editable && (
+                        <Link
+                          to={`${entity.routes.edit}/$id`}
+                          params={{ id: encodeRouteId(entry.key) }}
+                          className="button button-small button-light"
+                        >
+                          Edit
+                        </Link>
+                      )}
+                      <button
+                        type="button"
+                        className="button button-small button-danger"
+                        disabled={entry.status === 'sending'}
+                        onClick={() => void discard(item)}
+                      >
+                        Discard
+                      </button>
+                    </span>
                   </td>
                 </tr>
               );
@@ -104,13 +223,28 @@ export function OutboxScreen() {
             {items?.length === 0 && (
               <tr>
                 <td colSpan={7} className="empty">
-                  Every change has reached the server.
+                  {notes.length === 0 ? 'Every change has reached the server.' : 'Nothing is waiting.'}
                 </td>
               </tr>
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
+      {notes.length > 0 && (
+        <section className="discarded" aria-labelledby="discarded-title">
+          <h2 id="discarded-title">Discarded changes were not sent</h2>
+          <ul>
+            {notes.map((n) => (
+              <li key={n.id}>
+                {n.label} <span className="muted">(discarded {new Date(n.at).toLocaleString()})</span>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="button button-light" onClick={() => void clearDiscarded()}>
+            Clear this list
+          </button>
+        </section>
+      )}
     </section>
   );
 }

@@ -4,20 +4,26 @@
  * selects that clear the levels below when one changes, the same validation the server
  * runs, Cancel back to the list. What the administrator typed stays in the form until the
  * change is saved locally; the server's verdict arrives as a notice (report-outcome.ts).
+ *
+ * Problems show at each field (tied to it with aria-describedby, aria-invalid set) and focus
+ * goes to the first; longer forms also list them at the top, each a link to its field, under
+ * the entity's own sentence where the spec has one ('Please fill in all required fields').
+ * Wide screens lay the fields out in two columns. After an add, the list opens where the new
+ * record is (reveal.ts).
  */
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { isStorageFull, saveChange } from '../app/records';
 import { dependants } from '../contract/cascade';
 import { type EntityDescription, formFields, type Op } from '../contract/entity';
 import { messages, STORAGE_FULL, screenTexts } from '../contract/messages';
-import { validateForm } from '../contract/validation';
+import { type FieldProblem, formProblems } from '../contract/validation';
 import type { Values } from '../db/mutate';
 import { type Row, useRecord, useRefOptions } from './data';
 import { FileField } from './fields/FileField';
 import { SelectField } from './fields/SelectField';
 import { TextField } from './fields/TextField';
-import type { FieldProps, FormValue } from './fields/types';
+import { type FieldProps, type FormValue, fieldId } from './fields/types';
 import { useNotify } from './notices';
 import { reportOutcome } from './report-outcome';
 import { decodeRouteId } from './route-id';
@@ -71,6 +77,47 @@ export function EditForm({ entity }: { entity: EntityDescription }) {
   return <EntityForm entity={entity} id={id} initial={valuesOf(entity, 'update', record)} />;
 }
 
+/** Forms with more fields than this list their problems at the top too. */
+const SUMMARY_FROM_FIELDS = 4;
+
+function focusField(name: string): void {
+  const control = document.getElementById(fieldId(name));
+  control?.focus();
+  control?.scrollIntoView({ block: 'center' });
+}
+
+/** The problems at the top of a longer form: the entity's sentence or a count, then a link to each field. */
+function ProblemSummary({ entity, problems }: { entity: EntityDescription; problems: FieldProblem[] }) {
+  const headline =
+    entity.requiredMessage && problems.some((p) => p.missing)
+      ? entity.requiredMessage
+      : problems.length === 1
+        ? 'One field needs a correction'
+        : `${problems.length} fields need a correction`;
+  return (
+    <div className="error-summary">
+      <p role="alert" className="form-error">
+        {headline}
+      </p>
+      <ul>
+        {problems.map((p) => (
+          <li key={p.field}>
+            <a
+              href={`#${fieldId(p.field)}`}
+              onClick={(e) => {
+                e.preventDefault();
+                focusField(p.field);
+              }}
+            >
+              {p.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function EntityForm({
   entity,
   id,
@@ -93,12 +140,28 @@ function EntityForm({
   const fields = formFields(entity, op);
   const cascade = entity.cascadeIn?.includes(op) ?? true;
   const [values, setValues] = useState<FormValues>(initial);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problems, setProblems] = useState<FieldProblem[]>([]);
+  /** A failure of the save itself (storage full), not of a field. */
+  const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Bumped by each refused submit: focus then goes to the first problem, once it is drawn. */
+  const [refusals, setRefusals] = useState(0);
+  const failureRef = useRef<HTMLParagraphElement>(null);
   const options = useRefOptions(entity, fields, values, cascade);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each refused submit, not when problems change as fields are corrected
+  useEffect(() => {
+    if (refusals > 0 && problems[0]) focusField(problems[0].field);
+  }, [refusals]);
+
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
+
   const change = (name: string, value: FormValue) => {
-    setProblem(null);
+    setFailure(null);
+    const cleared = new Set([name, ...(cascade ? dependants(entity, name, fields) : [])]);
+    setProblems((all) => all.filter((p) => !cleared.has(p.field)));
     setValues((all) => {
       const next = { ...all, [name]: value };
       // Changing an upper level clears the lower ones (spec §4).
@@ -109,19 +172,20 @@ function EntityForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const check = validateForm(entity, op, values);
-    if (!check.ok) {
-      setProblem(check.message);
+    const found = formProblems(entity, op, values);
+    setProblems(found);
+    if (found.length > 0) {
+      setRefusals((n) => n + 1);
       return;
     }
     setBusy(true);
     try {
       const changed = changeValues(entity, op, values);
-      const { entryId } =
+      const { entryId, key } =
         id === null
           ? await saveChange({ op: 'add', entity, values: changed })
           : await saveChange({ op: 'update', entity, key: id, values: changed });
-      await navigate({ to: back });
+      await navigate({ to: back, state: (s) => ({ ...s, reveal: op === 'add' ? key : undefined }) });
       await reportOutcome(
         notify,
         entryId,
@@ -131,48 +195,54 @@ function EntityForm({
     } catch (error) {
       // Nothing was saved (one transaction); the typed values stay in the form.
       const detail = isStorageFull(error) ? STORAGE_FULL : null;
-      setProblem(detail ?? (op === 'add' ? text.errorAdd : text.errorUpdate));
+      setFailure(detail ?? (op === 'add' ? text.errorAdd : text.errorUpdate));
       console.error(error);
       setBusy(false);
     }
   };
 
-  // Where the spec has a script check ('Please fill in all required fields'), it speaks
-  // instead of the browser's required attributes.
-  const browserRequired = !entity.requiredMessage;
+  const errorOf = (name: string) => problems.find((p) => p.field === name)?.message;
 
   return (
     <section className="screen">
       <h1>{title}</h1>
-      <form className="form" onSubmit={submit} noValidate={!browserRequired}>
-        {problem && (
-          <p className="form-error" role="alert">
-            {problem}
+      {/* The form checks every field itself (formProblems), so the browser's bubbles stay away. */}
+      <form className="form" onSubmit={submit} noValidate>
+        {failure && (
+          <p className="form-error" role="alert" tabIndex={-1} ref={failureRef}>
+            {failure}
           </p>
         )}
-        {fields.map((name) => {
-          const spec = entity.fields[name];
-          const props: FieldProps = {
-            name,
-            spec,
-            value: values[name] ?? '',
-            onChange: (v) => change(name, v),
-            required: browserRequired && Boolean(spec.required),
-            mode: op,
-          };
-          if (spec.kind === 'ref') return <SelectField key={name} {...props} options={options[name] ?? []} />;
-          if (spec.kind === 'choice')
-            return <SelectField key={name} {...props} options={spec.choices ?? []} />;
-          if (spec.kind === 'file') return <FileField key={name} {...props} />;
-          if (spec.kind === 'richtext') {
-            return (
-              <Suspense key={name} fallback={<p className="muted">Loading editor…</p>}>
-                <RichTextField {...props} />
-              </Suspense>
-            );
-          }
-          return <TextField key={name} {...props} />;
-        })}
+        {problems.length > 0 && (fields.length >= SUMMARY_FROM_FIELDS || entity.requiredMessage) && (
+          <ProblemSummary entity={entity} problems={problems} />
+        )}
+        <div className="form-grid">
+          {fields.map((name) => {
+            const spec = entity.fields[name];
+            const props: FieldProps = {
+              name,
+              spec,
+              value: values[name] ?? '',
+              onChange: (v) => change(name, v),
+              required: Boolean(spec.required),
+              mode: op,
+              error: errorOf(name),
+            };
+            if (spec.kind === 'ref')
+              return <SelectField key={name} {...props} options={options[name] ?? []} />;
+            if (spec.kind === 'choice')
+              return <SelectField key={name} {...props} options={spec.choices ?? []} />;
+            if (spec.kind === 'file') return <FileField key={name} {...props} />;
+            if (spec.kind === 'richtext') {
+              return (
+                <Suspense key={name} fallback={<p className="muted">Loading editor…</p>}>
+                  <RichTextField {...props} />
+                </Suspense>
+              );
+            }
+            return <TextField key={name} {...props} />;
+          })}
+        </div>
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy}>
             {submitLabel}

@@ -4,14 +4,17 @@
  * description's columns (text, parents' names, choices by name, dates, thumbnails, field-action
  * buttons, links), its row actions (Edit, Delete, a record's own screens such as Assign Books,
  * in one column or one each), 'Showing a to b of total entries' and pagination. Sortable lists
- * (Units) sort by header, toggling asc/desc with an arrow. Rows come from the local store; a
- * row not yet confirmed by the server carries a pending marker.
+ * (Units) sort by header, toggling asc/desc with an arrow, and show their default order before
+ * any click. Rows come from the local store; a row not yet confirmed by the server carries a
+ * pending marker. After an add the list opens on the page holding the new record and marks
+ * its row (reveal.ts). An empty list shows the empty text and no page buttons. On narrow
+ * screens the table scrolls in a frame that says so, or becomes cards (ScrollTable).
  *
  * A screen override may replace the columns (`columns`): columnViews() gives the description's
  * own, to keep, reorder or replace.
  */
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { saveChange } from '../app/records';
 import type { EntityDescription } from '../contract/entity';
 import { messages, screenTexts } from '../contract/messages';
@@ -21,34 +24,14 @@ import type { ListSearch } from './list-search';
 import { useNotify } from './notices';
 import { Pagination } from './Pagination';
 import { reportOutcome } from './report-outcome';
+import { useRevealedRow } from './reveal';
 import { encodeRouteId } from './route-id';
+import { ScrollTable } from './ScrollTable';
+import { SortHeader } from './SortHeader';
 import { saveFailureDetail } from './save-failure';
 import { usePageTitle } from './use-page-title';
 
 export type { ColumnView } from './columns';
-
-function SortHeader({
-  header,
-  field,
-  search,
-  onSort,
-}: {
-  header: string;
-  field: string;
-  search: ListSearch;
-  onSort: (field: string) => void;
-}) {
-  const active = search.sort === field;
-  const dir = active ? (search.dir ?? 'asc') : undefined;
-  return (
-    <th scope="col" aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}>
-      <button type="button" className="sort" onClick={() => onSort(field)}>
-        {header}
-        <span aria-hidden="true">{dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : ''}</span>
-      </button>
-    </th>
-  );
-}
 
 /** The row actions' columns: one per action, or one headed by the description's header. */
 function actionColumns(entity: EntityDescription, remove: (key: string) => void): ColumnView[] {
@@ -127,7 +110,9 @@ export default function ListScreen({
   useEffect(() => setTyped(params.search ?? ''), [params.search]);
   const sortable = entity.list.sortable === true;
   const sort = sortable && params.sort ? { field: params.sort, dir: params.dir ?? 'asc' } : undefined;
-  const result = useList(entity, { search: params.search, page: params.page, sort });
+  const query = { search: params.search, page: params.page, sort };
+  const result = useList(entity, query);
+  const revealed = useRevealedRow(entity, params, query);
 
   const go = (next: ListSearch) =>
     navigate({ to: '.', search: { ...params, ...next } as never, replace: true });
@@ -138,7 +123,8 @@ export default function ListScreen({
   };
 
   const onSort = (field: string) => {
-    const dir = params.sort === field && (params.dir ?? 'asc') === 'asc' ? 'desc' : 'asc';
+    const shown = sort ?? entity.list.sort;
+    const dir = shown.field === field && shown.dir === 'asc' ? 'desc' : 'asc';
     void go({ sort: field, dir, page: undefined });
   };
 
@@ -152,16 +138,35 @@ export default function ListScreen({
     }
   };
 
+  // The row just added comes into view once it is drawn.
+  const revealedRow = useRef<HTMLTableRowElement>(null);
+  const revealedShown = result?.rows.some((row) => String(row[entity.key]) === revealed) ?? false;
+  useEffect(() => {
+    if (revealedShown) revealedRow.current?.scrollIntoView({ block: 'nearest' });
+  }, [revealedShown]);
+
   const pageSize = result?.pageSize ?? entity.list.pageSize;
   const total = result?.total ?? 0;
   const page = result?.page ?? 1;
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const columns = [...(given ?? columnViews(entity)), ...actionColumns(entity, remove)];
+  const own = given ?? columnViews(entity);
+  // The name column: the one marked, else the first.
+  const primary = Math.max(
+    0,
+    own.findIndex((c) => c.primary),
+  );
+  const columns = [...own, ...actionColumns(entity, remove)];
   const header = (c: ColumnView): ReactNode =>
     sortable && c.sortField ? (
-      <SortHeader key={c.header} header={c.header} field={c.sortField} search={params} onSort={onSort} />
+      <SortHeader
+        key={c.header}
+        header={c.header}
+        field={c.sortField}
+        sort={sort ?? entity.list.sort}
+        onSort={onSort}
+      />
     ) : (
       <th scope="col" key={c.header}>
         {c.header}
@@ -186,8 +191,8 @@ export default function ListScreen({
         value={typed}
         onChange={(e) => onSearch(e.target.value)}
       />
-      <div className="table-wrap">
-        <table className="table">
+      <ScrollTable label={texts.listTitle}>
+        <table className="table table-cards">
           <thead>
             <tr>
               {header({ header: texts.sno, sortField: entity.key, cell: () => null })}
@@ -198,13 +203,27 @@ export default function ListScreen({
             {result?.rows.map((row, i) => {
               const key = String(row[entity.key]);
               const pending = result.pending.has(key);
+              const isRevealed = key === revealed;
               return (
-                <tr key={key} data-pending={pending || undefined}>
-                  <td>{first + i}</td>
+                <tr
+                  key={key}
+                  ref={isRevealed ? revealedRow : undefined}
+                  data-pending={pending || undefined}
+                  data-revealed={isRevealed || undefined}
+                >
+                  <td data-label={texts.sno} className="cell-sno">
+                    {first + i}
+                  </td>
                   {columns.map((c, ci) => (
-                    <td key={c.header}>
+                    <td
+                      key={c.header}
+                      data-label={c.header}
+                      className={
+                        ci === primary ? 'cell-primary' : ci >= own.length ? 'cell-action' : undefined
+                      }
+                    >
                       {c.cell(row)}
-                      {ci === 0 && pending && (
+                      {ci === primary && pending && (
                         <span
                           className="pending"
                           title="Saved on this device, not yet confirmed by the server"
@@ -226,12 +245,14 @@ export default function ListScreen({
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
       <div className="list-foot">
         <p>
           Showing {first} to {last} of {total} entries
         </p>
-        <Pagination page={page} pages={pages} onPage={(p) => void go({ page: p > 1 ? p : undefined })} />
+        {total > 0 && (
+          <Pagination page={page} pages={pages} onPage={(p) => void go({ page: p > 1 ? p : undefined })} />
+        )}
       </div>
     </section>
   );

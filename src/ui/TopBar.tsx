@@ -1,48 +1,43 @@
-import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+/**
+ * The top bar on every screen but login (spec §1): the skip link, the logo, the main
+ * navigation (MainNav: inline on wide screens, a drawer below 1024 px), the sync indicator and
+ * Logout. It stays one row at every width, and nothing opened from it covers the indicator or
+ * Logout: menus and the drawer open below the bar.
+ */
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type MouseEvent, useState } from 'react';
 import { signOutEverywhere } from '../app/auth';
 import { BRAND, LOGO_URL } from '../app/config';
 import { isSignedIn } from '../app/session';
-import { MENUS } from './menu';
+import { focusMainHeading } from './focus-heading';
+import { MainNav, NavToggle } from './MainNav';
 import { SyncIndicator } from './SyncIndicator';
 
 export function TopBar() {
   const navigate = useNavigate();
-  const path = useRouterState({ select: (s) => s.location.pathname });
-  const nav = useRef<HTMLElement>(null);
-
-  // A dropdown closes once its link was followed.
-  useEffect(() => {
-    if (path) for (const d of nav.current?.querySelectorAll('details[open]') ?? []) d.removeAttribute('open');
-  }, [path]);
+  const [drawerOpen, setDrawerOpen] = useState(false);
 
   const logout = async () => {
     await signOutEverywhere();
     await navigate({ to: '/login' });
   };
 
+  const skip = (e: MouseEvent) => {
+    e.preventDefault();
+    focusMainHeading();
+  };
+
   return (
     <header className="topbar">
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link to the main content; the click only picks its heading for focus */}
+      <a href="#main" className="skip-link" onClick={skip}>
+        Skip to main content
+      </a>
       <Link to="/homepage" className="brand">
         <img src={LOGO_URL} alt={BRAND} height={32} />
       </Link>
-      <nav ref={nav} aria-label="Main">
-        <Link to="/homepage" className="menu-link">
-          DASHBOARD
-        </Link>
-        {MENUS.map((menu) => (
-          <details key={menu.label} className="menu">
-            <summary>{menu.label}</summary>
-            <ul>
-              {menu.links.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
-                </li>
-              ))}
-            </ul>
-          </details>
-        ))}
-      </nav>
+      <NavToggle open={drawerOpen} />
+      <MainNav onDrawer={setDrawerOpen} />
       <div className="topbar-end">
         <SyncIndicator />
         {isSignedIn() && (

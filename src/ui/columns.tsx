@@ -20,6 +20,8 @@ export interface ColumnView {
   cell: (row: Row) => ReactNode;
   /** Sortable lists sort by this field when the header is clicked. */
   sortField?: string;
+  /** The column that names the row: kept in view when the table scrolls, a card's title. */
+  primary?: boolean;
 }
 
 function Thumbnail({
@@ -145,7 +147,8 @@ function view(entity: EntityDescription, column: ListColumn): ColumnView {
             return spec?.kind === 'choice' ? choiceLabel(spec, row[f]) : String(row[f] ?? '');
           })
           .join(' / ');
-      return { header: column.header, sortField: column.field, cell: text };
+      const primary = column.primary ?? column.field === entity.title;
+      return { header: column.header, sortField: column.field, cell: text, primary };
     }
   }
 }

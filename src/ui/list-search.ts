@@ -16,3 +16,14 @@ export function validateListSearch(raw: Record<string, unknown>): ListSearch {
     dir: raw.dir === 'desc' ? 'desc' : raw.dir === 'asc' ? 'asc' : undefined,
   };
 }
+
+/**
+ * Router state a form leaves for the list it returns to: the record it just added, which the
+ * list opens on the page of and highlights (ListScreen). State, not search: it is a one-off
+ * request, not part of the list's address.
+ */
+declare module '@tanstack/history' {
+  interface HistoryState {
+    reveal?: string;
+  }
+}

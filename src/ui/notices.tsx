@@ -1,7 +1,11 @@
 /**
- * Non-blocking, accessible notices (design brief §7) in place of the original's alerts.
- * Successes are announced politely; failures as alerts. They outlive navigation, so a form
- * can go back to its list and still report what the server said.
+ * Non-blocking, accessible notices (design brief §7) in place of the original's alerts. They
+ * are announced through two live regions that exist before any notice is added (a polite
+ * status region, an assertive alert region for failures), and they sit in their own strip at
+ * the bottom of the window, so they never cover the screen being worked on. At most two show
+ * at a time; each can be dismissed; successes leave sooner than other news, failures stay until
+ * dismissed. They outlive navigation, so a form can go back to its list and still report what
+ * the server said.
  */
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 
@@ -19,7 +23,23 @@ type Notify = (kind: NoticeKind, text: string, detail?: string) => void;
 const NoticeContext = createContext<Notify>(() => undefined);
 
 let nextId = 1;
-const VISIBLE_MS = 8000;
+const MAX_SHOWN = 2;
+/** How long a notice stays; failures stay until dismissed. */
+const VISIBLE_MS: Record<NoticeKind, number | null> = { success: 4000, info: 8000, error: null };
+
+function NoticeItem({ notice, onDismiss }: { notice: Notice; onDismiss: () => void }) {
+  return (
+    <div className={`notice notice-${notice.kind}`}>
+      <p>
+        {notice.text}
+        {notice.detail && <small>{notice.detail}</small>}
+      </p>
+      <button type="button" className="icon-button" aria-label="Dismiss" onClick={onDismiss}>
+        ×
+      </button>
+    </div>
+  );
+}
 
 export function NoticeProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<Notice[]>([]);
@@ -27,32 +47,24 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
   const notify = useCallback<Notify>(
     (kind, text, detail) => {
       const id = nextId++;
-      setNotices((all) => [...all.slice(-3), { id, kind, text, detail }]);
-      if (kind !== 'error') setTimeout(() => dismiss(id), VISIBLE_MS);
+      setNotices((all) => [...all.slice(1 - MAX_SHOWN), { id, kind, text, detail }]);
+      const ms = VISIBLE_MS[kind];
+      if (ms !== null) setTimeout(() => dismiss(id), ms);
     },
     [dismiss],
   );
   const value = useMemo(() => notify, [notify]);
+  const shown = (errors: boolean) =>
+    notices
+      .filter((n) => (n.kind === 'error') === errors)
+      .map((n) => <NoticeItem key={n.id} notice={n} onDismiss={() => dismiss(n.id)} />);
   return (
     <NoticeContext.Provider value={value}>
       {children}
-      <div className="notices">
-        {notices.map((n) => (
-          <div
-            key={n.id}
-            className={`notice notice-${n.kind}`}
-            role={n.kind === 'error' ? 'alert' : 'status'}
-          >
-            <span>
-              {n.text}
-              {n.detail && <small>{n.detail}</small>}
-            </span>
-            <button type="button" aria-label="Dismiss" onClick={() => dismiss(n.id)}>
-              ×
-            </button>
-          </div>
-        ))}
-      </div>
+      <section className="notices" aria-label="Notifications">
+        <div role="alert">{shown(true)}</div>
+        <div role="status">{shown(false)}</div>
+      </section>
     </NoticeContext.Provider>
   );
 }

@@ -1,7 +1,11 @@
-/** The outbox screen's live view of the queue (src/app/outbox.ts). */
+/** The outbox screen's live view of the queue and of changes discarded unsent (src/app/outbox.ts). */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type QueueItem, readQueue } from '../app/outbox';
+import { type DiscardNote, type QueueItem, readDiscarded, readQueue } from '../app/outbox';
 
 export function useQueueView(): QueueItem[] | undefined {
   return useLiveQuery(readQueue, []);
+}
+
+export function useDiscardNotes(): DiscardNote[] {
+  return useLiveQuery(readDiscarded, []) ?? [];
 }

@@ -38,7 +38,8 @@ describe('Classes in the browser, online and offline', () => {
 
   it('refuses a wrong password with the server message in red above the form', async () => {
     await signInThroughForm(page, 'wrong password');
-    const error = page.getByRole('alert');
+    // The notices' alert region is on every page now (it must exist before a notice): the form's own alert.
+    const error = page.locator('.login-card').getByRole('alert');
     await expect.poll(() => error.textContent()).toBe('Invalid username or password');
     expect(await error.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(179, 38, 30)');
     expect(page.url()).toMatch(/\/login$/);

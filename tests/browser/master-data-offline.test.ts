@@ -109,7 +109,9 @@ describe('master data offline, through the screens', () => {
 
     await open('/addchapters', 'Add Chapter');
     await page.getByRole('button', { name: 'Add Chapter' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Please fill in all required fields');
+    // The notices' alert region is on every page now (it must exist before a notice): the form's own alert.
+    const required = page.getByRole('alert').filter({ hasText: 'Please fill in all required fields' });
+    await expect.poll(() => required.textContent()).toBe('Please fill in all required fields');
     await chooseParents([
       ...PARENTS,
       ['Book', 'Physics Today 9'],

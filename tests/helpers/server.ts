@@ -41,6 +41,10 @@ export interface TestServer {
   restart(): Promise<void>;
   /** Runs SQL on the server's database, to look at what the API never returns (hashes). */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Stops answering (the port closes) and keeps the data, until start(). */
+  stop(): Promise<void>;
+  /** Starts a stopped server again on the same port with the same data. */
+  start(): Promise<void>;
 }
 
 async function createTestDatabase(maintenanceUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -83,6 +87,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     });
 
   let running: RunningServer = await start(opts.port ?? 0);
+  let stopped = false;
   const server: TestServer = {
     url: running.url,
     apiRoot: running.apiRoot,
@@ -90,13 +95,21 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     dataDir,
     databaseUrl: database?.url,
     async close() {
-      await running.close();
+      if (!stopped) await running.close();
       await database?.drop();
       if (ownDir) await rm(dataDir, { recursive: true, force: true });
     },
     async restart() {
+      await server.stop();
+      await server.start();
+    },
+    async stop() {
       await running.close();
+      stopped = true;
+    },
+    async start() {
       running = await start(server.port);
+      stopped = false;
     },
     query: (sql, params) => running.query(sql, params),
   };

@@ -8,13 +8,13 @@
  */
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { sanitizeRichText } from '../rich-text-sanitizer';
 import { richTextExtensions } from './rich-text/extensions';
 import { IMAGE_TYPES, imageFiles, insertImages, type UploadImage } from './rich-text/images';
 import { LinkForm } from './rich-text/LinkForm';
 import { Toolbar } from './rich-text/Toolbar';
-import { type FieldProps, fieldId, Label } from './types';
+import { controlState, FieldError, type FieldProps, fieldClass, fieldId, Label } from './types';
 import './rich-text/rich-text.css';
 
 export type { UploadImage } from './rich-text/images';
@@ -34,6 +34,7 @@ export default function RichTextField({
   onChange,
   required,
   uploadImage,
+  error,
 }: RichTextFieldProps) {
   const id = fieldId(name);
   const [linkOpen, setLinkOpen] = useState(false);
@@ -87,10 +88,25 @@ export default function RichTextField({
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
   current.current = editor;
+  // The editable area's error state, as the other controls have it (aria-invalid, described by the error).
+  useEffect(() => {
+    const state = controlState(name, error);
+    editor?.setOptions({
+      editorProps: {
+        ...editor.options.editorProps,
+        attributes: {
+          ...(editor.options.editorProps.attributes as Record<string, string>),
+          'aria-invalid': state['aria-invalid'] ? 'true' : 'false',
+          'aria-describedby': state['aria-describedby'] ?? '',
+        },
+      },
+    });
+  }, [editor, name, error]);
 
   return (
-    <div className="field">
+    <div className={fieldClass(error, true)}>
       <Label name={name} spec={spec} />
+      <FieldError name={name} error={error} />
       <div className="richtext">
         {editor && (
           <Toolbar

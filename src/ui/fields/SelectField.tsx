@@ -1,24 +1,30 @@
 import type { Option } from '../../app/records';
-import { type FieldProps, fieldId, Label } from './types';
+import { controlState, FieldError, type FieldProps, fieldClass, fieldId, Label } from './types';
 
-/** A parent select; its options come from the local store (cascading where the form does). */
+/**
+ * A parent or choice select; a parent's options come from the local store (cascading where the
+ * form does), told apart by their own parents where two would read the same (db/options.ts).
+ */
 export function SelectField({
   name,
   spec,
   value,
   onChange,
   required,
+  error,
   options,
 }: FieldProps & { options: readonly Option[] }) {
   return (
-    <div className="field">
+    <div className={fieldClass(error)}>
       <Label name={name} spec={spec} />
+      <FieldError name={name} error={error} />
       <select
         id={fieldId(name)}
         name={name}
         required={required}
         value={String(value)}
         onChange={(e) => onChange(e.target.value)}
+        {...controlState(name, error)}
       >
         <option value="">Select {spec.label}</option>
         {options.map((o) => (

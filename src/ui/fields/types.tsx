@@ -8,12 +8,25 @@ export interface FieldProps {
   spec: FieldSpec;
   value: FormValue;
   onChange: (value: FormValue) => void;
-  /** The browser's required check; off where the spec has a script check instead. */
+  /** Marks the control required (the form checks the values itself: FormScreen). */
   required: boolean;
   mode: 'add' | 'update';
+  /** The field's problem, shown at the field and tied to the control. */
+  error?: string;
 }
 
 export const fieldId = (name: string) => `field-${name}`;
+export const errorId = (name: string) => `field-${name}-error`;
+export const hintId = (name: string) => `field-${name}-hint`;
+
+/** The control's accessible state: aria-invalid, and aria-describedby naming its error and hint. */
+export function controlState(name: string, error: string | undefined, hint?: string | null) {
+  const ids = [error ? errorId(name) : null, hint ? hintId(name) : null].filter((x) => x !== null);
+  return {
+    'aria-invalid': error ? (true as const) : undefined,
+    'aria-describedby': ids.length > 0 ? ids.join(' ') : undefined,
+  };
+}
 
 export function Label({ name, spec }: { name: string; spec: FieldSpec }) {
   return (
@@ -22,4 +35,18 @@ export function Label({ name, spec }: { name: string; spec: FieldSpec }) {
       {spec.required && <span aria-hidden="true"> *</span>}
     </label>
   );
+}
+
+export function FieldError({ name, error }: { name: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={errorId(name)} className="field-error">
+      {error}
+    </p>
+  );
+}
+
+/** A field's frame: label, its error, the control; `wide` spans both columns of a wide form. */
+export function fieldClass(error: string | undefined, wide = false): string {
+  return `field${wide ? ' field-wide' : ''}${error ? ' field-invalid' : ''}`;
 }

@@ -1,0 +1,133 @@
+/**
+ * Issue 9: axe-core with the WCAG 2.2 A and AA rules finds nothing, of any impact, on every
+ * screen that exists, at 768x1024 and 1024x768 with a coarse pointer: login, dashboard, a
+ * placeholder screen, every list, add and edit screen of the entity catalogue (so a new
+ * entity is checked without editing this file), a form showing its problems, the outbox with
+ * a change waiting (the server stopped) and one refused, and the navigation open (a menu on the landscape tablet,
+ * the drawer on the portrait one).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
+import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
+import {
+  entityScreens,
+  LANDSCAPE,
+  openScreen,
+  PORTRAIT,
+  type Screen,
+  tabletContext,
+} from '../helpers/tablet';
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let screens: Screen[];
+
+let rulesPassed = 0;
+
+async function violations(what: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  rulesPassed += result.passes.length;
+  return result.violations.map(
+    (v) =>
+      `${what}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  );
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ staticDir: DIST, seedDemo: true });
+  browser = await launchBrowser();
+  context = await tabletContext(browser, PORTRAIT);
+  page = await context.newPage();
+  await signInWithForm(page, server.url);
+  screens = await entityScreens(server);
+
+  // The outbox: one change the server refuses (its class is deleted there meanwhile), one waiting.
+  const admin = api(server.apiRoot, await signIn(server.apiRoot));
+  const { body } = await admin.post('Masterfilter/Classes/addclasses.php', { className: 'Short-lived' });
+  await page.goto(`${server.url}/classes?search=Short`);
+  await page.getByText('Short-lived').waitFor();
+  await context.setOffline(true);
+  await page.getByRole('row').filter({ hasText: 'Short-lived' }).getByRole('link', { name: 'Edit' }).click();
+  await page.getByLabel('Class Name').fill('Edited offline');
+  await page.getByRole('button', { name: 'Update Class' }).click();
+  await page.waitForURL(/\/classes/);
+  await admin.post('Masterfilter/Classes/deleteclasses.php', { class_id: body.id });
+  await context.setOffline(false);
+  await page.getByTestId('sync-status').filter({ hasText: '1 failed' }).waitFor({ timeout: 20_000 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('WCAG 2.2 A and AA (axe-core)', () => {
+  for (const viewport of [PORTRAIT, LANDSCAPE]) {
+    it(`finds no violation on any screen at ${viewport.width}x${viewport.height}`, async () => {
+      await page.setViewportSize(viewport);
+      const found: string[] = [];
+      let checked = 0;
+      const check = async (what: string) => {
+        found.push(...(await violations(what)));
+        checked += 1;
+      };
+
+      await context.clearCookies();
+      await page.goto(`${server.url}/login`);
+      await page.evaluate(() => localStorage.clear());
+      await page.reload();
+      await page.getByRole('button', { name: 'Login' }).waitFor();
+      await check('login');
+      await signInWithForm(page, server.url);
+      await check('dashboard');
+      await openScreen(page, server.url, '/schools');
+      await check('placeholder (schools)');
+      for (const screen of screens) {
+        await openScreen(page, server.url, screen.path);
+        await check(screen.name);
+      }
+      await openScreen(page, server.url, '/addchapters');
+      await page.getByRole('button', { name: 'Add Chapter' }).click();
+      await page.getByText('Please fill in all required fields').waitFor();
+      await check('chapter add with its problems');
+
+      // A change that waits: the server stops answering before it is sent.
+      await server.stop();
+      await openScreen(page, server.url, '/addclasses');
+      await page.getByLabel('Class Name').fill('Waiting');
+      await page.getByRole('button', { name: 'Add Class' }).click();
+      await page.waitForURL(/\/classes/);
+      await openScreen(page, server.url, '/outbox');
+      await page.getByText('Failed to update class').waitFor();
+      await page.getByRole('row').filter({ hasText: 'Waiting' }).waitFor();
+      await check('outbox with a change waiting and one refused');
+
+      if (viewport.width >= 1024) {
+        await page.getByRole('button', { name: 'USERS' }).click();
+        await page.getByRole('link', { name: 'Teachers' }).waitFor();
+        await check('USERS menu open');
+      } else {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await page.getByRole('link', { name: 'Teachers' }).waitFor();
+        await check('navigation drawer open');
+      }
+      await page.keyboard.press('Escape');
+      await server.start();
+      console.log(
+        `axe at ${viewport.width}x${viewport.height}: ${checked} screens, ${found.length} violations`,
+      );
+      expect(found).toEqual([]);
+      // The rules did run (contrast, names, labels, ARIA...) on every screen.
+      expect(rulesPassed).toBeGreaterThan(checked * 10);
+    });
+  }
+});

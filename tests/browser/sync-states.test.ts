@@ -1,0 +1,173 @@
+/**
+ * Issue 9, states the administrator can trust, in Chromium against the built app and the real
+ * server: with the network up but the server stopped, the indicator says 'Server unreachable'
+ * and the outbox a plain sentence (the technical text behind 'Technical detail', never
+ * 'Failed to fetch' on its face); Sync now and Retry always answer (offline, server
+ * unreachable, sent); Discard offers Undo, which puts the entry back exactly (payload with its
+ * file, attempts, key), and the outbox then lists what was discarded unsent.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classEntity } from '../../src/contract/entities';
+import { browserSuite, signInWithForm } from '../helpers/browser';
+import { serverTitles } from '../helpers/server';
+
+const suite = browserSuite();
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  context = await suite.browser.newContext();
+  page = await context.newPage();
+  await signInWithForm(page, suite.server.url);
+});
+afterAll(() => context?.close());
+
+const status = () => page.getByTestId('sync-status').textContent();
+const feedback = () => page.locator('.send-feedback').textContent();
+
+async function addClass(name: string): Promise<void> {
+  await page.goto(`${suite.server.url}/addclasses`);
+  await page.getByLabel('Class Name').fill(name);
+  await page.getByRole('button', { name: 'Add Class' }).click();
+  await page.waitForURL(/\/classes/);
+}
+
+/** The stored outbox entries, read straight from IndexedDB; Blobs as their size and type. */
+function storedEntries(): Promise<Record<string, unknown>[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('textbook-admin');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('outbox').objectStore('outbox').getAll();
+          request.onsuccess = () => {
+            const plain = (v: unknown): unknown =>
+              v instanceof Blob
+                ? { blob: v.size, type: v.type }
+                : v && typeof v === 'object'
+                  ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]))
+                  : v;
+            resolve(request.result.map((e) => plain(e) as Record<string, unknown>));
+            open.result.close();
+          };
+        };
+      }),
+  );
+}
+
+describe('the server unreachable while the network is up', () => {
+  it('says so in the indicator and in plain words on the outbox, with feedback for Sync now and Retry', async () => {
+    await page.goto(`${suite.server.url}/classes`);
+    await expect.poll(status).toBe('Online');
+    await suite.server.stop();
+    try {
+      await addClass('While down');
+      await expect.poll(status, { timeout: 20_000 }).toBe('Server unreachable · 1 waiting');
+      expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+
+      await page.getByTestId('sync-status').click();
+      const row = page.getByRole('row').filter({ hasText: 'Class “While down”' });
+      await expect.poll(() => row.textContent()).toContain('The server could not be reached');
+      // biome-ignore lint/performance/useDomNodeTextContent: what is on screen, not a closed disclosure's text
+      const visible = await page.locator('main').innerText();
+      expect(visible).not.toContain('Failed to fetch');
+      expect(visible).not.toMatch(/TypeError|at \w+ \(/);
+      await row.getByText('Technical detail').click();
+      expect(await row.locator('.technical code').textContent()).toMatch(/fetch/i);
+
+      await page.getByRole('button', { name: 'Sync now' }).click();
+      await expect
+        .poll(feedback, { timeout: 20_000 })
+        .toBe('Not sent: the server cannot be reached. 1 change will be sent when it answers.');
+      await row.getByRole('button', { name: 'Retry' }).click();
+      await expect
+        .poll(feedback, { timeout: 20_000 })
+        .toBe(
+          'Add Class “While down” was not sent: the server cannot be reached. 1 change will be sent when it answers.',
+        );
+
+      await context.setOffline(true);
+      await expect.poll(status).toBe('Offline · 1 waiting');
+      await page.getByRole('button', { name: 'Sync now' }).click();
+      await expect
+        .poll(feedback)
+        .toBe('Not sent: this device is offline. The changes will be sent when the connection is back.');
+      await context.setOffline(false);
+    } finally {
+      await suite.server.start();
+    }
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect
+      .poll(feedback, { timeout: 20_000 })
+      .toMatch(
+        /^(Sent 1 change\. Every change is on the server\.|Nothing was waiting: every change is on the server\.)$/,
+      );
+    await expect.poll(status, { timeout: 20_000 }).toBe('Online');
+    expect(await serverTitles(suite.server.apiRoot, classEntity)).toEqual(['While down']);
+  });
+});
+
+describe('Discard and Undo', () => {
+  it('puts the entry back exactly, file and attempts included; after the moment, lists it as not sent', async () => {
+    // A change queued offline; a file in its payload and attempts counted, as a resent upload has.
+    await context.setOffline(true);
+    await page.goto(`${suite.server.url}/addclasses`);
+    await page.getByLabel('Class Name').fill('Kept class');
+    await page.getByRole('button', { name: 'Add Class' }).click();
+    await page.waitForURL(/\/classes/);
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const open = indexedDB.open('textbook-admin');
+          open.onsuccess = () => {
+            const store = open.result.transaction('outbox', 'readwrite').objectStore('outbox');
+            const all = store.getAll();
+            all.onsuccess = () => {
+              for (const e of all.result)
+                store.put({
+                  ...e,
+                  attempts: 3,
+                  payload: { ...e.payload, cover: new Blob(['xyz'], { type: 'image/png' }) },
+                });
+              store.transaction.oncomplete = () => {
+                open.result.close();
+                resolve();
+              };
+            };
+          };
+        }),
+    );
+    const before = await storedEntries();
+    expect(before).toHaveLength(1);
+    expect(before[0]).toMatchObject({ attempts: 3, payload: { cover: { blob: 3, type: 'image/png' } } });
+
+    await page.goto(`${suite.server.url}/outbox`);
+    const row = page.getByRole('row').filter({ hasText: 'Kept class' });
+    await row.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    expect(await storedEntries()).toEqual([]);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await storedEntries()).toEqual(before);
+    await page.goto(`${suite.server.url}/classes`);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Kept class' }).count()).toBe(1);
+
+    // Discarded for good: once Undo is gone, the outbox says the change was not sent.
+    await page.goto(`${suite.server.url}/outbox`);
+    await row.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Undo' }).count(), { timeout: 20_000 }).toBe(0);
+    expect(await page.getByText('Every change has reached the server.').count()).toBe(0);
+    const notes = page.getByRole('region', { name: 'Discarded changes were not sent' });
+    expect(await notes.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringContaining('Add Class “Kept class”'),
+    ]);
+    await notes.getByRole('button', { name: 'Clear this list' }).click();
+    await expect.poll(() => page.getByText('Every change has reached the server.').count()).toBe(1);
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(feedback, { timeout: 20_000 }).toMatch(/every change is on the server/i);
+    expect(await serverTitles(suite.server.apiRoot, classEntity)).toEqual(['While down']);
+  });
+});

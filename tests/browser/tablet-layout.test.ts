@@ -1,0 +1,148 @@
+/**
+ * Issue 9, touch and layout, in Chromium with a coarse pointer against the built app and a
+ * seeded server: on every list and form screen (derived from the entity catalogue) and the
+ * outbox, no control offers less than 44x44 CSS px at 768x1024 and a destructive button keeps
+ * its distance; no table clips a column and nothing scrolls sideways at 768x1024 and 390x844
+ * (login included); forms take two columns on a landscape tablet and one on portrait; the top
+ * bar stays one row.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+import {
+  clipping,
+  dangerGaps,
+  entityScreens,
+  LANDSCAPE,
+  measureTargets,
+  openScreen,
+  PHONE,
+  PORTRAIT,
+  type Screen,
+  tabletContext,
+} from '../helpers/tablet';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let screens: Screen[];
+
+beforeAll(async () => {
+  server = await startTestServer({ staticDir: DIST, seedDemo: true });
+  browser = await launchBrowser();
+  context = await tabletContext(browser, PORTRAIT);
+  page = await context.newPage();
+  await signInWithForm(page, server.url);
+  screens = [
+    ...(await entityScreens(server)),
+    { name: 'outbox', path: '/outbox', kind: 'list', ready: 'h1' },
+    { name: 'dashboard', path: '/homepage', kind: 'list', ready: 'h1' },
+  ];
+  // A change waiting, so the outbox has a row with its buttons.
+  await context.setOffline(true);
+  await openScreen(page, server.url, '/addclasses');
+  await page.getByLabel('Class Name').fill('Waiting class');
+  await page.getByRole('button', { name: 'Add Class' }).click();
+  await page.waitForURL(/\/classes/);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('touch targets at 768x1024 with a coarse pointer', () => {
+  it('measures none below 44x44 on any list or form screen, and keeps Delete apart', async () => {
+    await page.setViewportSize(PORTRAIT);
+    const small: string[] = [];
+    let measured = 0;
+    for (const screen of screens) {
+      await openScreen(page, server.url, screen.path);
+      const targets = await measureTargets(page);
+      measured += targets.length;
+      for (const t of targets)
+        if (t.width < 43.5 || t.height < 43.5)
+          small.push(`${screen.name}: ${t.what} ${t.width.toFixed(0)}x${t.height.toFixed(0)}`);
+      for (const gap of await dangerGaps(page))
+        expect(gap, `${screen.name}: Delete's distance`).toBeGreaterThanOrEqual(16);
+    }
+    console.log(
+      `touch targets: ${measured} measured on ${screens.length} screens, ${small.length} below 44x44`,
+    );
+    expect(small).toEqual([]);
+    expect(measured).toBeGreaterThan(screens.length * 5);
+  });
+
+  it('shows the skip link at full size when it has focus', async () => {
+    await openScreen(page, server.url, '/classes');
+    await page.keyboard.press('Tab');
+    const box = await page.getByRole('link', { name: 'Skip to main content' }).boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(44);
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+  });
+});
+
+describe('tables and pages that do not clip', () => {
+  for (const viewport of [PORTRAIT, PHONE]) {
+    it(`clips no column and scrolls nothing sideways at ${viewport.width}x${viewport.height}`, async () => {
+      await page.setViewportSize(viewport);
+      // Polled: the frame learns that its table overflows once the rows are drawn.
+      for (const screen of screens) {
+        await openScreen(page, server.url, screen.path);
+        await expect.poll(() => clipping(page), { message: screen.name }).toEqual([]);
+      }
+      await page.goto(`${server.url}/login`);
+      await page.getByRole('button', { name: 'Login' }).waitFor();
+      expect(await clipping(page), 'login').toEqual([]);
+    });
+  }
+
+  it('turns rows into cards on a phone, each value with its label and the actions in reach', async () => {
+    await page.setViewportSize(PHONE);
+    await openScreen(page, server.url, '/units');
+    const card = page.getByRole('row').filter({ hasText: 'Counting in Tens' });
+    expect(await card.evaluate((row) => getComputedStyle(row).display)).toBe('block');
+    const book = card.locator('td[data-label="Book"]');
+    expect(await book.evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"Book"');
+    for (const name of ['Edit', 'Delete']) {
+      const box = (await card.getByRole(name === 'Edit' ? 'link' : 'button', { name }).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+  });
+});
+
+describe('forms and the top bar', () => {
+  const top = (label: string) =>
+    page.getByRole('combobox', { name: label, exact: true }).evaluate((el) => el.getBoundingClientRect().top);
+
+  it('lays a form out in two columns on a landscape tablet and one on portrait', async () => {
+    await page.setViewportSize(LANDSCAPE);
+    await openScreen(page, server.url, '/addchapters');
+    expect(await top('Subject')).toBe(await top('Class'));
+    await page.setViewportSize(PORTRAIT);
+    expect(await top('Subject')).toBeGreaterThan(await top('Class'));
+  });
+
+  it('keeps the top bar one row at every width, the sync indicator and Logout in view', async () => {
+    for (const viewport of [LANDSCAPE, PORTRAIT, PHONE]) {
+      await page.setViewportSize(viewport);
+      await openScreen(page, server.url, '/classes');
+      const rows = await page.evaluate(() => {
+        const bar = document.querySelector('header.topbar')!.getBoundingClientRect();
+        const parts = [...document.querySelectorAll<HTMLElement>('header.topbar > *, .topbar-end > *')]
+          .filter((el) => el.checkVisibility() && !el.matches('.skip-link, .topbar-end'))
+          .map((el) => el.getBoundingClientRect());
+        return {
+          height: bar.height,
+          allInside: parts.every((r) => r.top >= bar.top && r.bottom <= bar.bottom && r.right <= innerWidth),
+        };
+      });
+      expect(rows.height, `${viewport.width}px`).toBeLessThanOrEqual(64);
+      expect(rows.allInside, `${viewport.width}px`).toBe(true);
+      expect(await page.getByTestId('sync-status').isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    }
+  });
+});

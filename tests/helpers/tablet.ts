@@ -1,0 +1,175 @@
+/**
+ * The tablet checks of issue 9, shared by the browser tests: every screen of the app derived
+ * from the entity catalogue (so a new entity's screens are checked without editing a test),
+ * the sizes that matter, and measurements taken in the page: touch targets, tables that clip,
+ * pages that scroll sideways.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { catalogueScreens } from '../../src/contract/catalogue';
+import { listFieldOf } from '../../src/contract/endpoints';
+import { entities } from '../../src/contract/entities';
+import { wireRequest } from '../../src/contract/wire-request';
+import { api, signIn, type TestServer } from './server';
+
+export const PORTRAIT = { width: 768, height: 1024 };
+export const LANDSCAPE = { width: 1024, height: 768 };
+export const PHONE = { width: 390, height: 844 };
+
+/** A touch tablet: coarse pointer, touch events. */
+export function tabletContext(browser: Browser, viewport = PORTRAIT): Promise<BrowserContext> {
+  return browser.newContext({ viewport, hasTouch: true });
+}
+
+export interface Screen {
+  /** What it is, for messages: 'class list', 'book add', 'unit edit'. */
+  name: string;
+  path: string;
+  kind: 'list' | 'add' | 'edit';
+  /** The heading the screen shows once drawn. */
+  ready: string;
+}
+
+/**
+ * Every list, add and edit screen the catalogue has, an edit screen opening the first record
+ * the server lists (a seeded server has one of each).
+ */
+export async function entityScreens(server: TestServer): Promise<Screen[]> {
+  const client = api(server.apiRoot, await signIn(server.apiRoot));
+  const screens: Screen[] = [];
+  for (const s of catalogueScreens(entities)) {
+    const entity = entities.find((e) => e.name === s.entity)!;
+    if (s.screen === 'relation') continue;
+    let path = s.path;
+    if (s.screen === 'edit' && path.includes('$id')) {
+      const reply = await client.send(wireRequest(entity, { op: 'list' }));
+      const first = reply.body[listFieldOf(entity)]?.[0];
+      if (!first) throw new Error(`No ${entity.name} on the server to open ${s.path}`);
+      path = path.replace('$id', encodeURIComponent(btoa(String(first[entity.key]))));
+    }
+    screens.push({ name: `${entity.name} ${s.screen}`, path, kind: s.screen, ready: 'h1' });
+  }
+  return screens;
+}
+
+/** Opens a screen and waits until its heading and its data are drawn. */
+export async function openScreen(page: Page, url: string, path: string): Promise<void> {
+  await page.goto(`${url}${path}`);
+  await page.locator('main h1').first().waitFor();
+  // Lists: rows or the empty text; forms: their controls.
+  await page.waitForFunction(() => {
+    const main = document.getElementById('main');
+    if (!main || main.textContent?.includes('Loading')) return false;
+    const body = main.querySelector('tbody');
+    return body ? body.getAttribute('aria-busy') !== 'true' : true;
+  });
+}
+
+export interface Target {
+  what: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Every visible control a finger can use (buttons, links, inputs, selects, text areas, sort
+ * headers, summaries, focusable regions; a checkbox or radio by its label) with its size.
+ * Excepted: the skip link while it is hidden (measured apart, when focused) and text links
+ * inside running prose (a link in a paragraph with other text, WCAG 2.5.8's inline exception).
+ */
+export function measureTargets(page: Page): Promise<Target[]> {
+  return page.evaluate(() => {
+    const selector =
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex="0"]';
+    const out: { what: string; width: number; height: number }[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      if (el.matches('.skip-link:not(:focus)')) continue;
+      if (!el.checkVisibility({ visibilityProperty: true })) continue;
+      const prose =
+        el.matches('p a') && (el.closest('p')?.textContent ?? '').trim() !== el.textContent?.trim();
+      if (prose) continue;
+      const box = el.matches('input[type="checkbox"], input[type="radio"]')
+        ? (el.closest('label') ?? el)
+        : el;
+      const r = box.getBoundingClientRect();
+      const name = (el.getAttribute('aria-label') ?? el.textContent ?? el.getAttribute('name') ?? '').trim();
+      out.push({
+        what: `${el.tagName.toLowerCase()} "${name.slice(0, 40)}"`,
+        width: r.width,
+        height: r.height,
+      });
+    }
+    return out;
+  });
+}
+
+/** Space between each destructive button and the nearest other control, in px. */
+export function dangerGaps(page: Page): Promise<number[]> {
+  return page.evaluate(() => {
+    const controls = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select')].filter(
+      (el) => el.checkVisibility(),
+    );
+    return [...document.querySelectorAll<HTMLElement>('.button-danger')]
+      .filter((el) => el.checkVisibility())
+      .map((danger) => {
+        const d = danger.getBoundingClientRect();
+        let nearest = Number.POSITIVE_INFINITY;
+        for (const other of controls) {
+          if (other === danger || other.contains(danger) || danger.contains(other)) continue;
+          const o = other.getBoundingClientRect();
+          const dx = Math.max(0, o.left - d.right, d.left - o.right);
+          const dy = Math.max(0, o.top - d.bottom, d.top - o.bottom);
+          nearest = Math.min(nearest, Math.hypot(dx, dy));
+        }
+        return nearest;
+      });
+  });
+}
+
+/**
+ * Where a table or the page clips: the page or the main region scrolling sideways, a table
+ * frame outside the viewport, a table that scrolls without showing it. When a table scrolls,
+ * it is scrolled to its far end and then the name column must still be in view and every
+ * row's last cell (its actions) inside the frame.
+ */
+export function clipping(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const problems: string[] = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width) problems.push('the page scrolls sideways');
+    const main = document.getElementById('main');
+    if (main && main.scrollWidth > main.clientWidth + 1) problems.push('the screen scrolls sideways');
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    for (const wrap of document.querySelectorAll<HTMLElement>('.table-wrap')) {
+      const box = wrap.getBoundingClientRect();
+      if (box.left < -0.5 || box.right > width + 0.5) problems.push('a table frame leaves the viewport');
+      if (wrap.scrollWidth <= wrap.clientWidth + 1) {
+        // A header row kept only for screen readers (cards on a phone) is not looked at.
+        const cells = [...wrap.querySelectorAll('td, th')].filter(
+          (c) => getComputedStyle(c.closest('thead') ?? c).clipPath === 'none',
+        );
+        for (const cell of cells) {
+          const r = cell.getBoundingClientRect();
+          if (r.width > 0 && (r.right > box.right + 1 || r.left < box.left - 1))
+            problems.push(`a cell is cut off: ${cell.textContent?.slice(0, 30)}`);
+        }
+        continue;
+      }
+      const outer = wrap.closest('.table-frame');
+      if (!outer?.hasAttribute('data-more-right')) problems.push('a table scrolls without showing it');
+      if (!outer?.querySelector('.table-hint')) problems.push('a table scrolls without saying so');
+      if (!wrap.hasAttribute('tabindex')) problems.push('a scrolling table cannot be scrolled by keyboard');
+      wrap.scrollLeft = wrap.scrollWidth;
+      await frame();
+      if (!outer?.hasAttribute('data-more-left'))
+        problems.push('a scrolled table does not show what it hides');
+      for (const row of wrap.querySelectorAll('tbody tr')) {
+        const name = row.querySelector('.cell-primary')?.getBoundingClientRect();
+        const last = row.lastElementChild?.getBoundingClientRect();
+        if (name && name.left < box.left - 1) problems.push('the name column scrolls out of view');
+        if (last && last.right > box.right + 1) problems.push('the actions cannot be reached');
+      }
+      wrap.scrollLeft = 0;
+    }
+    return problems;
+  });
+}
