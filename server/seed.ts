@@ -1,8 +1,10 @@
 /**
  * Demo data for `npm start` on a fresh machine (design brief §1): Classes 1 to 12 and a small
- * but coherent master-data tree under Classes 1 to 3, so every list, filter and cascade has
- * something to show. Each level repeats its ancestors' ids, as the tables do.
+ * but coherent master-data tree under Classes 1 to 3, resource types, and two schools with
+ * teachers and students and books assigned to some, so every list, filter, cascade and the
+ * dashboard has something to show. Each level repeats its ancestors' ids, as the tables do.
  */
+import { hashPassword } from './auth/password';
 import type { Query } from './db';
 
 const SUBJECTS = {
@@ -64,6 +66,83 @@ const RESOURCE_TYPES: readonly [title: string, entryType: number][] = [
   ['Theory Notes', 5],
   ['Audio Lesson', 6],
 ];
+
+/** Two schools with teachers and students, some of them with books assigned (`books` index BOOKS). */
+const SCHOOLS = [
+  {
+    school_name: 'Green Valley School',
+    school_address: '12 Hill Road, Andheri',
+    email: 'office@greenvalley.example',
+    contact_no: '+91 22 2345 6789',
+    country: 'IN',
+    state: 'MH',
+    city: 'Mumbai',
+    books: [0, 1, 3],
+  },
+  {
+    school_name: 'Lakeside Public School',
+    school_address: '4 Lake View, Koramangala',
+    email: 'admin@lakeside.example',
+    contact_no: '+91 80 4123 4567',
+    country: 'IN',
+    state: 'KA',
+    city: 'Bengaluru',
+    books: [2, 4],
+  },
+] as const;
+
+/** `school` indexes SCHOOLS; one teacher waits for approval (Disabled). */
+const TEACHERS = [
+  {
+    teacher_name: 'Asha Rao',
+    email: 'asha.rao@greenvalley.example',
+    school: 0,
+    city: 'Mumbai',
+    books: [0, 1],
+  },
+  {
+    teacher_name: 'Vikram Iyer',
+    email: 'vikram.iyer@greenvalley.example',
+    school: 0,
+    city: 'Pune',
+    books: [3],
+  },
+  {
+    teacher_name: 'Meera Nair',
+    email: 'meera.nair@lakeside.example',
+    school: 1,
+    city: 'Bengaluru',
+    books: [],
+    pending: true,
+  },
+] as const;
+
+const STUDENTS = [
+  {
+    student_name: 'Kabir Shah',
+    email: 'kabir@greenvalley.example',
+    school: 0,
+    class_name: 'Class 1',
+    books: [0],
+  },
+  {
+    student_name: 'Ananya Gupta',
+    email: 'ananya@greenvalley.example',
+    school: 0,
+    class_name: 'Class 2',
+    books: [],
+  },
+  {
+    student_name: 'Rohan Das',
+    email: 'rohan@lakeside.example',
+    school: 1,
+    class_name: 'Class 2',
+    books: [2],
+  },
+] as const;
+
+/** Demo people sign in nowhere here; their password only fills the column (hashed, as always). */
+const DEMO_PERSON_PASSWORD = 'demo-person-password';
 
 async function insert(q: Query, table: string, key: string, row: Record<string, unknown>): Promise<number> {
   const cols = Object.keys(row);
@@ -129,4 +208,49 @@ export async function seedDemo(q: Query): Promise<void> {
   }
   for (const [title, entryType] of RESOURCE_TYPES)
     await insert(q, 'resource_types', 'id', { title, entry_type: entryType });
+
+  // People, with the hashed password every such row holds, and their assigned books.
+  const password = await hashPassword(DEMO_PERSON_PASSWORD);
+  const bookIds = books.map((b) => b.book_id);
+  const assign = async (table: string, key: string, id: number, picks: readonly number[]) => {
+    for (const pick of picks)
+      await q(`INSERT INTO ${table} (${key}, book_id) VALUES ($1, $2)`, [id, bookIds[pick]]);
+  };
+  const schoolIds: number[] = [];
+  for (const { books: picks, ...school } of SCHOOLS) {
+    const id = await insert(q, 'schools', 'school_id', { ...school, password });
+    schoolIds.push(id);
+    await assign('school_books', 'school_id', id, picks);
+  }
+  for (const t of TEACHERS) {
+    const school = SCHOOLS[t.school];
+    const id = await insert(q, 'teachers', 'teacher_id', {
+      teacher_name: t.teacher_name,
+      email: t.email,
+      password,
+      contact_no: '+91 98200 11111',
+      school_id: schoolIds[t.school],
+      country: school.country,
+      state: school.state,
+      city: t.city,
+      zipcode: '400001',
+      status: 'pending' in t && t.pending ? 'Disabled' : 'Enabled',
+    });
+    await assign('teacher_books', 'teacher_id', id, t.books);
+  }
+  for (const st of STUDENTS) {
+    const school = SCHOOLS[st.school];
+    const id = await insert(q, 'students', 'student_id', {
+      student_name: st.student_name,
+      email: st.email,
+      password,
+      contact_no: '+91 98200 22222',
+      school_id: schoolIds[st.school],
+      class_name: st.class_name,
+      country: school.country,
+      state: school.state,
+      city: school.city,
+    });
+    await assign('student_books', 'student_id', id, st.books);
+  }
 }

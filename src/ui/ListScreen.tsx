@@ -14,7 +14,7 @@
  * own, to keep, reorder or replace.
  */
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import { saveChange } from '../app/records';
 import type { EntityDescription } from '../contract/entity';
 import { messages, screenTexts } from '../contract/messages';
@@ -84,7 +84,7 @@ function actionColumns(entity: EntityDescription, remove: (key: string) => void)
       cell: (row: Row) => (
         <span className="actions">
           {cells.map((c) => (
-            <span key={c.label}>{c.cell(keyOf(row))}</span>
+            <Fragment key={c.label}>{c.cell(keyOf(row))}</Fragment>
           ))}
         </span>
       ),

@@ -1,7 +1,7 @@
 /**
  * Link fields in the real Add Book form (issue 12, stored content): a link that is not http
- * or https is reported at the field in the server's words (and to the browser's own check,
- * so a submit stops there), and the report goes once the link is corrected.
+ * or https is reported at the field in the server's words when the form is submitted, tied to
+ * the control, focus on the first field in error; the report goes once the link is corrected.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,24 +19,21 @@ beforeAll(async () => {
 afterAll(() => context?.close());
 
 describe('link fields', () => {
-  it('reports a javascript: link at the field, in the browser’s check too', async () => {
+  it('reports a javascript: link at the field on submit, and lets it go once corrected', async () => {
     await page.goto(`${suite.server.url}/addbooks`);
     const link = page.getByRole('textbox', { name: 'Book Download Link' });
     expect(await link.getAttribute('type')).toBe('url');
     await link.fill('javascript:alert(1)');
-    await link.blur();
+    await page.getByRole('button', { name: 'Add Book' }).click();
 
     const message = 'Book Download Link must be a web address starting with http:// or https://';
-    const error = page.getByText(message, { exact: true });
+    const error = page.locator('.field-error', { hasText: message });
     await expect.poll(() => error.count()).toBe(1);
     expect(await link.getAttribute('aria-invalid')).toBe('true');
-    expect(await link.getAttribute('aria-describedby')).toBe(await error.getAttribute('id'));
-    // The browser's own check holds the same words, so a submit stops at this field.
-    expect(await link.evaluate((el: HTMLInputElement) => el.validationMessage)).toBe(message);
+    expect(await link.getAttribute('aria-describedby')).toContain(await error.getAttribute('id'));
 
     await link.fill('https://example.org/book.pdf');
     await expect.poll(() => error.count()).toBe(0);
     expect(await link.getAttribute('aria-invalid')).toBeNull();
-    expect(await link.evaluate((el: HTMLInputElement) => el.validity.valid)).toBe(true);
   });
 });
