@@ -31,6 +31,7 @@ export async function readCountries(): Promise<Country[]> {
   return (await (await geography()).countries(db)) ?? [];
 }
 
+/** A country's states; '*' for every state of every country. */
 export async function readStates(country: string): Promise<State[]> {
   if (!country) return [];
   return (await (await geography()).statesOf(db, country)) ?? [];

@@ -9,8 +9,9 @@ import { isQuotaError } from '../db/errors';
 import { type Change, type MutationResult, mutate, RecordNotFoundError, StillUsedError } from '../db/mutate';
 import { type Option, refOptions } from '../db/options';
 import { getRow, type ListQuery, type ListResult, listRows, pageHolding } from '../db/queries';
+import { allWithParentNames, holders, keepServerSet, titlesOf } from '../db/relation-reads';
 import { resolveId } from '../db/resolve';
-import { db } from './context';
+import { db, loadApi } from './context';
 import { changeSaved } from './sync-runner';
 
 export type { Change, ListQuery, ListResult, MutationResult, Option, Row };
@@ -88,4 +89,46 @@ export async function awaitDelivery(entryId: string | null, timeoutMs = 4000): P
     await new Promise((r) => setTimeout(r, 100));
   }
   return { kind: 'queued' };
+}
+
+/** Every record of an entity by id with its title (sets shown by name). */
+export const recordTitles = (entity: EntityDescription): Promise<Map<string, string>> => titlesOf(db, entity);
+
+/** The names a `namesOf` select offers (Add Student's class names), sorted. */
+export async function nameOptions(entity: EntityDescription): Promise<Option[]> {
+  const names = [...new Set((await titlesOf(db, entity)).values())].filter(Boolean);
+  return names
+    .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))
+    .map((name) => ({ value: name, label: name }));
+}
+
+/** How many records of each entity hold this record in a set (assigned books). */
+export const setHolders = (entity: EntityDescription, id: string) => holders(db, entity, id);
+
+/** Every record of an entity, with its parents' names (the choices of an assignment). */
+export const allRecords = (entity: EntityDescription) => allWithParentNames(db, entity);
+
+/**
+ * The record's set as the server has it, kept locally, when the local store has none (a legacy
+ * server's rows carry no sets) and the device is online. Answers how it went, so the screen can
+ * say 'Failed to fetch assigned books' (the server refused) or 'Error fetching assigned books'
+ * (no reply); 'kept' covers nothing to do (offline, or the set is on the device already).
+ */
+export async function fetchSetIfMissing(
+  entity: EntityDescription,
+  key: string,
+  relation: string,
+): Promise<'kept' | 'failed' | 'error'> {
+  const row = await getRow(db, entity, key);
+  if (!row || Array.isArray(row[relation]) || !navigator.onLine) return 'kept';
+  try {
+    const { readServerSet } = await import('../sync/read-set');
+    const ids = await readServerSet(await loadApi(), entity, String(row[entity.key]), relation);
+    if (!ids) return 'failed';
+    await keepServerSet(db, entity, String(row[entity.key]), relation, ids);
+    return 'kept';
+  } catch (error) {
+    console.warn('Assigned set not fetched', error);
+    return 'error';
+  }
 }

@@ -99,6 +99,13 @@ export interface FileRule {
   nullWhenEmptyOnAdd?: boolean;
   /** Hint on the update form, when it differs from the add form's. */
   hintOnUpdate?: string;
+  /**
+   * On an edit form the current file shows first, with a button that clears it and reveals the
+   * file input: its text ('Add New', 'Add New Profile Pic'); absent, a remove cross.
+   */
+  replaceLabel?: string;
+  /** Text shown over the file input once the current file is cleared ('Insert New Media?'). */
+  replacePrompt?: string;
 }
 
 /**

@@ -115,8 +115,9 @@ const TEXT_KINDS: ReadonlySet<string> = new Set(['text', 'richtext', 'email', 'u
 export const hasNul = (x: unknown) => typeof x === 'string' && x.includes('\u0000');
 
 /** Whether an empty value is refused: a password left empty on an update keeps the current one. */
-const mustHave = (spec: FieldSpec, op: Op) =>
+export const isRequired = (spec: FieldSpec, op: Op) =>
   spec.required === true && !(op === 'update' && spec.kind === 'password');
+const mustHave = isRequired;
 
 function isEmpty(x: unknown): boolean {
   return x === undefined || x === null || (typeof x === 'string' && x.trim() === '');

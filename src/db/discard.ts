@@ -1,7 +1,8 @@
 /**
  * Rule 1's only other exit: the administrator discards a change on purpose. The local store
  * goes back to what the server has: a discarded add removes its record, a discarded edit,
- * action or delete puts back the record as it was when the change began.
+ * action or delete puts back the record as it was when the change began, and a change to a
+ * record the server deleted meanwhile removes the record.
  *
  * A discard can be undone for a moment: it hands back the entry exactly as it was (same
  * `seq`, so the same place in the queue; payload with its files, attempts, Idempotency-Key)
@@ -61,7 +62,7 @@ export async function discardEntry(
     if (!current || current.status === 'sending') return null;
     const row = (await table.get(current.key)) ?? null;
     await db.outbox.delete(current.seq);
-    if (current.op === 'add') await table.delete(current.key);
+    if (current.op === 'add' || current.goneOnServer) await table.delete(current.key);
     else await restoreBase(db, current);
     await writeDiscardNotes(db, [...(await readDiscardNotes(db)), { id: current.id, label, at: Date.now() }]);
     return { entry: current, row };

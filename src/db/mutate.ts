@@ -8,6 +8,7 @@
  * nothing else was queued after them. An entry that has been sent at least once
  * may already be applied on the server, so it is never changed (rule 2).
  */
+import { entities } from '../contract/entities';
 import { type EntityDescription, refFields, wireName } from '../contract/entity';
 import { stillUsedBy } from '../contract/messages';
 import { firstChildEntity } from './children';
@@ -192,6 +193,7 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
     const child = await firstChildEntity(db, entity, key);
     if (child) throw new StillUsedError(stillUsedBy(entity.names, child.names));
     await table.delete(key);
+    await dropFromSets(db, entity, key);
     const unapplied = all.filter((e) => isUnsent(e) || (e.status === 'failed' && !e.confirmedAt));
     // An add that never reached the server's data means the server has no record: the add
     // and everything after it go, and nothing is sent.
@@ -210,6 +212,25 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
     await db.outbox.add(entry);
     return { key, cancelled: false, entryId: entry.id };
   });
+}
+
+/**
+ * A deleted record leaves every set that held it (a book its assignments), as the server does
+ * in the same transaction; the owners' own changes are not queued for it.
+ */
+async function dropFromSets(db: LocalDb, entity: EntityDescription, key: string): Promise<void> {
+  for (const owner of entities) {
+    for (const [name, rel] of Object.entries(owner.relations ?? {})) {
+      if (rel.target !== entity.name) continue;
+      await db
+        .rows(owner)
+        .where(name)
+        .equals(key)
+        .modify((row) => {
+          row[name] = (row[name] as string[]).filter((id) => id !== key);
+        });
+    }
+  }
 }
 
 /** An unsent change undone before it went: it leaves the outbox, nothing is sent. */

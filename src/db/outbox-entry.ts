@@ -81,6 +81,12 @@ export interface NewEntry {
   /** Set while status is 'conflict'. */
   conflict?: Conflict;
   /**
+   * The server no longer has the record (learnt while merging this edit): a discard then
+   * removes it here too instead of putting back the record as it was, since a pull may
+   * already have passed its deletion while this change held the record.
+   */
+  goneOnServer?: boolean;
+  /**
    * An edit or a set as first sent, after its merge with the server's record (rule 5): every
    * retry under the same Idempotency-Key sends exactly this, since the server binds the key to
    * the whole request. Cleared with a new key (Retry of a refusal, a folded correction).

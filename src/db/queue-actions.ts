@@ -15,7 +15,10 @@ export async function retryEntry(db: LocalDb, seq: number): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     const entry = await db.outbox.get(seq);
     if (!entry || entry.status === 'sending') return;
-    const fresh = entry.status === 'failed' ? { id: newUuid(), attempts: 0, sent: undefined } : {};
+    const fresh =
+      entry.status === 'failed'
+        ? { id: newUuid(), attempts: 0, sent: undefined, goneOnServer: undefined }
+        : {};
     await db.outbox.update(seq, { status: 'pending', nextAttemptAt: 0, lastError: null, ...fresh });
   });
 }

@@ -5,12 +5,22 @@
  */
 import type { ScreenKind } from '../contract/catalogue';
 import { entityByName } from '../contract/entities';
+import { AssignScreen } from '../ui/AssignScreen';
 import { AddForm, EditForm } from '../ui/FormScreen';
 import ListScreen from '../ui/ListScreen';
 import { screenOverrides } from './overrides';
 import { PlaceholderScreen } from './placeholder';
 
-export default function EntityScreen({ entity: name, screen }: { entity: string; screen: ScreenKind }) {
+export default function EntityScreen({
+  entity: name,
+  screen,
+  relation,
+}: {
+  entity: string;
+  screen: ScreenKind;
+  /** For a relation screen: which set it edits. */
+  relation?: string;
+}) {
   const entity = entityByName(name);
   const Override = screenOverrides[name]?.[screen];
   if (Override) return <Override entity={entity} />;
@@ -21,6 +31,8 @@ export default function EntityScreen({ entity: name, screen }: { entity: string;
       return <AddForm entity={entity} />;
     case 'edit':
       return <EditForm entity={entity} />;
+    case 'relation':
+      return relation ? <AssignScreen entity={entity} relation={relation} /> : null;
     default:
       return <PlaceholderScreen title={entity.names.Many} />;
   }

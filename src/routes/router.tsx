@@ -46,12 +46,12 @@ const built = new Set(catalogue.screens.map((s) => s.path));
 const guardedChildren = [
   createRoute({ getParentRoute: () => guarded, path: '/homepage', component: HomepageScreen }),
   createRoute({ getParentRoute: () => guarded, path: '/outbox', component: OutboxScreen }),
-  ...catalogue.screens.map(({ path, screen, entity }) =>
+  ...catalogue.screens.map(({ path, screen, entity, relation }) =>
     createRoute({
       getParentRoute: () => guarded,
       path,
       ...(screen === 'list' ? { validateSearch: validateListSearch } : {}),
-      component: () => <EntityScreen entity={entity} screen={screen} />,
+      component: () => <EntityScreen entity={entity} screen={screen} relation={relation} />,
     }),
   ),
   ...PLACEHOLDER_ROUTES.filter(([path]) => !built.has(path)).map(([path, title]) =>

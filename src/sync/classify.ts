@@ -9,7 +9,13 @@ export type Verdict =
   | { kind: 'done'; body: Record<string, unknown>; replayed: boolean }
   | { kind: 'retry'; reason: string; afterMs?: number }
   | { kind: 'auth' }
-  | { kind: 'failed'; message: string | null; status: number };
+  | {
+      kind: 'failed';
+      message: string | null;
+      status: number;
+      /** The record is no longer on the server (found so when the edit was merged). */
+      gone?: boolean;
+    };
 
 export function classify(outcome: ApiOutcome, op: string): Verdict {
   if (outcome.kind === 'unreachable') return { kind: 'retry', reason: outcome.error };

@@ -38,10 +38,10 @@ export async function refreshGeography(db: LocalDb, geo: ApiClient, now = Date.n
 
 export const countries = (db: LocalDb) => readReference<Country>(db, geoPaths.countries());
 
-/** A country's states, from every state kept on the device. */
+/** A country's states ('*': every state), from every state kept on the device. */
 export async function statesOf(db: LocalDb, country: string): Promise<State[] | null> {
   const all = await readReference<State>(db, geoPaths.allStates());
-  return all && all.filter((s) => s.country_code === country);
+  return all && (country === '*' ? all : all.filter((s) => s.country_code === country));
 }
 
 /** A state's cities: kept ones, else read now (online) and kept; null when neither is possible. */

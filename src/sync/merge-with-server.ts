@@ -61,7 +61,7 @@ export async function mergeEdits(round: Round, edits: readonly OutboxEntry[]): P
       const gone = `This ${entity.names.one} was deleted on the server.`;
       merged.set(
         entry.seq,
-        settle(round.db, round.commits, entry, { kind: 'failed', message: gone, status: 404 }),
+        settle(round.db, round.commits, entry, { kind: 'failed', message: gone, status: 404, gone: true }),
       );
       return;
     }
@@ -133,7 +133,7 @@ function mergedSet(
   }
   if (outcome.kind === 'reply' && outcome.status === 404) {
     const gone = `This ${entity.names.one} was deleted on the server.`;
-    return settle(round.db, round.commits, entry, { kind: 'failed', message: gone, status: 404 });
+    return settle(round.db, round.commits, entry, { kind: 'failed', message: gone, status: 404, gone: true });
   }
   return settle(round.db, round.commits, entry, verdict);
 }

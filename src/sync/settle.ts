@@ -42,6 +42,7 @@ export async function settle(
         await db.outbox.update(entry.seq, {
           status: 'failed',
           lastError: verdict.message ?? `The server refused the change (status ${verdict.status})`,
+          ...(verdict.gone ? { goneOnServer: true } : {}),
         });
         // The server still has the record: show it again until the administrator decides.
         if (entry.op === 'delete') await restoreBase(db, entry);

@@ -17,10 +17,12 @@ import { isStorageFull, saveChange } from '../app/records';
 import { dependants } from '../contract/cascade';
 import { type EntityDescription, formFields, type Op } from '../contract/entity';
 import { messages, STORAGE_FULL, screenTexts } from '../contract/messages';
-import { type FieldProblem, formProblems } from '../contract/validation';
+import { type FieldProblem, formProblems, isRequired } from '../contract/validation';
 import type { Values } from '../db/mutate';
 import { type Row, useRecord, useRefOptions } from './data';
 import { FileField } from './fields/FileField';
+import { LocationField } from './fields/LocationField';
+import { NameSelectField } from './fields/NameSelectField';
 import { SelectField } from './fields/SelectField';
 import { TextField } from './fields/TextField';
 import { type FieldProps, type FormValue, fieldId } from './fields/types';
@@ -75,6 +77,14 @@ export function EditForm({ entity }: { entity: EntityDescription }) {
   }
   if (record === undefined) return <p className="screen">Loading…</p>;
   return <EntityForm entity={entity} id={id} initial={valuesOf(entity, 'update', record)} />;
+}
+
+/** The form's location levels by level ('country', 'state'), for the levels below them. */
+function locationOf(entity: EntityDescription, values: FormValues): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(entity.fields))
+    if (spec.location) out[spec.location] = values[name];
+  return out;
 }
 
 /** Forms with more fields than this list their problems at the top too. */
@@ -224,7 +234,7 @@ function EntityForm({
               spec,
               value: values[name] ?? '',
               onChange: (v) => change(name, v),
-              required: Boolean(spec.required),
+              required: isRequired(spec, op),
               mode: op,
               error: errorOf(name),
             };
@@ -233,6 +243,9 @@ function EntityForm({
             if (spec.kind === 'choice')
               return <SelectField key={name} {...props} options={spec.choices ?? []} />;
             if (spec.kind === 'file') return <FileField key={name} {...props} />;
+            if (spec.location)
+              return <LocationField key={name} {...props} values={locationOf(entity, values)} />;
+            if (spec.namesOf) return <NameSelectField key={name} {...props} />;
             if (spec.kind === 'richtext') {
               return (
                 <Suspense key={name} fallback={<p className="muted">Loading editor…</p>}>

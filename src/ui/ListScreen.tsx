@@ -15,9 +15,10 @@
  */
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
-import { saveChange } from '../app/records';
+import { saveChange, setHolders } from '../app/records';
 import type { EntityDescription } from '../contract/entity';
 import { messages, screenTexts } from '../contract/messages';
+import { ColumnLookups } from './column-lookups';
 import { type ColumnView, columnViews } from './columns';
 import { type Row, useList } from './data';
 import type { ListSearch } from './list-search';
@@ -92,6 +93,21 @@ function actionColumns(entity: EntityDescription, remove: (key: string) => void)
   ];
 }
 
+/**
+ * The delete confirmation: the description's sentence, and for a record that others hold in a
+ * set (a book assigned to schools, teachers, students) to how many of each it is assigned.
+ */
+async function deleteQuestion(entity: EntityDescription, key: string): Promise<string | null> {
+  const held = (await setHolders(entity, key)).filter((h) => h.count > 0);
+  if (held.length === 0) return entity.confirmDelete ?? null;
+  const parts = held.map((h) => `${h.count} ${h.count === 1 ? h.entity.names.one : h.entity.names.many}`);
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
+  const assigned = `It is assigned to ${list}; deleting it removes it from them.`;
+  return entity.confirmDelete
+    ? `${entity.confirmDelete} ${assigned}`
+    : `Delete this ${entity.names.one}? ${assigned}`;
+}
+
 export default function ListScreen({
   entity,
   columns: given,
@@ -110,7 +126,15 @@ export default function ListScreen({
   useEffect(() => setTyped(params.search ?? ''), [params.search]);
   const sortable = entity.list.sortable === true;
   const sort = sortable && params.sort ? { field: params.sort, dir: params.dir ?? 'asc' } : undefined;
-  const query = { search: params.search, page: params.page, sort };
+  // Filters by a fixed value (teachers' status), kept in the URL; none chosen is 'All'.
+  const valueFilters = (entity.filters ?? []).filter((f) => f.values);
+  const where = Object.fromEntries(
+    valueFilters.flatMap((f) => {
+      const chosen = params[f.param];
+      return typeof chosen === 'string' && f.values?.includes(chosen) ? [[f.param, chosen]] : [];
+    }),
+  );
+  const query = { search: params.search, page: params.page, sort, where };
   const result = useList(entity, query);
   const revealed = useRevealedRow(entity, params, query);
 
@@ -129,7 +153,8 @@ export default function ListScreen({
   };
 
   const remove = async (key: string) => {
-    if (entity.confirmDelete && !window.confirm(entity.confirmDelete)) return;
+    const question = await deleteQuestion(entity, key);
+    if (question && !window.confirm(question)) return;
     try {
       const { entryId } = await saveChange({ op: 'delete', entity, key });
       await reportOutcome(notify, entryId, notices.deleted, notices.failedDelete);
@@ -183,68 +208,88 @@ export default function ListScreen({
           </Link>
         )}
       </div>
-      <input
-        type="search"
-        className="search"
-        aria-label="Search"
-        placeholder={texts.searchPlaceholder}
-        value={typed}
-        onChange={(e) => onSearch(e.target.value)}
-      />
+      <div className="list-tools">
+        <input
+          type="search"
+          className="search"
+          aria-label="Search"
+          placeholder={texts.searchPlaceholder}
+          value={typed}
+          onChange={(e) => onSearch(e.target.value)}
+        />
+        {valueFilters.map((f) => (
+          <label key={f.param} className="list-filter">
+            <span>{f.label ?? f.param}</span>
+            <select
+              value={where[f.param] ?? ''}
+              onChange={(e) => void go({ [f.param]: e.target.value || undefined, page: undefined })}
+            >
+              <option value="">All</option>
+              {f.values?.map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+      </div>
       <ScrollTable label={texts.listTitle}>
-        <table className="table table-cards">
-          <thead>
-            <tr>
-              {header({ header: texts.sno, sortField: entity.key, cell: () => null })}
-              {columns.map(header)}
-            </tr>
-          </thead>
-          <tbody aria-busy={result === undefined}>
-            {result?.rows.map((row, i) => {
-              const key = String(row[entity.key]);
-              const pending = result.pending.has(key);
-              const isRevealed = key === revealed;
-              return (
-                <tr
-                  key={key}
-                  ref={isRevealed ? revealedRow : undefined}
-                  data-pending={pending || undefined}
-                  data-revealed={isRevealed || undefined}
-                >
-                  <td data-label={texts.sno} className="cell-sno">
-                    {first + i}
-                  </td>
-                  {columns.map((c, ci) => (
-                    <td
-                      key={c.header}
-                      data-label={c.header}
-                      className={
-                        ci === primary ? 'cell-primary' : ci >= own.length ? 'cell-action' : undefined
-                      }
-                    >
-                      {c.cell(row)}
-                      {ci === primary && pending && (
-                        <span
-                          className="pending"
-                          title="Saved on this device, not yet confirmed by the server"
-                        >
-                          Pending
-                        </span>
-                      )}
-                    </td>
-                  ))}
-                </tr>
-              );
-            })}
-            {result && result.rows.length === 0 && (
+        <ColumnLookups entity={entity}>
+          <table className="table table-cards">
+            <thead>
               <tr>
-                <td colSpan={columns.length + 1} className="empty">
-                  {texts.empty}
-                </td>
+                {header({ header: texts.sno, sortField: entity.key, cell: () => null })}
+                {columns.map(header)}
               </tr>
-            )}
-          </tbody>
-        </table>
+            </thead>
+            <tbody aria-busy={result === undefined}>
+              {result?.rows.map((row, i) => {
+                const key = String(row[entity.key]);
+                const pending = result.pending.has(key);
+                const isRevealed = key === revealed;
+                return (
+                  <tr
+                    key={key}
+                    ref={isRevealed ? revealedRow : undefined}
+                    data-pending={pending || undefined}
+                    data-revealed={isRevealed || undefined}
+                  >
+                    <td data-label={texts.sno} className="cell-sno">
+                      {first + i}
+                    </td>
+                    {columns.map((c, ci) => (
+                      <td
+                        key={c.header}
+                        data-label={c.header}
+                        className={
+                          ci === primary ? 'cell-primary' : ci >= own.length ? 'cell-action' : undefined
+                        }
+                      >
+                        {c.cell(row)}
+                        {ci === primary && pending && (
+                          <span
+                            className="pending"
+                            title="Saved on this device, not yet confirmed by the server"
+                          >
+                            Pending
+                          </span>
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+              {result && result.rows.length === 0 && (
+                <tr>
+                  <td colSpan={columns.length + 1} className="empty">
+                    {texts.empty}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </ColumnLookups>
       </ScrollTable>
       <div className="list-foot">
         <p>

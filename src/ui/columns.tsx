@@ -9,6 +9,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { saveChange } from '../app/records';
 import { choiceLabel, type EntityDescription, type ListColumn } from '../contract/entity';
+import { useLookups } from './column-lookups';
 import type { Row } from './data';
 import { useFileUrl } from './file-url';
 import { useNotify } from './notices';
@@ -78,6 +79,14 @@ function ActionButton({
   );
 }
 
+function LocationCell({ country, state, city }: { country: unknown; state: unknown; city: unknown }) {
+  return <>{useLookups().location(country, state, city)}</>;
+}
+
+function SetCell({ target, ids }: { target: string; ids: unknown }) {
+  return <>{useLookups().titles(target, ids)}</>;
+}
+
 const longDate = (value: unknown) => {
   const date = new Date(String(value ?? ''));
   return Number.isNaN(date.getTime())
@@ -127,17 +136,14 @@ function view(entity: EntityDescription, column: ListColumn): ColumnView {
     case 'location':
       return {
         header: column.header,
-        cell: (row) =>
-          [column.city, column.state, column.country]
-            .map((f) => String(row[f] ?? ''))
-            .filter(Boolean)
-            .join(', '),
+        cell: (row) => (
+          <LocationCell country={row[column.country]} state={row[column.state]} city={row[column.city]} />
+        ),
       };
-    case 'relation':
-      return {
-        header: column.header,
-        cell: (row) => String((row[column.relation] as unknown[] | undefined)?.length ?? ''),
-      };
+    case 'relation': {
+      const target = entity.relations?.[column.relation]?.target ?? '';
+      return { header: column.header, cell: (row) => <SetCell target={target} ids={row[column.relation]} /> };
+    }
     default: {
       const fields = [column.field, ...(column.also ?? [])];
       const text = (row: Row) =>

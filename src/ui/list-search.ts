@@ -5,11 +5,20 @@ export interface ListSearch {
   /** Sortable lists: the column and direction chosen by clicking a header. */
   sort?: string;
   dir?: 'asc' | 'desc';
+  /** A list filter's value, under the filter's parameter (`status=Disabled`). */
+  [filter: string]: string | number | undefined;
 }
 
 export function validateListSearch(raw: Record<string, unknown>): ListSearch {
   const page = Number(raw.page);
+  // Any other text parameter is a list filter's value; the list keeps those its description has.
+  const filters = Object.fromEntries(
+    Object.entries(raw).filter(
+      ([k, v]) => !['page', 'search', 'sort', 'dir'].includes(k) && typeof v === 'string' && v !== '',
+    ),
+  ) as Record<string, string>;
   return {
+    ...filters,
     page: Number.isInteger(page) && page > 1 ? page : undefined,
     search: typeof raw.search === 'string' && raw.search !== '' ? raw.search : undefined,
     sort: typeof raw.sort === 'string' && raw.sort !== '' ? raw.sort : undefined,

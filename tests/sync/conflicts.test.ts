@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookEntity } from '../../src/contract/entities';
 import { firstChildEntity } from '../../src/db/children';
+import { discardEntry } from '../../src/db/discard';
 import { mutate } from '../../src/db/mutate';
 
 import { resolveConflict } from '../../src/db/queue-actions';
@@ -100,5 +101,23 @@ describe.each([
     await drain(there);
     await drain(here);
     expect((await here.db.outbox.toArray()).map((e) => e.op)).toEqual(['update']);
+  });
+
+  it('discarding an edit of a record deleted on the server removes the record here too', async () => {
+    const { here, there, id } = await twoDevices(legacy);
+    await edit(here, id, { book_name: 'Never sent' });
+    await mutate(there.db, { op: 'delete', entity: bookEntity, key: id });
+    await drain(there);
+    // The pull passes the deletion while the waiting edit holds the record here.
+    expect((await pull(here)).ok).toBe(true);
+    expect(await here.db.rows(bookEntity).get(id)).toBeDefined();
+    await drain(here);
+    const [failed] = await here.db.outbox.toArray();
+    expect(failed).toMatchObject({ status: 'failed', goneOnServer: true });
+
+    expect(await discardEntry(here.db, failed)).not.toBeNull();
+    expect((await pull(here)).ok).toBe(true);
+    // Not put back as it was: the server has no such book, and no later pull would say so.
+    expect(await here.db.rows(bookEntity).get(id)).toBeUndefined();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Property: whatever offline changes an administrator makes (adds, edits, deletes, popular
  * toggles across classes, subjects, series and books, each naming parents made earlier
- * offline or already on the server) and whatever the network and server do while they are
+ * offline or already on the server; schools with their status toggles and their assigned
+ * books, sets that name books added or deleted in the same session) and whatever the network and server do while they are
  * replayed (lost replies, 503s, hangs, resets, a restart), the server ends equal to a plain
  * in-memory model of the intended changes, the outbox is empty and nothing failed.
  *
@@ -17,7 +18,13 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookEntity, classEntity, seriesEntity, subjectEntity } from '../../src/contract/entities';
+import {
+  bookEntity,
+  classEntity,
+  schoolEntity,
+  seriesEntity,
+  subjectEntity,
+} from '../../src/contract/entities';
 import type { EntityDescription } from '../../src/contract/entity';
 import type { LocalDb } from '../../src/db/database';
 import { mutate, type Values } from '../../src/db/mutate';
@@ -26,6 +33,7 @@ import { resolveId } from '../../src/db/resolve';
 import { createApi } from '../../src/sync/api';
 import { signIn } from '../../src/sync/auth';
 import { pull } from '../../src/sync/pull';
+import { readServerSet } from '../../src/sync/read-set';
 import { replay, type SyncContext } from '../../src/sync/replay';
 import { cookieFetch } from '../helpers/cookie-fetch';
 import { listFieldOf, listPath } from '../helpers/entry-requests';
@@ -44,12 +52,13 @@ const RUN_LIMIT_MS = 30_000;
 /** Client timeout: short, so that hung requests cost little; retries are idempotent anyway. */
 const TIMEOUT_MS = 600;
 
-type Kind = 'class' | 'subject' | 'series' | 'book';
+type Kind = 'class' | 'subject' | 'series' | 'book' | 'school';
 const ENTITY: Record<Kind, EntityDescription> = {
   class: classEntity,
   subject: subjectEntity,
   series: seriesEntity,
   book: bookEntity,
+  school: schoolEntity,
 };
 /** The field that carries each record's (unique) name, and its parents' ref fields. */
 const NAME: Record<Kind, string> = {
@@ -57,6 +66,7 @@ const NAME: Record<Kind, string> = {
   subject: 'subject_name',
   series: 'series_name',
   book: 'book_name',
+  school: 'school_name',
 };
 const REFS: Record<Kind, [field: string, parent: Kind][]> = {
   class: [],
@@ -70,6 +80,7 @@ const REFS: Record<Kind, [field: string, parent: Kind][]> = {
     ['subject_id', 'subject'],
     ['series_id', 'series'],
   ],
+  school: [],
 };
 /** The plain fields the model tracks (compared on the server as they are). */
 const PLAIN: Record<Kind, string[]> = {
@@ -77,8 +88,19 @@ const PLAIN: Record<Kind, string[]> = {
   subject: ['subject_name', 'subject_content'],
   series: ['series_name'],
   book: ['book_name', 'book_code', 'book_description', 'status'],
+  school: ['school_name', 'status'],
 };
-const KINDS: Kind[] = ['class', 'subject', 'series', 'book'];
+const KINDS: Kind[] = ['class', 'subject', 'series', 'book', 'school'];
+/** What a school add needs besides its name (valid by the server's rules). */
+const SCHOOL_VALUES = {
+  school_address: '1 Hill Road',
+  password: 'school-1',
+  email: 'office@school.example',
+  contact_no: '022 2345 6789',
+  country: 'IN',
+  state: 'MH',
+  city: 'Mumbai',
+};
 
 // ---------------------------------------------------------------------------------------
 // The model: what the administrator meant the server to hold.
@@ -91,6 +113,8 @@ interface ModelRecord {
   /** Parent records by model object. */
   refs: Record<string, ModelRecord>;
   cover: boolean;
+  /** A school's assigned books (a set: the model never holds one twice). */
+  books: ModelRecord[];
 }
 
 class Model {
@@ -104,21 +128,27 @@ class Model {
   /** Canonical content of every record, parents by name, sorted, per kind. */
   expected(kind: Kind): string[] {
     return this.of(kind)
-      .map((r) => canonical(kind, r.plain, (f) => r.refs[f].plain[NAME[r.refs[f].kind]], r.cover))
+      .map((r) =>
+        canonical(kind, r.plain, (f) => r.refs[f].plain[NAME[r.refs[f].kind]], r.cover, bookNames(r)),
+      )
       .sort();
   }
 }
+
+const bookNames = (r: ModelRecord) => r.books.map((b) => b.plain.book_name);
 
 function canonical(
   kind: Kind,
   plain: Record<string, unknown>,
   parentName: (field: string) => unknown,
   cover: boolean,
+  books: unknown[],
 ): string {
   const out: Record<string, unknown> = {};
   for (const f of PLAIN[kind]) out[f] = String(plain[f] ?? '');
   for (const [f] of REFS[kind]) out[f] = parentName(f);
   if (kind === 'book') out.cover = cover;
+  if (kind === 'school') out.books = books.map(String).sort();
   return JSON.stringify(out);
 }
 
@@ -130,7 +160,9 @@ type Op =
   | { t: 'add'; kind: Kind; a: number; b: number; cover: boolean }
   | { t: 'edit'; kind: Kind; pick: number; variant: number; cover: boolean }
   | { t: 'delete'; kind: Kind; pick: number }
-  | { t: 'popular'; pick: number };
+  | { t: 'popular'; pick: number }
+  | { t: 'status'; pick: number }
+  | { t: 'assign'; pick: number; mask: number };
 
 const kindArb = fc.constantFrom<Kind>(...KINDS);
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -159,6 +191,11 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({ t: fc.constant('popular' as const), pick: fc.nat() }),
   },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant('status' as const), pick: fc.nat() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ t: fc.constant('assign' as const), pick: fc.nat(), mask: fc.nat({ max: 255 }) }),
+  },
 );
 const opsArb = fc.array(opArb, { minLength: 2, maxLength: 16 });
 
@@ -175,6 +212,24 @@ async function apply(db: LocalDb, model: Model, op: Op, fresh: (what: string) =>
     book.plain.status = value;
     return;
   }
+  if (op.t === 'status') {
+    const school = pick(model.of('school'), op.pick);
+    if (!school) return;
+    const value = school.plain.status === 'Enabled' ? 'Disabled' : 'Enabled';
+    await mutate(db, { op: 'set', entity: schoolEntity, key: school.key, action: 'status', value });
+    school.plain.status = value;
+    return;
+  }
+  if (op.t === 'assign') {
+    // The whole set, as the Assign Books screen submits it: the books whose bit is set.
+    const school = pick(model.of('school'), op.pick);
+    if (!school) return;
+    const books = model.of('book').filter((_, i) => (op.mask >> (i % 8)) & 1);
+    const ids = books.map((b) => b.key);
+    await mutate(db, { op: 'relate', entity: schoolEntity, key: school.key, relation: 'books', ids });
+    school.books = books;
+    return;
+  }
   if (op.t === 'delete') {
     // Only records nothing names: the local refusal of a parent is not the point here.
     const rec = pick(
@@ -184,6 +239,8 @@ async function apply(db: LocalDb, model: Model, op: Op, fresh: (what: string) =>
     if (!rec) return;
     await mutate(db, { op: 'delete', entity: ENTITY[op.kind], key: rec.key });
     model.records.splice(model.records.indexOf(rec), 1);
+    // A deleted book leaves every assignment (the server does it in the delete's transaction).
+    for (const r of model.records) r.books = r.books.filter((b) => b !== rec);
     return;
   }
   if (op.t === 'add') {
@@ -191,6 +248,10 @@ async function apply(db: LocalDb, model: Model, op: Op, fresh: (what: string) =>
     const refs: Record<string, ModelRecord> = {};
     let cover = false;
     if (op.kind === 'class') plain.class_name = fresh('class');
+    if (op.kind === 'school') {
+      plain.school_name = fresh('school');
+      plain.status = 'Enabled';
+    }
     if (op.kind === 'subject') {
       plain.subject_name = fresh('subject');
       plain.subject_content = `<p>${fresh('content')}</p>`;
@@ -220,11 +281,12 @@ async function apply(db: LocalDb, model: Model, op: Op, fresh: (what: string) =>
       cover = op.cover;
     }
     const values: Values = { ...plain };
-    delete values.status; // not a form field: the popular toggle sets it
+    delete values.status; // not a form field: the popular and status toggles set it
+    if (op.kind === 'school') Object.assign(values, SCHOOL_VALUES);
     for (const [f, parent] of Object.entries(refs)) values[f] = parent.key;
     if (cover) values.book_cover = pngFile(`${fresh('cover')}.png`);
     const { key } = await mutate(db, { op: 'add', entity: ENTITY[op.kind], values });
-    model.records.push({ kind: op.kind, key, plain, refs, cover });
+    model.records.push({ kind: op.kind, key, plain, refs, cover, books: [] });
     return;
   }
   // Edit.
@@ -233,6 +295,7 @@ async function apply(db: LocalDb, model: Model, op: Op, fresh: (what: string) =>
   const values: Values = {};
   const variant = op.variant % 3;
   if (op.kind === 'class') values.class_name = fresh('class');
+  if (op.kind === 'school') values.school_name = fresh('school');
   if (op.kind === 'subject') {
     if (variant !== 1) values.subject_name = fresh('subject');
     if (variant !== 0) values.subject_content = `<p>${fresh('content')}</p>`;
@@ -370,12 +433,21 @@ async function run(
     ) as Record<Kind, Record<string, unknown>[]>;
     const nameOf = new Map<string, unknown>();
     for (const k of KINDS) for (const r of rows[k]) nameOf.set(`${k}:${r[ENTITY[k].key]}`, r[NAME[k]]);
+    // Each school's assigned books as the server's own endpoint answers them (both modes).
+    const setOf = new Map<string, string[]>();
+    for (const r of rows.school) {
+      const id = String(r.school_id);
+      const ids = await readServerSet(ctx.api, schoolEntity, id, 'books');
+      if (!ids) throw new Error(`no assigned books for school ${id}`);
+      setOf.set(id, ids);
+    }
     const byId = new Map<string, string>();
     for (const k of KINDS) {
       server[k] = rows[k]
         .map((r) => {
           const parentName = (f: string) => nameOf.get(`${REFS[k].find(([x]) => x === f)![1]}:${r[f]}`);
-          const content = canonical(k, r, parentName, Boolean(r.book_cover));
+          const books = (setOf.get(String(r.school_id)) ?? []).map((b) => nameOf.get(`book:${b}`) ?? `?${b}`);
+          const content = canonical(k, r, parentName, Boolean(r.book_cover), books);
           byId.set(`${k}:${r[ENTITY[k].key]}`, content);
           return content;
         })
@@ -409,6 +481,7 @@ async function expectIdMap(r: RunResult) {
       rec.plain,
       (f) => rec.refs[f].plain[NAME[rec.refs[f].kind]],
       rec.cover,
+      bookNames(rec),
     );
     expect(r.byId.get(`${rec.kind}:${id}`), `${rec.kind} ${rec.key} → ${id}`).toBe(expected);
   }

@@ -41,6 +41,7 @@ export const chapterEntity = defineEntity({
         maxBytesOnUpdate: 2 * 1024 * 1024,
         nullWhenEmptyOnAdd: true,
         hintOnUpdate: '(max size: 2 MB, jpg/jpeg/png/gif)',
+        replacePrompt: 'Insert New Media?',
       },
     },
   },

@@ -51,6 +51,7 @@ export const schoolEntity = defineEntity({
       file: picture('school_logo', {
         typesOnUpdate: ['jpg', 'jpeg', 'png', 'gif'],
         hintOnUpdate: '(max size: 2 MB, jpg/jpeg/png/gif)',
+        replaceLabel: 'Add New',
       }),
     },
     status,

@@ -59,7 +59,7 @@ export const studentEntity = defineEntity({
       label: 'Profile Picture',
       wire: 'profilePic',
       hint: PICTURE_HINT,
-      file: picture('students'),
+      file: picture('students', { replaceLabel: 'Add New Profile Pic' }),
     },
     status,
   },

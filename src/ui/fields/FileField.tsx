@@ -3,9 +3,10 @@
  * file' button, the chosen file's name and size, an image preview, and, where there is a
  * pointer, a drop area for a dragged file. The native input lies over the whole area, so
  * tapping anywhere opens the picker and the label, keyboard and screen readers work as usual.
- * On an edit form the current file shows first, with a remove cross that reveals the input
- * ('Insert New Media?'); removing sends nothing (api-contract §9.14: there is no way to delete
- * a file), choosing a new one replaces it.
+ * On an edit form the current file shows first, with a remove cross or the rule's own button
+ * ('Add New') that reveals the input (with the rule's prompt: 'Insert New Media?'); removing
+ * sends nothing (api-contract §9.14: there is no way to delete a file), choosing a new one
+ * replaces it.
  */
 import { type DragEvent, useState } from 'react';
 import { isPdf, useFileUrl } from '../file-url';
@@ -56,18 +57,24 @@ export function FileField({ name, spec, value, onChange, mode, error }: FieldPro
           ) : (
             url && <img src={url} alt={`Current ${spec.label}`} className="file-preview" />
           )}
-          <button
-            type="button"
-            className="icon-button file-remove"
-            aria-label={`Remove ${spec.label}`}
-            onClick={() => setReplacing(true)}
-          >
-            ×
-          </button>
+          {rule.replaceLabel ? (
+            <button type="button" className="button button-light" onClick={() => setReplacing(true)}>
+              {rule.replaceLabel}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="icon-button file-remove"
+              aria-label={`Remove ${spec.label}`}
+              onClick={() => setReplacing(true)}
+            >
+              ×
+            </button>
+          )}
         </div>
       ) : (
         <>
-          {mode === 'update' && <span className="muted">Insert New Media?</span>}
+          {mode === 'update' && rule.replacePrompt && <span className="muted">{rule.replacePrompt}</span>}
           {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for a pointer; keyboard and touch use the input inside */}
           <div
             className={`dropzone${over ? ' dropzone-over' : ''}`}

@@ -1,5 +1,8 @@
 import type { FieldSpec } from '../../contract/entity';
-import { controlState, FieldError, type FieldProps, fieldClass, fieldId, Label } from './types';
+import { controlState, FieldError, type FieldProps, fieldClass, fieldId, hintId, Label } from './types';
+
+/** An edit form leaves a password empty to keep the current one (design brief §4). */
+export const KEEP_PASSWORD = 'Leave empty to keep the current password.';
 
 function inputType(spec: FieldSpec): string {
   if (spec.kind === 'number') return 'number';
@@ -10,14 +13,16 @@ function inputType(spec: FieldSpec): string {
   return 'text';
 }
 
-export function TextField({ name, spec, value, onChange, required, error }: FieldProps) {
+export function TextField({ name, spec, value, onChange, required, error, mode }: FieldProps) {
+  const hint = mode === 'update' && spec.kind === 'password' ? KEEP_PASSWORD : spec.hint;
   const common = {
     id: fieldId(name),
     name,
     required,
     value: String(value),
     maxLength: spec.maxLength,
-    ...controlState(name, error),
+    autoComplete: spec.kind === 'password' ? 'new-password' : undefined,
+    ...controlState(name, error, hint),
   };
   return (
     <div className={fieldClass(error, spec.multiline)}>
@@ -27,6 +32,11 @@ export function TextField({ name, spec, value, onChange, required, error }: Fiel
         <textarea {...common} onChange={(e) => onChange(e.target.value)} />
       ) : (
         <input {...common} type={inputType(spec)} onChange={(e) => onChange(e.target.value)} />
+      )}
+      {hint && (
+        <small id={hintId(name)} className="muted">
+          {hint}
+        </small>
       )}
     </div>
   );
