@@ -89,8 +89,6 @@ describe('WCAG 2.2 A and AA (axe-core)', () => {
       await check('login');
       await signInWithForm(page, server.url);
       await check('dashboard');
-      await openScreen(page, server.url, '/schools');
-      await check('placeholder (schools)');
       for (const screen of screens) {
         await openScreen(page, server.url, screen.path);
         await check(screen.name);
@@ -128,6 +126,7 @@ describe('WCAG 2.2 A and AA (axe-core)', () => {
       expect(found).toEqual([]);
       // The rules did run (contrast, names, labels, ARIA...) on every screen.
       expect(rulesPassed).toBeGreaterThan(checked * 10);
-    });
+      // Every screen of the catalogue, axe on each: minutes on a loaded 2-core machine.
+    }, 480_000);
   }
 });

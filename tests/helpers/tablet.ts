@@ -24,23 +24,22 @@ export interface Screen {
   /** What it is, for messages: 'class list', 'book add', 'unit edit'. */
   name: string;
   path: string;
-  kind: 'list' | 'add' | 'edit';
+  kind: 'list' | 'add' | 'edit' | 'relation';
   /** The heading the screen shows once drawn. */
   ready: string;
 }
 
 /**
- * Every list, add and edit screen the catalogue has, an edit screen opening the first record
- * the server lists (a seeded server has one of each).
+ * Every list, add, edit and assignment screen the catalogue has, an edit or assignment screen
+ * opening the first record the server lists (a seeded server has one of each).
  */
 export async function entityScreens(server: TestServer): Promise<Screen[]> {
   const client = api(server.apiRoot, await signIn(server.apiRoot));
   const screens: Screen[] = [];
   for (const s of catalogueScreens(entities)) {
     const entity = entities.find((e) => e.name === s.entity)!;
-    if (s.screen === 'relation') continue;
     let path = s.path;
-    if (s.screen === 'edit' && path.includes('$id')) {
+    if ((s.screen === 'edit' || s.screen === 'relation') && path.includes('$id')) {
       const reply = await client.send(wireRequest(entity, { op: 'list' }));
       const first = reply.body[listFieldOf(entity)]?.[0];
       if (!first) throw new Error(`No ${entity.name} on the server to open ${s.path}`);

@@ -347,8 +347,11 @@ let runNo = 0;
 async function newClient(apiRoot: string, timeoutMs: number): Promise<SyncContext & { db: LocalDb }> {
   const db = openLocalDb(`property-${process.pid}-${++runNo}`);
   await db.open();
-  const api = createApi({ root: apiRoot, fetch: cookieFetch(), timeoutMs });
-  const result = await signIn(api, ADMIN.username, ADMIN.password);
+  const fetch = cookieFetch();
+  const api = createApi({ root: apiRoot, fetch, timeoutMs });
+  // Sign-in hashes a password (scrypt): on a loaded machine it can outlast the short timeout
+  // the runs use, so it gets the default one; the session cookie is shared through `fetch`.
+  const result = await signIn(createApi({ root: apiRoot, fetch }), ADMIN.username, ADMIN.password);
   if (!result.ok) throw new Error(`Sign-in failed: ${result.message}`);
   return { db, api };
 }
