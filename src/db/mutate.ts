@@ -87,6 +87,29 @@ async function foldableEntry(db: LocalDb, entity: EntityDescription, key: string
 }
 
 /**
+ * Whether a change queued after `seq` names the record as its parent (a book added to a
+ * series): it was made against the record as it stood then, so a later edit of the record
+ * must reach the server after it, not fold into an entry that goes before it.
+ */
+async function namedByLaterEntry(
+  db: LocalDb,
+  entity: EntityDescription,
+  keys: readonly string[],
+  seq: number,
+): Promise<boolean> {
+  const later = await db.outbox.where('seq').above(seq).toArray();
+  return later.some((e) => {
+    const child = entities.find((x) => x.name === e.entity);
+    return (
+      child !== undefined &&
+      refFields(child).some(
+        ([field, spec]) => spec.ref === entity.name && keys.includes(String(e.payload[field])),
+      )
+    );
+  });
+}
+
+/**
  * Whether the values name a record whose add was queued after `seq`: folding them into that
  * earlier entry would make it wait for a later one, against the queue's order (rule 3).
  */
@@ -140,7 +163,10 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
 
     if (change.op === 'update') {
       await table.put({ ...row, ...change.values, [entity.key]: key });
-      const foldable = last && !(await namesLaterRecord(db, entity, change.values, last.seq));
+      const foldable =
+        last &&
+        !(await namesLaterRecord(db, entity, change.values, last.seq)) &&
+        !(await namedByLaterEntry(db, entity, [change.key, key], last.seq));
       if (last && foldable && (last.op === 'add' || last.op === 'update')) {
         return { key, cancelled: false, entryId: await foldInto(db, last, change.values) };
       }
@@ -199,6 +225,7 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
     // and everything after it go, and nothing is sent.
     if (unapplied.some((e) => e.op === 'add')) {
       await db.outbox.bulkDelete(unapplied.map((e) => e.seq));
+      await dropFromQueuedSets(db, entity, key);
       return { key, cancelled: true, entryId: null };
     }
     // Unapplied edits go too, unless a change of another record was queued after them: it may
@@ -231,6 +258,31 @@ async function dropFromSets(db: LocalDb, entity: EntityDescription, key: string)
         });
     }
   }
+}
+
+/**
+ * A record that will never reach the server (its add was cancelled) leaves the sets queued for
+ * it too: otherwise they would wait for an id that never comes. Such an entry cannot have been
+ * sent (it waited for that id), so rewriting it keeps rule 2.
+ */
+async function dropFromQueuedSets(db: LocalDb, entity: EntityDescription, key: string): Promise<void> {
+  const relations = new Set(
+    entities.flatMap((owner) =>
+      Object.entries(owner.relations ?? {})
+        .filter(([, rel]) => rel.target === entity.name)
+        .map(([name]) => `${owner.name}/${name}`),
+    ),
+  );
+  if (relations.size === 0) return;
+  const without = (set: FieldValue | undefined) =>
+    Array.isArray(set) ? (set as readonly string[]).filter((id) => id !== key) : set;
+  await db.outbox
+    .filter((e) => e.op === 'relate' && relations.has(`${e.entity}/${e.relation}`))
+    .modify((e) => {
+      const name = e.relation ?? '';
+      if (Array.isArray(e.payload[name])) e.payload[name] = without(e.payload[name]) as string[];
+      if (e.base && Array.isArray(e.base[name])) e.base[name] = without(e.base[name]) as string[];
+    });
 }
 
 /** An unsent change undone before it went: it leaves the outbox, nothing is sent. */

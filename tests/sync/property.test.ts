@@ -30,7 +30,7 @@ import type { LocalDb } from '../../src/db/database';
 import { mutate, type Values } from '../../src/db/mutate';
 import { openLocalDb } from '../../src/db/open';
 import { resolveId } from '../../src/db/resolve';
-import { createApi } from '../../src/sync/api';
+import { type ApiClient, createApi } from '../../src/sync/api';
 import { signIn } from '../../src/sync/auth';
 import { pull } from '../../src/sync/pull';
 import { readServerSet } from '../../src/sync/read-set';
@@ -344,21 +344,28 @@ async function apply(db: LocalDb, model: Model, op: Op, fresh: (what: string) =>
 
 let runNo = 0;
 
-async function newClient(apiRoot: string, timeoutMs: number): Promise<SyncContext & { db: LocalDb }> {
+type Client = SyncContext & {
+  db: LocalDb;
+  /** The same session with the default timeout: sign-in and reading the outcome back. */
+  reader: ApiClient;
+};
+
+async function newClient(apiRoot: string, timeoutMs: number): Promise<Client> {
   const db = openLocalDb(`property-${process.pid}-${++runNo}`);
   await db.open();
   const fetch = cookieFetch();
   const api = createApi({ root: apiRoot, fetch, timeoutMs });
   // Sign-in hashes a password (scrypt): on a loaded machine it can outlast the short timeout
   // the runs use, so it gets the default one; the session cookie is shared through `fetch`.
-  const result = await signIn(createApi({ root: apiRoot, fetch }), ADMIN.username, ADMIN.password);
+  const reader = createApi({ root: apiRoot, fetch });
+  const result = await signIn(reader, ADMIN.username, ADMIN.password);
   if (!result.ok) throw new Error(`Sign-in failed: ${result.message}`);
-  return { db, api };
+  return { db, api, reader };
 }
 
-async function serverRows(ctx: SyncContext, kind: Kind, tag: string) {
+async function serverRows(ctx: Client, kind: Kind, tag: string) {
   const entity = ENTITY[kind];
-  const outcome = await ctx.api.request(listPath(entity), { method: 'GET' });
+  const outcome = await ctx.reader.request(listPath(entity), { method: 'GET' });
   if (outcome.kind !== 'reply') throw new Error(`no reply listing ${kind}`);
   const rows = outcome.body[listFieldOf(entity)] as Record<string, unknown>[];
   return rows.filter((r) => String(r[NAME[kind]]).startsWith(tag));
@@ -366,7 +373,7 @@ async function serverRows(ctx: SyncContext, kind: Kind, tag: string) {
 
 interface RunResult {
   model: Model;
-  ctx: SyncContext & { db: LocalDb };
+  ctx: Client;
   proxy: FaultProxy;
   tag: string;
   /** Canonical content per kind as the server has it, and server rows by id. */
@@ -440,7 +447,7 @@ async function run(
     const setOf = new Map<string, string[]>();
     for (const r of rows.school) {
       const id = String(r.school_id);
-      const ids = await readServerSet(ctx.api, schoolEntity, id, 'books');
+      const ids = await readServerSet(ctx.reader, schoolEntity, id, 'books');
       if (!ids) throw new Error(`no assigned books for school ${id}`);
       setOf.set(id, ids);
     }
@@ -472,7 +479,11 @@ async function dispose(r: RunResult) {
 
 /** The outbox is empty: nothing waits, nothing failed (rule 1 and rule 4's "nothing refused"). */
 async function expectOutboxEmpty(db: LocalDb) {
-  expect(await db.outbox.toArray()).toEqual([]);
+  // Said compactly, so that a failure reads at once (the payloads' Blobs print as {}).
+  const left = (await db.outbox.toArray()).map((e) =>
+    JSON.stringify([e.op, e.entity, e.key, e.status, e.lastError, e.payload]),
+  );
+  expect(left).toEqual([]);
 }
 
 /** Every intended record found through the id map under its server id, with its content. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { classEntity } from '../../src/contract/entities';
+import { bookEntity, classEntity, seriesEntity } from '../../src/contract/entities';
 import type { LocalDb } from '../../src/db/database';
 import { isTempId } from '../../src/db/ids';
 import { mutate } from '../../src/db/mutate';
@@ -77,6 +77,25 @@ describe('folding unsent entries (rule 6)', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ op: 'update', payload: { class_name: 'Seven c' } });
     expect(entries[0].base).toMatchObject({ class_name: 'Seven', sort_order: 3 });
+  });
+
+  it('does not fold an edit past a change that names the record as its parent', async () => {
+    await db.rows(seriesEntity).put({ series_id: '4', series_name: 'Four', class_id: '1', subject_id: '1' });
+    // The series moves to class 2, a book is added to it there, then the series moves to class 3:
+    // the book must reach the server while the series is in class 2.
+    await mutate(db, { op: 'update', entity: seriesEntity, key: '4', values: { class_id: '2' } });
+    await mutate(db, {
+      op: 'add',
+      entity: bookEntity,
+      values: { class_id: '2', subject_id: '1', series_id: '4', book_name: 'B', book_code: 'B' },
+    });
+    await mutate(db, { op: 'update', entity: seriesEntity, key: '4', values: { class_id: '3' } });
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => [e.entity, e.op, e.payload.class_id])).toEqual([
+      ['series', 'update', '2'],
+      ['book', 'add', '2'],
+      ['series', 'update', '3'],
+    ]);
   });
 
   it('deleting a server record drops its unsent edit and queues one delete', async () => {

@@ -93,6 +93,21 @@ describe('assignments are queued as whole sets', () => {
     await applyServerIds(db, [{ entity: 'book', tempId: book.key, serverId: '77', seq: add.seq }]);
     expect((await db.rows(schoolEntity).get('5'))?.books).toEqual(['1', '77']);
   });
+
+  it('a book added and deleted offline leaves the queued set, which then waits for nothing', async () => {
+    const book = await mutate(db, {
+      op: 'add',
+      entity: bookEntity,
+      values: { class_id: '1', subject_id: '1', series_id: '1', book_name: 'New', book_code: 'N' },
+    });
+    await assign(['1', book.key]);
+    expect((await mutate(db, { op: 'delete', entity: bookEntity, key: book.key })).cancelled).toBe(true);
+    const entries = await db.outbox.toArray();
+    expect(entries.map((e) => e.op)).toEqual(['relate']);
+    expect(entries[0].payload.books).toEqual(['1']);
+    expect(entryRequest(entries[0], (id) => id)).not.toBeNull();
+    expect((await db.rows(schoolEntity).get('5'))?.books).toEqual(['1']);
+  });
 });
 
 describe('the three-way merge of a set', () => {
