@@ -84,9 +84,9 @@ describe.each([
       op: 'add',
       entity: studentEntity,
       values: {
-        student_name: 'Kabir Shah',
+        student_name: 'Tara Kulkarni',
         class_name: 'Class 2',
-        ...personValues('Kabir Shah', school.key),
+        ...personValues('Tara Kulkarni', school.key),
       },
     });
     const book = await mutate(ctx.db, {
@@ -134,7 +134,7 @@ describe.each([
       (t) => t.teacher_name === 'Meera Joshi',
     )!;
     const serverStudent = (await serverRows(ctx.api, studentEntity)).find(
-      (t) => t.student_name === 'Kabir Shah',
+      (t) => t.student_name === 'Tara Kulkarni',
     )!;
     expect(serverTeacher).toMatchObject({ school_id: serverSchool.school_id, status: 'Disabled' });
     expect(serverStudent).toMatchObject({ school_id: serverSchool.school_id, class_name: 'Class 2' });
