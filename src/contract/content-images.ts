@@ -12,7 +12,7 @@
  */
 
 import { CONTENT_IMAGE_FOLDER } from './entities/content-image';
-import { type EntityDescription, wireFields } from './entity';
+import type { EntityDescription } from './entity';
 import { PENDING_UPLOAD_ATTRIBUTE } from './rich-text';
 
 const IMG_TAG = /<img\b[^>]*>/gi;
@@ -60,7 +60,7 @@ export function contentImageUrl(apiRoot: string, name: string): string {
   return `${apiRoot.replace(/\/+$/, '')}/uploads/${CONTENT_IMAGE_FOLDER}/${encodeURIComponent(name)}`;
 }
 
-/** The rich-text fields of the values (wire fields of the operation), by field name. */
+/** The rich-text fields among the values, by field name. */
 function richTextValues(entity: EntityDescription, values: Readonly<Record<string, unknown>>) {
   const out: [string, string][] = [];
   for (const [name, spec] of Object.entries(entity.fields)) {
@@ -99,8 +99,3 @@ export function withContentImageUrls<V>(
   }
   return out;
 }
-
-/** Whether an entity's writes may carry rich text (and so images). */
-export const hasRichText = (entity: EntityDescription): boolean =>
-  wireFields(entity, 'update').some(([, s]) => s.kind === 'richtext') ||
-  wireFields(entity, 'add').some(([, s]) => s.kind === 'richtext');
