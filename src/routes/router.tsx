@@ -51,7 +51,7 @@ const guardedChildren = [
       getParentRoute: () => guarded,
       path,
       ...(screen === 'list' ? { validateSearch: validateListSearch } : {}),
-      component: () => <EntityScreen entity={entity} screen={screen} />,
+      component: () => <EntityScreen entity={entity} screen={screen} path={path} />,
     }),
   ),
   ...PLACEHOLDER_ROUTES.filter(([path]) => !built.has(path)).map(([path, title]) =>
