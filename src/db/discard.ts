@@ -1,7 +1,8 @@
 /**
  * Rule 1's only other exit: the administrator discards a change on purpose. The local store
  * goes back to what the server has: a discarded add removes its record, a discarded edit,
- * action or delete puts back the record as it was when the change began.
+ * action or delete puts back the record as it was when the change began, and the next pull
+ * reads the record's table from the start (the server may have changed or deleted it meanwhile).
  *
  * A discard can be undone for a moment: it hands back the entry exactly as it was (same
  * `seq`, so the same place in the queue; payload with its files, attempts, Idempotency-Key)
@@ -11,6 +12,7 @@
  */
 import { entityByName } from '../contract/entities';
 import type { LocalDb, Row } from './database';
+import { writeCursor } from './meta';
 import type { OutboxEntry } from './outbox-entry';
 
 export interface DiscardedChange {
@@ -63,6 +65,9 @@ export async function discardEntry(
     await db.outbox.delete(current.seq);
     if (current.op === 'add') await table.delete(current.key);
     else await restoreBase(db, current);
+    // While the change was queued, pulls kept the row as it was here and moved past what the
+    // server did to it (a change, its deletion). The next pull reads this table from the start.
+    await writeCursor(db, entity.table, null);
     await writeDiscardNotes(db, [...(await readDiscardNotes(db)), { id: current.id, label, at: Date.now() }]);
     return { entry: current, row };
   });
