@@ -146,7 +146,11 @@ export default function RichTextField({
             linkFormId={`${id}-link`}
             linkOpen={linkOpen}
             onLink={() => setLinkOpen((open) => !open)}
-            onImage={() => chooser.current?.click()}
+            onImage={() => {
+              // Where no image can be stored, say so at once rather than after a file is chosen.
+              if (upload.current) chooser.current?.click();
+              else setImageProblem(imagesUnavailable ?? NO_IMAGES);
+            }}
           />
         )}
         {editor && linkOpen && (
