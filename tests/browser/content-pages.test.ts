@@ -10,6 +10,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aboutUsEntity, termsEntity } from '../../src/contract/entities';
+import { type EntityDescription, splitPath } from '../../src/contract/entity';
 import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
 import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
 
@@ -38,8 +39,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const stored = async (entity = aboutUsEntity): Promise<string> =>
-  (await admin.get(entity.api.get!)).body.content;
+const stored = async (entity: EntityDescription = aboutUsEntity): Promise<string> =>
+  (await admin.get(splitPath(entity.api.get!).path)).body.content;
 
 const editor = (name = 'About Us Content') => page.getByRole('textbox', { name });
 const toolbar = (name = 'About Us Content') => page.getByRole('toolbar', { name: `${name} formatting` });
