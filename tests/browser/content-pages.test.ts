@@ -53,6 +53,14 @@ async function retype(text: string, name?: string): Promise<void> {
   await page.keyboard.type(text);
 }
 
+/** Turns Bold on and waits until the editor has it and the focus back, so typing goes in bold. */
+async function boldOn(): Promise<void> {
+  const bold = toolbar().getByRole('button', { name: 'Bold', exact: true });
+  await bold.click();
+  await expect.poll(() => bold.getAttribute('aria-pressed')).toBe('true');
+  await expect.poll(() => editor().evaluate((el) => el === document.activeElement)).toBe(true);
+}
+
 async function insertImage(name: string): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
   await toolbar().getByRole('button', { name: 'Image', exact: true }).click();
@@ -93,7 +101,7 @@ describe('About Us and Terms through the screens', () => {
 
     await retype('Who we are');
     await page.keyboard.press('Enter');
-    await toolbar().getByRole('button', { name: 'Bold', exact: true }).click();
+    await boldOn();
     await page.keyboard.type('Bold promise');
     await page.getByRole('button', { name: 'Update Content' }).click();
     await expect
@@ -177,7 +185,7 @@ describe('About Us and Terms through the screens', () => {
     await expect.poll(() => editor().textContent()).toContain('Added from the terms route');
     await context.setOffline(true);
     await retype('Mine, ');
-    await toolbar().getByRole('button', { name: 'Bold', exact: true }).click();
+    await boldOn();
     await page.keyboard.type('strongly');
     await page.getByRole('button', { name: 'Update Content' }).click();
     await admin.post(aboutUsEntity.api.update!, { content: '<p>Theirs, <em>gently</em></p>' });
