@@ -6,6 +6,7 @@
  */
 import { hashPassword } from './auth/password';
 import type { Query } from './db';
+import { seedContent } from './seed-content';
 
 const SUBJECTS = {
   English: '<p>Reading, writing and speaking, with <strong>stories and poems</strong> for every term.</p>',
@@ -208,6 +209,7 @@ export async function seedDemo(q: Query): Promise<void> {
   }
   for (const [title, entryType] of RESOURCE_TYPES)
     await insert(q, 'resource_types', 'id', { title, entry_type: entryType });
+  await seedContent(q);
 
   // People, with the hashed password every such row holds, and their assigned books.
   const password = await hashPassword(DEMO_PERSON_PASSWORD);

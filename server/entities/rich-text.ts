@@ -12,8 +12,8 @@ import type { Validated } from '../../src/contract/validation';
 
 /**
  * sanitize-html's options from the allowlist. Tags, attribute names, URL schemes and styles
- * are sanitize-html's own checks; attributes limited to a list of words go through the
- * allowlist's function first, because sanitize-html would keep such an attribute, emptied.
+ * are sanitize-html's own checks; attributes limited to a list of words or a pattern go through
+ * the allowlist's function first, because sanitize-html would keep such an attribute, emptied.
  */
 function optionsFromAllowlist(): sanitizeHtml.IOptions {
   const tags = richTextTags('stored');
@@ -25,7 +25,7 @@ function optionsFromAllowlist(): sanitizeHtml.IOptions {
     const attributes = Object.keys(rule.attributes ?? {});
     for (const a of Object.values(rule.attributes ?? {})) {
       if (a.kind === 'url') allowedSchemesByTag[tag] = [...a.schemes];
-      if (a.kind === 'words')
+      if (a.kind === 'words' || a.kind === 'pattern')
         transformTags[tag] = (tagName, attribs) => ({ tagName, attribs: keepWords(tag, attribs) });
     }
     if (rule.styles) {
@@ -39,7 +39,8 @@ function optionsFromAllowlist(): sanitizeHtml.IOptions {
     const out: sanitizeHtml.Attributes = {};
     for (const [name, value] of Object.entries(attribs)) {
       const rule = tags[tag].attributes?.[name];
-      const kept = rule?.kind === 'words' ? allowedAttributeValue(tags, tag, name, value) : value;
+      const checked = rule?.kind === 'words' || rule?.kind === 'pattern';
+      const kept = checked ? allowedAttributeValue(tags, tag, name, value) : value;
       if (kept !== null) out[name] = kept;
     }
     return out;

@@ -1,7 +1,8 @@
 /**
  * The API's routes for every described entity, from the shared endpoint table: list, get,
  * add, update, delete, lookups (cascade helpers), field actions, field reads and set
- * relations, each as the endpoint the table describes (path, fixed query, method). The table
+ * relations, each as the endpoint the table describes (path, fixed query, method); a single
+ * document's get, add and update (single.ts); our extension entities only outside legacy mode. The table
  * gives the paths; the description gives the handlers what they need (params, values,
  * notices). Mounting them on HTTP is server/http/mount.ts's job.
  */
@@ -18,6 +19,7 @@ import { lookupHandler } from './lookup';
 import { readFieldHandler } from './read-field';
 import { readSetHandler, writeSetHandler } from './relation';
 import { deleteHandler } from './remove';
+import { singleGetHandler, singleWriteHandler } from './single';
 import { addHandler, updateHandler, type WriteOptions } from './write';
 
 const read = (handler: ApiHandler): ApiRoute => ({ writes: false, handler });
@@ -31,7 +33,15 @@ export function entityRoutes(
   const graph = entityGraph(entities);
   const table = new RouteTable<ApiRoute>();
   for (const entity of entities) {
+    // Our extensions are not part of the plain PHP API that legacy mode stands for.
+    if (entity.extension && options.legacy) continue;
     const ep = entityEndpoints(entity);
+    if (entity.single) {
+      if (ep.get) table.add(ep.get, read(singleGetHandler(entity)));
+      if (ep.add) table.add(ep.add, write(singleWriteHandler(entity, 'add')));
+      if (ep.update) table.add(ep.update, write(singleWriteHandler(entity, 'update')));
+      continue;
+    }
     if (ep.list) table.add(ep.list, read(listHandler(entity, graph, db, options)));
     if (ep.get) table.add(ep.get, read(getHandler(entity, graph)));
     if (ep.add) table.add(ep.add, write(addHandler(entity, graph, options)));

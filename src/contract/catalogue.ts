@@ -35,6 +35,9 @@ export function catalogueScreens(entities: readonly EntityDescription[]): Catalo
     const { list, add, edit } = e.routes;
     if (list) screens.push({ path: list, screen: 'list', entity: e.name });
     if (add && e.api.add) screens.push({ path: add, screen: 'add', entity: e.name });
+    if (e.api.add)
+      for (const alias of e.routes.addAliases ?? [])
+        screens.push({ path: alias.path, screen: 'add', entity: e.name });
     // A single document's edit route is the whole route; others carry the record's id.
     if (edit && e.api.update)
       screens.push({ path: e.single ? edit : `${edit}/$id`, screen: 'edit', entity: e.name });

@@ -268,6 +268,11 @@ export interface EntityRoutes {
   add?: string;
   /** Edit route prefix; the Base64-encoded id follows it. Single documents: the whole route. */
   edit?: string;
+  /**
+   * More routes to the add screen (spec §2: /addterms uses the About Us editor and endpoints).
+   * Each gets a note under the heading saying what the screen saves.
+   */
+  addAliases?: readonly { path: string; note: string }[];
 }
 
 /** The screens' words, where the spec has its own; defaults come from `names` (messages.ts). */
@@ -342,6 +347,13 @@ export interface EntityDescription {
    * key is `id`.
    */
   single?: { id: string };
+  /**
+   * Our extension, not the PHP API's (Terms, content images): every endpoint exists only on our
+   * server, and not in its legacy mode. The client learns from a 404 to its read (pull) that a
+   * server lacks them (src/db/extensions.ts) and its screens say so instead of queueing changes
+   * that could never be delivered.
+   */
+  extension?: boolean;
 }
 
 /** Identity helper that keeps literal types while checking the shape. */

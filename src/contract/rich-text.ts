@@ -9,8 +9,9 @@
  *
  * Two audiences. 'stored' is what the server keeps. 'device' adds what only means something
  * on the device that made it: an image waiting for its upload, shown from a blob: URL and
- * marked with PENDING_UPLOAD_ATTRIBUTE so the upload can find and replace it. A blob: URL is
- * dead anywhere else, so the server drops such an image.
+ * marked with PENDING_UPLOAD_ATTRIBUTE (the temporary id of its upload) so that the content's
+ * request can put the server's URL in its place (content-images.ts). A blob: URL is dead
+ * anywhere else, so the server drops such an image.
  */
 import { urlAllowed } from './urls';
 
@@ -44,11 +45,15 @@ export const STYLE_VALUES: Readonly<Record<string, RegExp>> = {
   'font-size': /^\d{1,3}(\.\d{1,2})?(px|pt|em|rem|%)$/,
 };
 
-/** An attribute's values: any text, a URL of these schemes, or words from a list. */
+/** An attribute's values: any text, a URL of these schemes, words from a list, or text of a pattern. */
 export type AttributeRule =
   | { kind: 'text' }
   | { kind: 'url'; schemes: readonly string[] }
-  | { kind: 'words'; words: readonly string[]; multiple?: boolean };
+  | { kind: 'words'; words: readonly string[]; multiple?: boolean }
+  | { kind: 'pattern'; pattern: RegExp };
+
+/** A temporary id made on a device (src/db/ids.ts): what a waiting image's mark holds. */
+export const TEMPORARY_ID = /^tmp-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export interface TagRule {
   attributes?: Readonly<Record<string, AttributeRule>>;
@@ -96,7 +101,7 @@ const DEVICE_TAGS: Readonly<Record<string, TagRule>> = {
     attributes: {
       ...STORED_TAGS.img.attributes,
       src: { kind: 'url', schemes: [...IMAGE_SCHEMES, ...DEVICE_IMAGE_SCHEMES] },
-      [PENDING_UPLOAD_ATTRIBUTE]: { kind: 'words', words: ['true'] },
+      [PENDING_UPLOAD_ATTRIBUTE]: { kind: 'pattern', pattern: TEMPORARY_ID },
     },
   },
 };
@@ -139,7 +144,29 @@ export function allowedAttributeValue(
   if (!attribute) return null;
   if (attribute.kind === 'text') return value;
   if (attribute.kind === 'url') return urlAllowed(value, attribute.schemes) ? value : null;
+  if (attribute.kind === 'pattern') return attribute.pattern.test(value) ? value : null;
   if (!attribute.multiple) return attribute.words.includes(value) ? value : null;
   const words = value.split(/\s+/).filter((w) => attribute.words.includes(w));
   return words.length === 0 ? null : words.join(' ');
+}
+
+/**
+ * Rich text in a form that two serialisers of the same content agree on: the editor's
+ * (TipTap: `<br>`, `style="color: red"`, `&nbsp;`) and the server's sanitiser's (sanitize-html:
+ * `<br />`, `style="color:red"`, a no-break space). An offline edit compares the server's
+ * stored content with what this device last saw or sent (rule 5, src/sync/merge-edit.ts); without
+ * this, the server's re-serialisation of this device's own earlier edit would look like
+ * someone else's change and raise a conflict nobody made.
+ */
+export function canonicalRichText(html: string): string {
+  return html
+    .replace(/\s*\/>/g, '>')
+    .replace(/&nbsp;|&#160;|&#xa0;/gi, '\u00a0')
+    .replace(/\sstyle="([^"]*)"/gi, (_, style: string) => {
+      const declarations = style
+        .split(';')
+        .map((d) => d.replace(/\s*:\s*/, ':').trim())
+        .filter((d) => d !== '');
+      return ` style="${declarations.join(';')}"`;
+    });
 }

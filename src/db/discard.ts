@@ -1,8 +1,9 @@
 /**
  * Rule 1's only other exit: the administrator discards a change on purpose. The local store
  * goes back to what the server has: a discarded add removes its record, a discarded edit,
- * action or delete puts back the record as it was when the change began, and a change to a
- * record the server deleted meanwhile removes the record.
+ * action or delete puts back the record as it was when the change began (a change to a record
+ * the server deleted meanwhile removes it), and the next pull reads the record's table from
+ * the start (the server may have changed or deleted it meanwhile).
  *
  * A discard can be undone for a moment: it hands back the entry exactly as it was (same
  * `seq`, so the same place in the queue; payload with its files, attempts, Idempotency-Key)
@@ -12,6 +13,7 @@
  */
 import { entityByName } from '../contract/entities';
 import type { LocalDb, Row } from './database';
+import { writeCursor } from './meta';
 import type { OutboxEntry } from './outbox-entry';
 
 export interface DiscardedChange {
@@ -64,6 +66,9 @@ export async function discardEntry(
     await db.outbox.delete(current.seq);
     if (current.op === 'add' || current.goneOnServer) await table.delete(current.key);
     else await restoreBase(db, current);
+    // While the change was queued, pulls kept the row as it was here and moved past what the
+    // server did to it (a change, its deletion). The next pull reads this table from the start.
+    await writeCursor(db, entity.table, null);
     await writeDiscardNotes(db, [...(await readDiscardNotes(db)), { id: current.id, label, at: Date.now() }]);
     return { entry: current, row };
   });

@@ -8,7 +8,10 @@
  * nothing else was queued after them. An entry that has been sent at least once
  * may already be applied on the server, so it is never changed (rule 2).
  */
+
+import { contentImageRefs } from '../contract/content-images';
 import { entities } from '../contract/entities';
+import { contentImageEntity } from '../contract/entities/content-image';
 import { type EntityDescription, refFields, wireName } from '../contract/entity';
 import { stillUsedBy } from '../contract/messages';
 import { firstChildEntity } from './children';
@@ -114,10 +117,14 @@ async function namedByLaterEntry(
  * earlier entry would make it wait for a later one, against the queue's order (rule 3).
  */
 async function namesLaterRecord(db: LocalDb, entity: EntityDescription, values: Values, seq: number) {
-  for (const [field, spec] of refFields(entity)) {
-    const v = values[field];
+  const named: [entity: string, id: unknown][] = [
+    ...refFields(entity).map(([field, spec]): [string, unknown] => [spec.ref, values[field]]),
+    // Images waiting for their upload, named in rich text (contract/content-images.ts).
+    ...contentImageRefs(entity, values).map((id): [string, unknown] => [contentImageEntity.name, id]),
+  ];
+  for (const [name, v] of named) {
     if (!isTempId(v)) continue;
-    const add = await db.outbox.where('[entity+key]').equals([spec.ref, v]).first();
+    const add = await db.outbox.where('[entity+key]').equals([name, v]).first();
     if (add && add.seq > seq) return true;
   }
   return false;
@@ -148,6 +155,7 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
   const table = db.rows(entity);
   // Every table: a delete looks for children in the other entities' tables.
   return db.transaction('rw', db.tables, async () => {
+    if (change.op === 'add' && entity.single) return addSingle(db, entity, entity.single.id, change.values);
     if (change.op === 'add') {
       const key = newTempId();
       await table.put({ ...initialValues(entity), ...change.values, [entity.key]: key });
@@ -283,6 +291,28 @@ async function dropFromQueuedSets(db: LocalDb, entity: EntityDescription, key: s
       if (Array.isArray(e.payload[name])) e.payload[name] = without(e.payload[name]) as string[];
       if (e.base && Array.isArray(e.base[name])) e.base[name] = without(e.base[name]) as string[];
     });
+}
+
+/**
+ * An add of a single document (About Us): its one row keeps the fixed key, since the server
+ * never names it; an unsent add or edit of it takes the new values instead of a second entry.
+ */
+async function addSingle(
+  db: LocalDb,
+  entity: EntityDescription,
+  key: string,
+  values: Values,
+): Promise<MutationResult> {
+  const table = db.rows(entity);
+  const row = (await table.get(key)) ?? initialValues(entity);
+  await table.put({ ...row, ...values, [entity.key]: key });
+  const { last } = await foldableEntry(db, entity, key);
+  const foldable = last && !(await namesLaterRecord(db, entity, values, last.seq));
+  if (last && foldable && (last.op === 'add' || last.op === 'update'))
+    return { key, cancelled: false, entryId: await foldInto(db, last, values) };
+  const entry = newEntry(entity, 'add', key, { ...values }, null);
+  await db.outbox.add(entry);
+  return { key, cancelled: false, entryId: entry.id };
 }
 
 /** An unsent change undone before it went: it leaves the outbox, nothing is sent. */

@@ -1,11 +1,14 @@
 /**
  * The screens of an entity, by kind: loaded on demand with the full descriptions, so the
  * first load carries only the catalogue's routes. A screen override (overrides/) replaces the
- * generic screen where the spec differs.
+ * generic screen where the spec differs. Forms of our extension entities say so where the
+ * server lacks them (ExtensionGate).
  */
 import type { ScreenKind } from '../contract/catalogue';
 import { entityByName } from '../contract/entities';
+import { screenTexts } from '../contract/messages';
 import { AssignScreen } from '../ui/AssignScreen';
+import { ExtensionGate } from '../ui/ExtensionGate';
 import { AddForm, EditForm } from '../ui/FormScreen';
 import ListScreen from '../ui/ListScreen';
 import { screenOverrides } from './overrides';
@@ -15,22 +18,34 @@ export default function EntityScreen({
   entity: name,
   screen,
   relation,
+  path,
 }: {
   entity: string;
   screen: ScreenKind;
   /** For a relation screen: which set it edits. */
   relation?: string;
+  /** The route it was reached by (an alias route carries its note: /addterms). */
+  path: string;
 }) {
   const entity = entityByName(name);
   const Override = screenOverrides[name]?.[screen];
   if (Override) return <Override entity={entity} />;
+  const texts = screenTexts(entity);
   switch (screen) {
     case 'list':
       return <ListScreen entity={entity} />;
     case 'add':
-      return <AddForm entity={entity} />;
+      return (
+        <ExtensionGate entity={entity} title={texts.addTitle}>
+          <AddForm entity={entity} note={entity.routes.addAliases?.find((a) => a.path === path)?.note} />
+        </ExtensionGate>
+      );
     case 'edit':
-      return <EditForm entity={entity} />;
+      return (
+        <ExtensionGate entity={entity} title={texts.editTitle}>
+          <EditForm entity={entity} />
+        </ExtensionGate>
+      );
     case 'relation':
       return relation ? <AssignScreen entity={entity} relation={relation} /> : null;
     default:

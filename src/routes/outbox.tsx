@@ -198,15 +198,21 @@ export function OutboxScreen() {
                       >
                         Retry
                       </button>
-                      {editable && (
-                        <Link
-                          to={`${entity.routes.edit}/$id`}
-                          params={{ id: encodeRouteId(entry.key) }}
-                          className="button button-small button-light"
-                        >
-                          Edit
-                        </Link>
-                      )}
+                      {editable &&
+                        (entity.single ? (
+                          // A single document's edit screen is its whole route.
+                          <Link to={entity.routes.edit} className="button button-small button-light">
+                            Edit
+                          </Link>
+                        ) : (
+                          <Link
+                            to={`${entity.routes.edit}/$id`}
+                            params={{ id: encodeRouteId(entry.key) }}
+                            className="button button-small button-light"
+                          >
+                            Edit
+                          </Link>
+                        ))}
                       <button
                         type="button"
                         className="button button-small button-danger"

@@ -51,7 +51,7 @@ const guardedChildren = [
       getParentRoute: () => guarded,
       path,
       ...(screen === 'list' ? { validateSearch: validateListSearch } : {}),
-      component: () => <EntityScreen entity={entity} screen={screen} relation={relation} />,
+      component: () => <EntityScreen entity={entity} screen={screen} relation={relation} path={path} />,
     }),
   ),
   ...PLACEHOLDER_ROUTES.filter(([path]) => !built.has(path)).map(([path, title]) =>

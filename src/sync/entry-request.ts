@@ -4,7 +4,8 @@
  * record or a parent it names has no server id yet cannot go (rule 3). The request itself is
  * built by the contract's one request builder (wire-request.ts).
  */
-import { entityByName } from '../contract/entities';
+import { contentImageRefs, contentImageUrl, withContentImageUrls } from '../contract/content-images';
+import { contentImageEntity, entityByName } from '../contract/entities';
 import type { EntityDescription } from '../contract/entity';
 import { type LocalValue, type WireRequest, wireRequest } from '../contract/wire-request';
 import type { FieldValue, OutboxEntry } from '../db/outbox-entry';
@@ -24,13 +25,27 @@ export interface ResolvedEntry {
 }
 
 /**
+ * The URL of a content image by its temporary id, once the server named it (its name is its
+ * id: contract/entities/content-image.ts). `apiRoot` is the API client's; without one (the
+ * plan, which only asks whether an entry can go) the URL is relative to the API root.
+ */
+export const contentImageUrlOf =
+  (resolve: IdResolver, apiRoot = '') =>
+  (id: string): string | null => {
+    const name = resolve(id);
+    return name === null || name === id ? null : contentImageUrl(apiRoot, name);
+  };
+
+/**
  * The entry with every id replaced by the server's, or null while one has none yet. An add
- * needs only its parents; everything else needs its own record too.
+ * needs only its parents; everything else needs its own record too. Images its rich text
+ * waits for count like parents, and get their server URL (contract/content-images.ts).
  */
 export function resolveEntry(
   entity: EntityDescription,
   entry: OutboxEntry,
   resolve: IdResolver,
+  apiRoot?: string,
 ): ResolvedEntry | null {
   const id = resolve(entry.key);
   if (id === null && entry.op !== 'add') return null;
@@ -50,13 +65,17 @@ export function resolveEntry(
     if (parent === null) return null;
     values[name] = parent;
   }
-  return { id: id ?? entry.key, values };
+  const withImages = withContentImageUrls(entity, values, contentImageUrlOf(resolve, apiRoot), true);
+  return withImages && { id: id ?? entry.key, values: withImages };
 }
 
-/** The request of an entry, or null while an id it needs is still temporary. */
-export function entryRequest(entry: OutboxEntry, resolve: IdResolver): WireRequest | null {
+/**
+ * The request of an entry, or null while an id it needs is still temporary. `apiRoot` (the
+ * API client's) makes the URLs of images in rich text.
+ */
+export function entryRequest(entry: OutboxEntry, resolve: IdResolver, apiRoot?: string): WireRequest | null {
   const entity = entityByName(entry.entity);
-  const resolved = resolveEntry(entity, entry, resolve);
+  const resolved = resolveEntry(entity, entry, resolve, apiRoot);
   if (!resolved) return null;
   const { id, values } = resolved;
   switch (entry.op) {
@@ -95,23 +114,33 @@ export function resolveSet(value: unknown, resolve: IdResolver): string[] | null
   return out;
 }
 
-/** The values with every parent named by its server id where one is known. */
+/**
+ * The values with every parent named by its server id where one is known, and every image of
+ * their rich text that the server has pointed at its URL (`apiRoot`, the API client's).
+ */
 export function resolveRefs(
   entity: EntityDescription,
   values: Record<string, FieldValue>,
   resolve: IdResolver,
+  apiRoot?: string,
 ): Record<string, FieldValue> {
   const out = { ...values };
   for (const [name, spec] of Object.entries(entity.fields)) {
     const v = out[name];
     if (spec.kind === 'ref' && typeof v === 'string' && v !== '') out[name] = resolve(v) ?? v;
   }
-  return out;
+  return withContentImageUrls(entity, out, contentImageUrlOf(resolve, apiRoot), false) ?? out;
 }
 
-/** Every record an entry touches: its own first, then its parents (for ordering, rule 3). */
+/**
+ * Every record an entry touches: its own first, then its parents (for ordering, rule 3), among
+ * them the images its rich text waits for.
+ */
 export function referencedRecords(entity: EntityDescription, entry: OutboxEntry): RecordRef[] {
   const refs: RecordRef[] = [{ entity: entity.name, id: entry.key }];
+  if (entry.op === 'add' || entry.op === 'update')
+    for (const id of contentImageRefs(entity, { ...entry.base, ...entry.payload }))
+      refs.push({ entity: contentImageEntity.name, id });
   if (entry.op === 'set') return refs;
   if (entry.op === 'relate') {
     // The set's records: a book added or deleted offline is sent before (after) its assignment.

@@ -5,6 +5,7 @@
  * values is a conflict for the administrator to settle.
  */
 import { type EntityDescription, wireFields } from '../contract/entity';
+import { canonicalRichText } from '../contract/rich-text';
 import type { ConflictField, FieldValue } from '../db/outbox-entry';
 
 export interface MergeResult {
@@ -14,6 +15,9 @@ export interface MergeResult {
 }
 
 const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
+/** Rich text as the server stores it and as the editor writes it may differ only in form. */
+const sameRichText = (a: unknown, b: unknown) =>
+  canonicalRichText(String(a ?? '')) === canonicalRichText(String(b ?? ''));
 
 export function mergeEdit(
   entity: EntityDescription,
@@ -30,10 +34,11 @@ export function mergeEdit(
       values[field] = mine[field];
       continue;
     }
-    const changedHere = !same(mine[field], base[field]);
-    const changedThere = field in server && !same(server[field], base[field]);
+    const equal = spec.kind === 'richtext' ? sameRichText : same;
+    const changedHere = !equal(mine[field], base[field]);
+    const changedThere = field in server && !equal(server[field], base[field]);
     if (changedHere) values[field] = mine[field];
-    if (changedHere && changedThere && !same(mine[field], server[field])) {
+    if (changedHere && changedThere && !equal(mine[field], server[field])) {
       conflicts.push({ field, mine: mine[field], theirs: server[field] });
     }
   }

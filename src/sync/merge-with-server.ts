@@ -67,7 +67,9 @@ export async function mergeEdits(round: Round, edits: readonly OutboxEntry[]): P
     }
     // Parents made offline are compared by the ids the server knows them by: a resent edit
     // (its first reply lost) must not look like a change made on both sides.
-    const resolved = (values: OutboxEntry['payload']) => resolveRefs(entity, values, round.resolve);
+    // Images of rich text too: content this device sent is stored with their URLs.
+    const resolved = (values: OutboxEntry['payload']) =>
+      resolveRefs(entity, values, round.resolve, round.api.root);
     const result = mergeEdit(entity, resolved(entry.base ?? {}), resolved(entry.payload), current.row);
     if (result.conflicts.length > 0) {
       const held = round.commits

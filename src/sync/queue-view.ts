@@ -31,10 +31,26 @@ const ACTION = {
 const STATE = { pending: 'Waiting', sending: 'Sending', failed: 'Failed', conflict: 'Conflict' } as const;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A record's name as a few words: a file by its name, rich text by the start of its text. */
+function shortName(value: unknown, kind: string | undefined): string {
+  if (value instanceof Blob) return (value as File).name ?? '';
+  const text = String(value ?? '');
+  if (kind !== 'richtext') return text;
+  const plain = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > 40 ? `${plain.slice(0, 39)}…` : plain;
+}
+
 function describe(entry: OutboxEntry): { record: string; action: string; failure: string } {
   const entity = entityByName(entry.entity);
-  const name = entry.payload[entity.title] ?? entry.base?.[entity.title];
-  const record = `${entity.names.One}${name ? ` “${String(name)}”` : ''}`;
+  const title = entity.fields[entity.title];
+  const name = shortName(entry.payload[entity.title] ?? entry.base?.[entity.title], title?.kind);
+  // A single document is named by what it is ('About Us Content'), not by its text.
+  const record = entity.single
+    ? (title?.label ?? entity.names.One)
+    : `${entity.names.One}${name ? ` “${name}”` : ''}`;
   const text = messages(entity.names);
   if (entry.op === 'set') {
     const action = entity.actions?.[entry.action ?? ''];

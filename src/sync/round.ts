@@ -57,7 +57,7 @@ export async function sendRound(
   // 2. Every request at once.
   const outgoing: { entry: OutboxEntry; item: Outgoing }[] = [];
   for (const entry of toSend) {
-    const built = entryRequest(entry, round.resolve);
+    const built = entryRequest(entry, round.resolve, round.api.root);
     // Large files travel ahead, in resumable chunks (upload-files.ts); the request names them.
     const request = built && (await prepareFiles(round, entry, built));
     if (request && 'method' in request) outgoing.push({ entry, item: { request, key: entry.id } });
@@ -79,7 +79,7 @@ export async function sendRound(
   for (const { entry } of outgoing) {
     const verdict = verdicts.get(entry.seq)!;
     if (verdict.kind !== 'done') continue;
-    if (entry.op !== 'add') continue;
+    if (!namesRecord(entry)) continue;
     const id = idFromReply(entityByName(entry.entity), verdict.body);
     if (id === null) needId.push(entry);
     else confirmed.set(entry.seq, { entry, serverId: id });
@@ -90,7 +90,7 @@ export async function sendRound(
   for (const { entry } of outgoing) {
     const verdict = verdicts.get(entry.seq)!;
     if (verdict.kind !== 'done') pending.set(entry.seq, settle(db, commits, entry, verdict));
-    else if (entry.op !== 'add')
+    else if (!namesRecord(entry))
       pending.set(
         entry.seq,
         commits.remove(entry.seq).then((): SendResult => 'sent'),
@@ -135,6 +135,9 @@ export async function sendRound(
   }
   return results;
 }
+
+/** An add that the server names: not a single document's, whose one key never changes. */
+const namesRecord = (entry: OutboxEntry) => entry.op === 'add' && !entityByName(entry.entity).single;
 
 async function learnIds(round: Round, adds: readonly OutboxEntry[]): Promise<Map<number, Learned>> {
   const byEntity = new Map<string, OutboxEntry[]>();

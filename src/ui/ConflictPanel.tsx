@@ -1,10 +1,48 @@
 /**
  * Rule 5: a field changed both on this device and on the server, shown side by side for the
- * administrator to choose, field by field.
+ * administrator to choose, field by field. Rich text (About Us, Terms, subject content) shows
+ * as it reads, cleaned with the shared allowlist (SafeHtml), in a frame that scrolls.
  */
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type Choice, type OutboxEntry, settleConflict } from '../app/outbox';
 import { entityByName } from '../contract/entities';
+import type { FieldSpec } from '../contract/entity';
+import { SafeHtml } from './SafeHtml';
+
+/** One side's value: a radio with the value as its label, or for rich text a radio and the text shown. */
+function Side({
+  name,
+  spec,
+  value,
+  label,
+  checked,
+  onPick,
+}: {
+  name: string;
+  spec: FieldSpec | undefined;
+  value: unknown;
+  label: string;
+  checked: boolean;
+  onPick: () => void;
+}): ReactNode {
+  if (spec?.kind !== 'richtext')
+    return (
+      <label>
+        <input type="radio" name={name} checked={checked} onChange={onPick} /> {String(value ?? '')}
+      </label>
+    );
+  return (
+    <>
+      <label>
+        <input type="radio" name={name} checked={checked} onChange={onPick} /> Keep {label}
+      </label>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling frame must be reachable by keyboard */}
+      <section className="conflict-preview" aria-label={label} tabIndex={0}>
+        <SafeHtml html={String(value ?? '')} />
+      </section>
+    </>
+  );
+}
 
 export function ConflictPanel({ entry }: { entry: OutboxEntry }) {
   const entity = entityByName(entry.entity);
@@ -25,32 +63,32 @@ export function ConflictPanel({ entry }: { entry: OutboxEntry }) {
         </thead>
         <tbody>
           {fields.map((f) => {
-            const label = entity.fields[f.field]?.label ?? f.field;
+            const spec = entity.fields[f.field];
+            const label = spec?.label ?? f.field;
             const pick = (choice: Choice) => setChoices((all) => ({ ...all, [f.field]: choice }));
+            const name = `${entry.id}-${f.field}`;
             return (
               <tr key={f.field}>
                 <th scope="row">{label}</th>
                 <td>
-                  <label>
-                    <input
-                      type="radio"
-                      name={`${entry.id}-${f.field}`}
-                      checked={choices[f.field] === 'mine'}
-                      onChange={() => pick('mine')}
-                    />{' '}
-                    {String(f.mine ?? '')}
-                  </label>
+                  <Side
+                    name={name}
+                    spec={spec}
+                    value={f.mine}
+                    label="this device's version"
+                    checked={choices[f.field] === 'mine'}
+                    onPick={() => pick('mine')}
+                  />
                 </td>
                 <td>
-                  <label>
-                    <input
-                      type="radio"
-                      name={`${entry.id}-${f.field}`}
-                      checked={choices[f.field] === 'theirs'}
-                      onChange={() => pick('theirs')}
-                    />{' '}
-                    {String(f.theirs ?? '')}
-                  </label>
+                  <Side
+                    name={name}
+                    spec={spec}
+                    value={f.theirs}
+                    label="the server's version"
+                    checked={choices[f.field] === 'theirs'}
+                    onPick={() => pick('theirs')}
+                  />
                 </td>
               </tr>
             );

@@ -20,6 +20,7 @@ import { messages, STORAGE_FULL, screenTexts } from '../contract/messages';
 import { type FieldProblem, formProblems, isRequired } from '../contract/validation';
 import type { Values } from '../db/mutate';
 import { type Row, useRecord, useRefOptions } from './data';
+import { useContentImages } from './extensions-data';
 import { FileField } from './fields/FileField';
 import { LocationField } from './fields/LocationField';
 import { NameSelectField } from './fields/NameSelectField';
@@ -55,8 +56,9 @@ function changeValues(entity: EntityDescription, op: Op, values: FormValues): Va
   return out;
 }
 
-export function AddForm({ entity }: { entity: EntityDescription }) {
-  return <EntityForm entity={entity} id={null} initial={valuesOf(entity, 'add', null)} />;
+/** `note`: a sentence under the heading (what an alias route such as /addterms saves). */
+export function AddForm({ entity, note }: { entity: EntityDescription; note?: string }) {
+  return <EntityForm entity={entity} id={null} initial={valuesOf(entity, 'add', null)} note={note} />;
 }
 
 export function EditForm({ entity }: { entity: EntityDescription }) {
@@ -70,7 +72,11 @@ export function EditForm({ entity }: { entity: EntityDescription }) {
     return (
       <section className="screen">
         <h1>{title}</h1>
-        <p role="alert">{entity.names.One} not found.</p>
+        <p role="alert">
+          {entity.single
+            ? `${title}: not on this device yet. It loads at the next sync with the server.`
+            : `${entity.names.One} not found.`}
+        </p>
         {entity.routes.list && <Link to={entity.routes.list}>Back to {entity.names.many}</Link>}
       </section>
     );
@@ -132,10 +138,12 @@ function EntityForm({
   entity,
   id,
   initial,
+  note,
 }: {
   entity: EntityDescription;
   id: string | null;
   initial: FormValues;
+  note?: string;
 }) {
   const op: Op = id === null ? 'add' : 'update';
   const texts = screenTexts(entity);
@@ -158,6 +166,7 @@ function EntityForm({
   const [refusals, setRefusals] = useState(0);
   const failureRef = useRef<HTMLParagraphElement>(null);
   const options = useRefOptions(entity, fields, values, cascade);
+  const images = useContentImages();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each refused submit, not when problems change as fields are corrected
   useEffect(() => {
@@ -216,6 +225,7 @@ function EntityForm({
   return (
     <section className="screen">
       <h1>{title}</h1>
+      {note && <p className="muted">{note}</p>}
       {/* The form checks every field itself (formProblems), so the browser's bubbles stay away. */}
       <form className="form" onSubmit={submit} noValidate>
         {failure && (
@@ -249,7 +259,7 @@ function EntityForm({
             if (spec.kind === 'richtext') {
               return (
                 <Suspense key={name} fallback={<p className="muted">Loading editor…</p>}>
-                  <RichTextField {...props} />
+                  <RichTextField {...props} {...images} />
                 </Suspense>
               );
             }

@@ -2,7 +2,7 @@
  * The rich-text editor through the real Add Subject screen, in Chromium against the built app
  * and the real server: every toolbar control applies its format and the server stores it
  * (after its own sanitiser); inserted, pasted and dropped images are files shown from blob:
- * URLs, never base64; the toolbar is one tab stop with arrow keys between its controls and
+ * URLs until uploaded, never base64, and the stored content refers to their server URLs; the toolbar is one tab stop with arrow keys between its controls and
  * has 44 px targets for fingers; the sign-in page loads neither the editor nor its sanitiser.
  */
 import type { BrowserContext, Page } from 'playwright-core';
@@ -203,7 +203,7 @@ describe('the rich-text editor on Add Subject', () => {
     expect(await line('Cleared words')).toEqual({ tags: ['p'], style: {}, href: null });
   });
 
-  it('inserts chosen, pasted and dropped images as files shown from blob: URLs, never base64', async () => {
+  it('inserts chosen, pasted and dropped images as files shown from blob: URLs, stored by URL, never base64', async () => {
     await page.goto(`${suite.server.url}/addsubjects`);
     await page.getByLabel('Subject Name').fill('Pictures');
     await editorArea().click();
@@ -244,7 +244,8 @@ describe('the rich-text editor on Add Subject', () => {
 
     for (const img of await images.all()) {
       expect(await img.getAttribute('src')).toMatch(/^blob:/);
-      expect(await img.getAttribute('data-pending-upload')).toBe('true');
+      // Marked with the temporary id of its queued upload (src/contract/content-images.ts).
+      expect(await img.getAttribute('data-pending-upload')).toMatch(/^tmp-/);
       await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(1);
     }
     const alts = await images.evaluateAll((els) => els.map((el) => el.getAttribute('alt')).sort());
@@ -259,9 +260,16 @@ describe('the rich-text editor on Add Subject', () => {
       return rows.find((r) => r.subject_name === 'Pictures')?.subject_content;
     };
     await expect.poll(stored, { timeout: 20_000 }).toEqual(expect.any(String));
-    // A blob: URL means nothing off this device: until the upload is wired (the content
-    // issue), the server keeps the text and drops the image rather than store a dead link.
-    expect(await stored()).toBe('<p>Before the pictures</p><p></p>');
+    // Each image went as a file of its own first; the content refers to it by its server URL.
+    const html = (await stored()) as string;
+    const srcs = [...html.matchAll(/<img src="([^"]+)" alt="([^"]+)"/g)];
+    expect(srcs.map((m) => m[2]).sort()).toEqual(['dropped', 'pasted', 'river delta']);
+    for (const [, src] of srcs) {
+      expect(src).toMatch(new RegExp(`^${suite.server.apiRoot}/uploads/cms/[^/"]+\\.png$`));
+      expect((await fetch(src)).status).toBe(200);
+    }
+    expect(html).not.toMatch(/blob:|data:|data-pending-upload/);
+    expect(html).toContain('Before the pictures');
   });
 
   it('the toolbar is one tab stop; arrow keys, Home and End move between its controls', async () => {

@@ -2,7 +2,9 @@
  * Property: whatever offline changes an administrator makes (adds, edits, deletes, popular
  * toggles across classes, subjects, series and books, each naming parents made earlier
  * offline or already on the server; schools with their status toggles and their assigned
- * books, sets that name books added or deleted in the same session) and whatever the network and server do while they are
+ * books, sets that name books added or deleted in the same session; edits of the About Us
+ * content, with images inserted offline where the server keeps them) and whatever the
+ * network and server do while they are
  * replayed (lost replies, 503s, hangs, resets, a restart), the server ends equal to a plain
  * in-memory model of the intended changes, the outbox is empty and nothing failed.
  *
@@ -18,15 +20,20 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanRichText } from '../../server/entities/rich-text';
+import { contentImageUrl, replacePendingImages } from '../../src/contract/content-images';
 import {
+  aboutUsEntity,
   bookEntity,
   classEntity,
+  contentImageEntity,
   schoolEntity,
   seriesEntity,
   subjectEntity,
 } from '../../src/contract/entities';
 import type { EntityDescription } from '../../src/contract/entity';
 import type { LocalDb } from '../../src/db/database';
+import { missingExtensions } from '../../src/db/extensions';
 import { mutate, type Values } from '../../src/db/mutate';
 import { openLocalDb } from '../../src/db/open';
 import { resolveId } from '../../src/db/resolve';
@@ -101,6 +108,7 @@ const SCHOOL_VALUES = {
   state: 'MH',
   city: 'Mumbai',
 };
+const ABOUT_US = aboutUsEntity.single!.id;
 
 // ---------------------------------------------------------------------------------------
 // The model: what the administrator meant the server to hold.
@@ -117,8 +125,18 @@ interface ModelRecord {
   books: ModelRecord[];
 }
 
+/** The About Us content the run meant the server to end with, its images by temporary id. */
+interface ModelContent {
+  html: string;
+  images: string[];
+}
+
 class Model {
   records: ModelRecord[] = [];
+  /** Null while the run has not edited About Us. */
+  content: ModelContent | null = null;
+  /** Whether the server keeps images in content (learned by the pull, as the app learns it). */
+  imagesKept = false;
   of(kind: Kind) {
     return this.records.filter((r) => r.kind === kind);
   }
@@ -162,7 +180,9 @@ type Op =
   | { t: 'delete'; kind: Kind; pick: number }
   | { t: 'popular'; pick: number }
   | { t: 'status'; pick: number }
-  | { t: 'assign'; pick: number; mask: number };
+  | { t: 'assign'; pick: number; mask: number }
+  /** About Us saved (add or update by `variant`), keeping earlier images or not, with a new image or not. */
+  | { t: 'content'; variant: number; image: boolean };
 
 const kindArb = fc.constantFrom<Kind>(...KINDS);
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -196,6 +216,10 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     weight: 3,
     arbitrary: fc.record({ t: fc.constant('assign' as const), pick: fc.nat(), mask: fc.nat({ max: 255 }) }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({ t: fc.constant('content' as const), variant: fc.nat(), image: fc.boolean() }),
+  },
 );
 const opsArb = fc.array(opArb, { minLength: 2, maxLength: 16 });
 
@@ -203,6 +227,27 @@ const pick = <T>(list: T[], n: number): T | undefined => (list.length ? list[n %
 
 /** Applies one generated change to the local store with mutate(), and to the model. */
 async function apply(db: LocalDb, model: Model, op: Op, fresh: (what: string) => string): Promise<void> {
+  if (op.t === 'content') {
+    // As the editor does it: each image queued as an add, then the content saved naming it.
+    const images = op.variant % 2 === 0 ? [...(model.content?.images ?? [])] : [];
+    if (op.image && model.imagesKept) {
+      const { key } = await mutate(db, {
+        op: 'add',
+        entity: contentImageEntity,
+        values: { image: pngFile(`${fresh('image')}.png`, 300 + images.length) },
+      });
+      images.push(key);
+    }
+    const marked = images.map(
+      (id) => `<img src="blob:http://localhost/${id.slice(4)}" alt="" data-pending-upload="${id}">`,
+    );
+    const html = `<p>${fresh('about')}</p>${marked.join('')}`;
+    const values = { content: html };
+    if (op.variant % 3 === 0) await mutate(db, { op: 'add', entity: aboutUsEntity, values });
+    else await mutate(db, { op: 'update', entity: aboutUsEntity, key: ABOUT_US, values });
+    model.content = { html, images };
+    return;
+  }
   if (op.t === 'popular') {
     const book = pick(model.of('book'), op.pick);
     if (!book) return;
@@ -379,6 +424,8 @@ interface RunResult {
   /** Canonical content per kind as the server has it, and server rows by id. */
   server: Record<Kind, string[]>;
   byId: Map<string, string>;
+  /** About Us as the server has it after the run. */
+  content: string;
 }
 
 /**
@@ -409,6 +456,7 @@ async function run(
     for (const op of seed) await apply(ctx.db, model, op, fresh);
     await drain(ctx);
     expect((await pull(ctx)).ok).toBe(true);
+    model.imagesKept = !(await missingExtensions(ctx.db)).includes(contentImageEntity.name);
     // The model's keys become the server ids, as a device that synced before would hold them.
     for (const rec of model.records) rec.key = await resolveId(ctx.db, rec.key);
 
@@ -463,7 +511,9 @@ async function run(
         })
         .sort();
     }
-    return { model, ctx, proxy, tag, server, byId };
+    const about = await ctx.api.request(aboutUsEntity.api.get!, { method: 'GET' });
+    if (about.kind !== 'reply') throw new Error('no reply reading About Us');
+    return { model, ctx, proxy, tag, server, byId, content: String(about.body.content) };
   } catch (error) {
     await proxy.close();
     ctx.db.close();
@@ -501,6 +551,30 @@ async function expectIdMap(r: RunResult) {
   }
 }
 
+/**
+ * About Us as the run meant it: its text, and each image inserted offline stored once, as a
+ * file of its own, and named by its server URL (the server's sanitiser applied to the model).
+ */
+async function expectContent(r: RunResult) {
+  const intended = r.model.content;
+  if (!intended) return;
+  const names = new Map<string, string>();
+  for (const id of intended.images) {
+    const name = await resolveId(r.ctx.db, id);
+    expect(name, `image ${id} has its server name`).not.toMatch(/^tmp-/);
+    names.set(id, name);
+    const file = await fetch(contentImageUrl(r.ctx.api.root, name));
+    expect(file.status, name).toBe(200);
+    await file.arrayBuffer();
+  }
+  const expected = replacePendingImages(intended.html, (id) => {
+    const name = names.get(id);
+    return name ? contentImageUrl(r.ctx.api.root, name) : null;
+  });
+  expect(expected.missing).toEqual([]);
+  expect(r.content).toBe(cleanRichText(expected.html));
+}
+
 /** Rule 2 as the proxy sees it: no entry is sent again after the server's reply to it got through. */
 function resentAfterReply(log: readonly ProxiedRequest[]): ProxiedRequest[] {
   const answered = new Set<string>();
@@ -523,6 +597,7 @@ async function expectIntendedAndDispose(r: RunResult) {
     await expectOutboxEmpty(r.ctx.db);
     for (const k of KINDS) expect(r.server[k], k).toEqual(r.model.expected(k));
     await expectIdMap(r);
+    await expectContent(r);
     expect(resentAfterReply(r.proxy.log)).toEqual([]);
   } finally {
     await dispose(r);
@@ -690,6 +765,7 @@ describe('property: the server ends equal to the intended changes', () => {
                 extras += left.length;
               }
               await expectIdMap(r);
+              await expectContent(r);
               expect(extras).toBeLessThanOrEqual(droppedAdds);
               tally.runs += 1;
               tally.droppedAdds += droppedAdds;

@@ -95,8 +95,11 @@ describe.each(Object.entries(SANITISERS))('%s', (_name, sanitize) => {
   });
 });
 
+const TEMP_ID = 'tmp-0b6c1f8e-3f1a-4c2e-9d7e-5a4b3c2d1e0f';
+
 describe('device-only parts', () => {
-  const pending = '<img src="blob:http://localhost/1f2e" alt="photo" data-pending-upload="true">';
+  const pending =
+    '<img src="blob:http://localhost/1f2e" alt="photo" data-pending-upload="tmp-0b6c1f8e-3f1a-4c2e-9d7e-5a4b3c2d1e0f">';
 
   it('the app keeps an image waiting for upload, with its mark', () => {
     expect(sanitizeRichText(pending, 'device')).toBe(pending);
@@ -108,7 +111,14 @@ describe('device-only parts', () => {
   });
 
   it('the mark alone does not make another scheme acceptable', () => {
-    expect(sanitizeRichText('<img src="data:image/png;base64,AA==" data-pending-upload="true">')).toBe('');
+    expect(sanitizeRichText('<img src="data:image/png;base64,AA==" data-pending-upload="tmp-1">')).toBe('');
+  });
+
+  it('the mark holds a temporary id and nothing else', () => {
+    for (const mark of ['true', 'tmp-1', '" onerror="alert(1)', 'javascript:alert(1)'])
+      expect(sanitizeRichText(`<img src="blob:http://localhost/1f" data-pending-upload='${mark}'>`)).toBe(
+        '<img src="blob:http://localhost/1f">',
+      );
   });
 });
 
@@ -233,11 +243,11 @@ describe('the toolbar’s output', () => {
         .chain()
         .insertContent({
           type: 'image',
-          attrs: { src: 'blob:http://localhost/9a', alt: 'x', pendingUpload: true },
+          attrs: { src: 'blob:http://localhost/9a', alt: 'x', pendingUpload: TEMP_ID },
         })
         .run(),
     );
-    expect(html).toContain('<img src="blob:http://localhost/9a" alt="x" data-pending-upload="true">');
+    expect(html).toContain(`<img src="blob:http://localhost/9a" alt="x" data-pending-upload="${TEMP_ID}">`);
     expect(sanitizeRichText(html, 'device')).toBe(html);
   });
 

@@ -9,6 +9,7 @@ import { chapterEntity, classEntity, seriesEntity, subjectEntity } from '../../s
 import { formProblems, validateForm } from '../../src/contract/validation';
 import type { LocalDb } from '../../src/db/database';
 import { discardEntry, readDiscardNotes, undoDiscard } from '../../src/db/discard';
+import { readCursor, writeCursor } from '../../src/db/meta';
 import { mutate } from '../../src/db/mutate';
 import { openLocalDb } from '../../src/db/open';
 import { refOptions } from '../../src/db/options';
@@ -101,6 +102,17 @@ describe('options that would read the same', () => {
 });
 
 describe('Discard and Undo', () => {
+  it("makes the next pull read the record's table from the start (pulls moved past it while it was held)", async () => {
+    await db.rows(classEntity).put({ class_id: '1', class_name: 'Before', sort_order: 0 });
+    await writeCursor(db, classEntity.table, '41');
+    await writeCursor(db, 'subjects', '41');
+    await mutate(db, { op: 'update', entity: classEntity, key: '1', values: { class_name: 'After' } });
+    const [entry] = await db.outbox.toArray();
+    await discardEntry(db, entry);
+    expect(await readCursor(db, classEntity.table)).toBeNull();
+    expect(await readCursor(db, 'subjects')).toBe('41');
+  });
+
   it('puts the entry back exactly (seq, key, payload with its file, attempts) and the record with it', async () => {
     await db.rows(classEntity).put({ class_id: '1', class_name: 'Before', sort_order: 0 });
     await mutate(db, { op: 'update', entity: classEntity, key: '1', values: { class_name: 'After' } });

@@ -1,7 +1,9 @@
 import type { EntityDescription } from '../entity';
+import { aboutUsEntity } from './about-us';
 import { bookEntity } from './book';
 import { chapterEntity } from './chapter';
 import { classEntity } from './class';
+import { contentImageEntity } from './content-image';
 import { resourceTypeEntity } from './resource-type';
 import { schoolEntity } from './school';
 import { sectionEntity } from './section';
@@ -9,6 +11,7 @@ import { seriesEntity } from './series';
 import { studentEntity } from './student';
 import { subjectEntity } from './subject';
 import { teacherEntity } from './teacher';
+import { termsEntity } from './terms';
 import { unitEntity } from './unit';
 
 /**
@@ -28,6 +31,10 @@ export const entities: readonly EntityDescription[] = [
   schoolEntity,
   teacherEntity,
   studentEntity,
+  // Content pages and the images in them (rich text names images by URL, not as a ref).
+  contentImageEntity,
+  aboutUsEntity,
+  termsEntity,
 ];
 
 export function entityByName(name: string): EntityDescription {
@@ -37,9 +44,11 @@ export function entityByName(name: string): EntityDescription {
 }
 
 export {
+  aboutUsEntity,
   bookEntity,
   chapterEntity,
   classEntity,
+  contentImageEntity,
   resourceTypeEntity,
   schoolEntity,
   sectionEntity,
@@ -47,5 +56,6 @@ export {
   studentEntity,
   subjectEntity,
   teacherEntity,
+  termsEntity,
   unitEntity,
 };

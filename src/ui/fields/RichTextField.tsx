@@ -1,31 +1,45 @@
 /**
- * Rich text (subject content; later About Us and Terms) with TipTap and the spec's whole
- * toolbar (rich-text/Toolbar.tsx, extensions.ts). Loaded on demand: the editor is large and
- * only some forms need it. The editable area carries the field's label as its accessible
- * name. What comes in is cleaned with the shared allowlist first (stored content, pasted
- * HTML), so the editor never holds what the server would strip. Images are files, never
- * base64: see rich-text/images.ts and the `uploadImage` prop.
+ * Rich text (subject content, About Us, Terms) with TipTap and the spec's whole toolbar
+ * (rich-text/Toolbar.tsx, extensions.ts). Loaded on demand: the editor is large and only some
+ * forms need it. The editable area carries the field's label as its accessible name. What
+ * comes in is cleaned with the shared allowlist first (stored content, pasted HTML), so the
+ * editor never holds what the server would strip. Images are files, never base64: see
+ * rich-text/images.ts and the `uploadImage` and `resolvePendingImage` props.
  */
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
 import { sanitizeRichText } from '../rich-text-sanitizer';
 import { richTextExtensions } from './rich-text/extensions';
-import { IMAGE_TYPES, imageFiles, insertImages, type UploadImage } from './rich-text/images';
+import {
+  IMAGE_TYPES,
+  imageFiles,
+  insertImages,
+  REFRESHED_IMAGES,
+  type ResolvePendingImage,
+  refreshPendingImages,
+  type UploadImage,
+} from './rich-text/images';
 import { LinkForm } from './rich-text/LinkForm';
 import { Toolbar } from './rich-text/Toolbar';
 import { controlState, FieldError, type FieldProps, fieldClass, fieldId, Label } from './types';
 import './rich-text/rich-text.css';
 
-export type { UploadImage } from './rich-text/images';
+export type { InsertedImage, ResolvePendingImage, UploadImage } from './rich-text/images';
 
 export interface RichTextFieldProps extends FieldProps {
   /**
-   * Stores an inserted image (Image button, paste or drop) and returns the URL for its `src`.
-   * Without it the image shows from an object URL and is marked data-pending-upload.
+   * Stores an inserted image (Image button, paste or drop) and returns where it shows from.
+   * Without it no image can be inserted, and `imagesUnavailable` says why.
    */
   uploadImage?: UploadImage;
+  /** Where an image of the content that waits for its upload shows from now. */
+  resolvePendingImage?: ResolvePendingImage;
+  /** Why images cannot be inserted, when there is no `uploadImage`. */
+  imagesUnavailable?: string;
 }
+
+const NO_IMAGES = 'Images cannot be inserted here.';
 
 export default function RichTextField({
   name,
@@ -34,6 +48,8 @@ export default function RichTextField({
   onChange,
   required,
   uploadImage,
+  resolvePendingImage,
+  imagesUnavailable,
   error,
 }: RichTextFieldProps) {
   const id = fieldId(name);
@@ -43,13 +59,20 @@ export default function RichTextField({
   // The editor's paste and drop handlers are made once; they read the latest prop from here.
   const upload = useRef(uploadImage);
   upload.current = uploadImage;
+  const unavailable = useRef(imagesUnavailable);
+  unavailable.current = imagesUnavailable;
   const current = useRef<Editor | null>(null);
 
   const addImages = (files: File[], at?: number) => {
     const editor = current.current;
     if (!editor || files.length === 0) return;
+    const store = upload.current;
+    if (!store) {
+      setImageProblem(unavailable.current ?? NO_IMAGES);
+      return;
+    }
     setImageProblem(null);
-    insertImages(editor, files, upload.current, at).catch((error: unknown) => {
+    insertImages(editor, files, store, at).catch((error: unknown) => {
       setImageProblem(
         `The image could not be added: ${error instanceof Error ? error.message : String(error)}`,
       );
@@ -85,9 +108,16 @@ export default function RichTextField({
         return true;
       },
     },
-    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+    onUpdate: ({ editor: e, transaction }) => {
+      if (!transaction.getMeta(REFRESHED_IMAGES)) onChange(e.isEmpty ? '' : e.getHTML());
+    },
   });
   current.current = editor;
+  // Images that wait for their upload show from where they are now (the stored blob: URL is dead).
+  useEffect(() => {
+    if (editor && resolvePendingImage)
+      refreshPendingImages(editor, resolvePendingImage).catch((error: unknown) => console.warn(error));
+  }, [editor, resolvePendingImage]);
   // The editable area's error state, as the other controls have it (aria-invalid, described by the error).
   useEffect(() => {
     const state = controlState(name, error);
@@ -116,7 +146,11 @@ export default function RichTextField({
             linkFormId={`${id}-link`}
             linkOpen={linkOpen}
             onLink={() => setLinkOpen((open) => !open)}
-            onImage={() => chooser.current?.click()}
+            onImage={() => {
+              // Where no image can be stored, say so at once rather than after a file is chosen.
+              if (upload.current) chooser.current?.click();
+              else setImageProblem(imagesUnavailable ?? NO_IMAGES);
+            }}
           />
         )}
         {editor && linkOpen && (

@@ -14,16 +14,19 @@ import StarterKit from '@tiptap/starter-kit';
 import { LINK_SCHEMES, PENDING_UPLOAD_ATTRIBUTE, TOOLBAR_ALIGNMENTS } from '../../../contract/rich-text';
 import { urlAllowed } from '../../../contract/urls';
 
-/** TipTap's image, plus the mark of an image shown from the device until its upload. */
+/**
+ * TipTap's image, plus the mark of an image shown from the device until its upload: the
+ * temporary id of the upload's queued add (src/contract/content-images.ts).
+ */
 const ImageWithPendingUpload = Image.extend({
   addAttributes() {
     return {
       ...this.parent?.(),
       pendingUpload: {
-        default: false,
-        parseHTML: (element: HTMLElement) => element.getAttribute(PENDING_UPLOAD_ATTRIBUTE) === 'true',
-        renderHTML: (attributes: { pendingUpload?: boolean }) =>
-          attributes.pendingUpload ? { [PENDING_UPLOAD_ATTRIBUTE]: 'true' } : {},
+        default: null,
+        parseHTML: (element: HTMLElement) => element.getAttribute(PENDING_UPLOAD_ATTRIBUTE),
+        renderHTML: (attributes: { pendingUpload?: string | null }) =>
+          attributes.pendingUpload ? { [PENDING_UPLOAD_ATTRIBUTE]: attributes.pendingUpload } : {},
       },
     };
   },
