@@ -1,7 +1,10 @@
 import type { EntityDescription } from '../entity';
 import { bookEntity } from './book';
+import { bookPageEntity } from './book-page';
 import { chapterEntity } from './chapter';
 import { classEntity } from './class';
+import { libraryResourceEntity } from './library-resource';
+import { questionEntity } from './question';
 import { resourceTypeEntity } from './resource-type';
 import { schoolEntity } from './school';
 import { sectionEntity } from './section';
@@ -24,6 +27,10 @@ export const entities: readonly EntityDescription[] = [
   unitEntity,
   chapterEntity,
   resourceTypeEntity,
+  // After chapters (and resource types): they name them.
+  bookPageEntity,
+  libraryResourceEntity,
+  questionEntity,
   // After books: their sets of assigned books name books.
   schoolEntity,
   teacherEntity,
@@ -38,8 +45,11 @@ export function entityByName(name: string): EntityDescription {
 
 export {
   bookEntity,
+  bookPageEntity,
   chapterEntity,
   classEntity,
+  libraryResourceEntity,
+  questionEntity,
   resourceTypeEntity,
   schoolEntity,
   sectionEntity,
