@@ -42,9 +42,8 @@ export function entityMessages(entity: EntityDescription) {
   };
 }
 
-/** A list footer: 'Showing 1 to 10 of 23 entries', or the entity's own wording. */
-export function showingText(entity: EntityDescription, first: number, last: number, total: number): string {
-  const template = entity.texts?.showing ?? 'Showing {first} to {last} of {total} entries';
+/** A list footer from its template (ScreenTexts.showing): 'Showing 1 to 10 of 23 entries'. */
+export function showingText(template: string, first: number, last: number, total: number): string {
   return template
     .replace('{first}', String(first))
     .replace('{last}', String(last))

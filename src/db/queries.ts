@@ -20,6 +20,8 @@ export interface ListQuery {
   page?: number;
   pageSize?: number;
   sort?: { field: string; dir: 'asc' | 'desc' };
+  /** Only rows whose fields have these values (the pages of one book: { book_id }). */
+  where?: Readonly<Record<string, string>>;
 }
 
 export interface ListResult {
@@ -68,7 +70,12 @@ export async function pendingKeys(db: LocalDb, entity: EntityDescription): Promi
 function ordered(entity: EntityDescription, all: Row[], q: ListQuery): Row[] {
   const needle = (q.search ?? '').trim().toLowerCase();
   const sort = q.sort ?? entity.list.sort;
-  const matching = all.filter((row) => matchesSearch(row, entity.list.search, needle));
+  const where = Object.entries(q.where ?? {});
+  const matching = all.filter(
+    (row) =>
+      where.every(([field, value]) => String(row[field] ?? '') === value) &&
+      matchesSearch(row, entity.list.search, needle),
+  );
   const sign = sort.dir === 'asc' ? 1 : -1;
   return matching.sort((a, b) => sign * compareValues(a[sort.field], b[sort.field]));
 }

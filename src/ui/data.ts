@@ -19,7 +19,15 @@ export type { ListResult, Row };
 export function useList(entity: EntityDescription, query: ListQuery): ListResult | undefined {
   return useLiveQuery(
     () => listRecords(entity, query),
-    [entity.name, query.search, query.page, query.pageSize, query.sort?.field, query.sort?.dir],
+    [
+      entity.name,
+      query.search,
+      query.page,
+      query.pageSize,
+      query.sort?.field,
+      query.sort?.dir,
+      JSON.stringify(query.where ?? null),
+    ],
   );
 }
 

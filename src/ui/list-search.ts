@@ -5,12 +5,16 @@ export interface ListSearch {
   /** Sortable lists: the column and direction chosen by clicking a header. */
   sort?: string;
   dir?: 'asc' | 'desc';
+  /** Lists with page sizes ('Show'): the size chosen. */
+  limit?: number;
 }
 
 export function validateListSearch(raw: Record<string, unknown>): ListSearch {
   const page = Number(raw.page);
+  const limit = Number(raw.limit);
   return {
     page: Number.isInteger(page) && page > 1 ? page : undefined,
+    limit: Number.isInteger(limit) && limit > 0 && limit <= 1000 ? limit : undefined,
     search: typeof raw.search === 'string' && raw.search !== '' ? raw.search : undefined,
     sort: typeof raw.sort === 'string' && raw.sort !== '' ? raw.sort : undefined,
     dir: raw.dir === 'desc' ? 'desc' : raw.dir === 'asc' ? 'asc' : undefined,

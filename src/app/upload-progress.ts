@@ -1,0 +1,52 @@
+/**
+ * Upload progress for the screens: the progress events of large files on their way (from this
+ * window's replays and, relayed, the service worker's: src/sync/upload-progress.ts), and which
+ * outbox entry a saved change became, to pick its events out.
+ */
+import { subscribeUploadProgress, type UploadProgress } from '../sync/upload-progress';
+import { db } from './context';
+import { awaitDelivery, type DeliveryOutcome } from './records';
+
+export type { UploadProgress };
+
+export const watchUploadProgress = subscribeUploadProgress;
+
+/** The outbox seq of each entry id still waiting (entries carry their seq in progress events). */
+export async function entrySeqs(entryIds: readonly string[]): Promise<Map<string, number>> {
+  const entries = await db.outbox
+    .where('id')
+    .anyOf([...entryIds])
+    .toArray();
+  return new Map(entries.map((e) => [e.id, e.seq]));
+}
+
+/**
+ * Waits for the server's verdict on changes that carry files while their uploads make
+ * progress: as long as a progress event of theirs arrived within `quietMs`, or until they are
+ * confirmed or refused, or the device goes offline (then they wait in the outbox).
+ */
+export async function awaitUploads(
+  entryIds: readonly string[],
+  quietMs = 30_000,
+): Promise<DeliveryOutcome[]> {
+  const seqs = new Set((await entrySeqs(entryIds)).values());
+  let heard = Date.now();
+  const stop = watchUploadProgress((p) => {
+    if (seqs.has(p.seq)) heard = Date.now();
+  });
+  try {
+    const outcomes: DeliveryOutcome[] = [];
+    for (const id of entryIds) {
+      for (;;) {
+        const outcome = await awaitDelivery(id, 1000);
+        if (outcome.kind !== 'queued' || !navigator.onLine || Date.now() - heard > quietMs) {
+          outcomes.push(outcome);
+          break;
+        }
+      }
+    }
+    return outcomes;
+  } finally {
+    stop();
+  }
+}
