@@ -63,7 +63,7 @@ function CannotEdit({ entity, state }: { entity: EntityDescription; state: false
     <section className="screen">
       <h1>{title}</h1>
       {state === 'asking' ? (
-        <p role="status">Checking whether this server can edit {n.many}…</p>
+        <p role="status">Loading… (asking the server whether it can edit {n.many})</p>
       ) : state === false ? (
         <p role="alert">
           This server cannot edit {n.many}: it has no endpoint for it. Nothing was changed or queued.
@@ -74,7 +74,11 @@ function CannotEdit({ entity, state }: { entity: EntityDescription; state: false
           this screen again; nothing was changed or queued.
         </p>
       )}
-      {entity.routes.list && <Link to={entity.routes.list}>Back to {n.many}</Link>}
+      {entity.routes.list && (
+        <Link to={entity.routes.list} className="button button-light">
+          Back to {n.many}
+        </Link>
+      )}
     </section>
   );
 }

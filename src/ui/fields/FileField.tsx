@@ -114,7 +114,7 @@ function SeveralFilesField({ name, spec, value, onChange, error }: FieldProps) {
         </span>
       </div>
       {chosen.length > 0 && (
-        <ol className="files-chosen" aria-label={`Chosen ${spec.label} files, in page order`}>
+        <ol className="files-chosen" aria-label="Files chosen, in page order">
           {chosen.map((file, i) => (
             <ChosenFile
               // biome-ignore lint/suspicious/noArrayIndexKey: the same file may be chosen twice; position tells them apart
