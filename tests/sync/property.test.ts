@@ -1,7 +1,8 @@
 /**
  * Property: whatever offline changes an administrator makes (adds, edits, deletes, popular
- * toggles across classes, subjects, series and books, each naming parents made earlier
- * offline or already on the server) and whatever the network and server do while they are
+ * toggles across classes, subjects, series, books, chapters and book pages, page-number edits
+ * through their own endpoint, each naming parents made earlier offline or already on the
+ * server) and whatever the network and server do while they are
  * replayed (lost replies, 503s, hangs, resets, a restart), the server ends equal to a plain
  * in-memory model of the intended changes, the outbox is empty and nothing failed.
  *
@@ -17,7 +18,14 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookEntity, classEntity, seriesEntity, subjectEntity } from '../../src/contract/entities';
+import {
+  bookEntity,
+  bookPageEntity,
+  chapterEntity,
+  classEntity,
+  seriesEntity,
+  subjectEntity,
+} from '../../src/contract/entities';
 import type { EntityDescription } from '../../src/contract/entity';
 import type { LocalDb } from '../../src/db/database';
 import { mutate, type Values } from '../../src/db/mutate';
@@ -44,12 +52,14 @@ const RUN_LIMIT_MS = 30_000;
 /** Client timeout: short, so that hung requests cost little; retries are idempotent anyway. */
 const TIMEOUT_MS = 600;
 
-type Kind = 'class' | 'subject' | 'series' | 'book';
+type Kind = 'class' | 'subject' | 'series' | 'book' | 'chapter' | 'page';
 const ENTITY: Record<Kind, EntityDescription> = {
   class: classEntity,
   subject: subjectEntity,
   series: seriesEntity,
   book: bookEntity,
+  chapter: chapterEntity,
+  page: bookPageEntity,
 };
 /** The field that carries each record's (unique) name, and its parents' ref fields. */
 const NAME: Record<Kind, string> = {
@@ -57,6 +67,8 @@ const NAME: Record<Kind, string> = {
   subject: 'subject_name',
   series: 'series_name',
   book: 'book_name',
+  chapter: 'chapter_title',
+  page: 'page_title',
 };
 const REFS: Record<Kind, [field: string, parent: Kind][]> = {
   class: [],
@@ -70,6 +82,16 @@ const REFS: Record<Kind, [field: string, parent: Kind][]> = {
     ['subject_id', 'subject'],
     ['series_id', 'series'],
   ],
+  chapter: [
+    ['class_id', 'class'],
+    ['subject_id', 'subject'],
+    ['series_id', 'series'],
+    ['book_id', 'book'],
+  ],
+  page: [
+    ['book_id', 'book'],
+    ['chapter_id', 'chapter'],
+  ],
 };
 /** The plain fields the model tracks (compared on the server as they are). */
 const PLAIN: Record<Kind, string[]> = {
@@ -77,8 +99,10 @@ const PLAIN: Record<Kind, string[]> = {
   subject: ['subject_name', 'subject_content'],
   series: ['series_name'],
   book: ['book_name', 'book_code', 'book_description', 'status'],
+  chapter: ['chapter_title'],
+  page: ['page_title', 'page_number'],
 };
-const KINDS: Kind[] = ['class', 'subject', 'series', 'book'];
+const KINDS: Kind[] = ['class', 'subject', 'series', 'book', 'chapter', 'page'];
 
 // ---------------------------------------------------------------------------------------
 // The model: what the administrator meant the server to hold.
@@ -130,7 +154,9 @@ type Op =
   | { t: 'add'; kind: Kind; a: number; b: number; cover: boolean }
   | { t: 'edit'; kind: Kind; pick: number; variant: number; cover: boolean }
   | { t: 'delete'; kind: Kind; pick: number }
-  | { t: 'popular'; pick: number };
+  | { t: 'popular'; pick: number }
+  /** A page number through updatePageNumber.php (a value action that folds). */
+  | { t: 'pageNumber'; pick: number; number: number };
 
 const kindArb = fc.constantFrom<Kind>(...KINDS);
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -159,6 +185,14 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({ t: fc.constant('popular' as const), pick: fc.nat() }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant('pageNumber' as const),
+      pick: fc.nat(),
+      number: fc.integer({ min: 1, max: 400 }),
+    }),
+  },
 );
 const opsArb = fc.array(opArb, { minLength: 2, maxLength: 16 });
 
@@ -166,6 +200,19 @@ const pick = <T>(list: T[], n: number): T | undefined => (list.length ? list[n %
 
 /** Applies one generated change to the local store with mutate(), and to the model. */
 async function apply(db: LocalDb, model: Model, op: Op, fresh: (what: string) => string): Promise<void> {
+  if (op.t === 'pageNumber') {
+    const page = pick(model.of('page'), op.pick);
+    if (!page) return;
+    await mutate(db, {
+      op: 'set',
+      entity: bookPageEntity,
+      key: page.key,
+      action: 'pageNumber',
+      value: op.number,
+    });
+    page.plain.page_number = String(op.number);
+    return;
+  }
   if (op.t === 'popular') {
     const book = pick(model.of('book'), op.pick);
     if (!book) return;
@@ -219,7 +266,24 @@ async function apply(db: LocalDb, model: Model, op: Op, fresh: (what: string) =>
       });
       cover = op.cover;
     }
+    if (op.kind === 'chapter') {
+      const book = pick(model.of('book'), op.a);
+      if (!book) return;
+      // As the Add Chapter form cascades: the book's own class, subject and series.
+      Object.assign(refs, { ...book.refs, book_id: book });
+      plain.chapter_title = fresh('chapter');
+    }
+    if (op.kind === 'page') {
+      const chapter = pick(model.of('chapter'), op.a);
+      if (!chapter) return;
+      // A page of the chapter's book, numbered as given; its image is required.
+      Object.assign(refs, { book_id: chapter.refs.book_id, chapter_id: chapter });
+      Object.assign(plain, { page_title: fresh('page'), page_number: String(1 + (op.b % 300)) });
+    }
     const values: Values = { ...plain };
+    if (op.kind === 'chapter')
+      Object.assign(values, { section_id: '', unit_id: '', chapter_description: '' });
+    if (op.kind === 'page') values.image_path = pngFile(`${fresh('scan')}.png`);
     delete values.status; // not a form field: the popular toggle sets it
     for (const [f, parent] of Object.entries(refs)) values[f] = parent.key;
     if (cover) values.book_cover = pngFile(`${fresh('cover')}.png`);
@@ -251,8 +315,9 @@ async function apply(db: LocalDb, model: Model, op: Op, fresh: (what: string) =>
     if (variant === 1) values.book_code = fresh('code');
     if (variant === 2) {
       values.book_description = fresh('description');
-      // Moved to another series, with that series' class and subject, as the form cascades.
-      const series = pick(model.of('series'), op.variant);
+      // Moved to another series, with that series' class and subject, as the form cascades;
+      // not a book with chapters, which name its class, subject and series too.
+      const series = model.hasChildren(rec) ? undefined : pick(model.of('series'), op.variant);
       if (series) {
         Object.assign(values, {
           series_id: series.key,
@@ -271,6 +336,8 @@ async function apply(db: LocalDb, model: Model, op: Op, fresh: (what: string) =>
       rec.cover = true;
     }
   }
+  if (op.kind === 'chapter') values.chapter_title = fresh('chapter');
+  if (op.kind === 'page') values.page_title = fresh('page');
   for (const [f, v] of Object.entries(values))
     if (typeof v === 'string' && !REFS[op.kind].some(([r]) => r === f)) rec.plain[f] = v;
   await mutate(db, { op: 'update', entity: ENTITY[op.kind], key: rec.key, values });
@@ -324,7 +391,8 @@ async function run(
   const proxy = await startFaultProxy(srv.port);
   const ctx = await newClient(`${proxy.url}/api`, timeoutMs);
   try {
-    // Already on the server before going offline: two classes, a subject, a series, a book.
+    // Already on the server before going offline: two classes, a subject, a series, a book,
+    // a chapter of it and a page.
     const model = new Model();
     const seed: Op[] = [
       { t: 'add', kind: 'class', a: 0, b: 0, cover: false },
@@ -332,6 +400,8 @@ async function run(
       { t: 'add', kind: 'subject', a: 0, b: 0, cover: false },
       { t: 'add', kind: 'series', a: 0, b: 0, cover: false },
       { t: 'add', kind: 'book', a: 0, b: 0, cover: true },
+      { t: 'add', kind: 'chapter', a: 0, b: 0, cover: false },
+      { t: 'add', kind: 'page', a: 0, b: 0, cover: false },
     ];
     for (const op of seed) await apply(ctx.db, model, op, fresh);
     await drain(ctx);
