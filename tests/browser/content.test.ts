@@ -288,6 +288,29 @@ describe('content through the screens', () => {
   });
 });
 
+describe('Add Question from the Chapters list', () => {
+  it('opens with the chapter’s class, subject, series, book and chapter chosen', async () => {
+    await page.goto(`${server.url}/chapters?search=Tens`);
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Tens and Ones' })
+      .getByRole('link', { name: 'Add Question' })
+      .click();
+    await page.getByRole('heading', { name: 'Add Question' }).waitFor();
+    const chosen = async (label: string) => {
+      const select = page.getByRole('combobox', { name: label, exact: true });
+      return select.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent ?? '');
+    };
+    await expect.poll(() => chosen('Chapter')).toBe('Tens and Ones');
+    expect(await Promise.all(['Class', 'Subject', 'Series', 'Book'].map(chosen))).toEqual([
+      'Class 1',
+      'Mathematics',
+      'Number Fun',
+      'Number Fun 1',
+    ]);
+  });
+});
+
 describe('question edit against a server without it', () => {
   let legacy: TestServer;
   beforeAll(async () => {
