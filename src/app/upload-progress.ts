@@ -21,25 +21,31 @@ export async function entrySeqs(entryIds: readonly string[]): Promise<Map<string
 }
 
 /**
- * Waits for the server's verdict on changes that carry files while their uploads make
- * progress: as long as a progress event of theirs arrived within `quietMs`, or until they are
- * confirmed or refused, or the device goes offline (then they wait in the outbox).
+ * Waits for the server's verdict on changes that carry files: as an ordinary save does (a
+ * few seconds), and for a large file as long as its upload makes progress (an event of
+ * theirs within `quietMs`); until they are confirmed or refused, or the device goes offline
+ * (then they wait in the outbox).
  */
 export async function awaitUploads(
   entryIds: readonly string[],
+  large: boolean,
   quietMs = 30_000,
+  firstMs = 4000,
 ): Promise<DeliveryOutcome[]> {
   const seqs = new Set((await entrySeqs(entryIds)).values());
-  let heard = Date.now();
+  const started = Date.now();
+  let heard: number | null = null;
   const stop = watchUploadProgress((p) => {
     if (seqs.has(p.seq)) heard = Date.now();
   });
+  const waited = () =>
+    heard !== null ? Date.now() - heard > quietMs : Date.now() - started > (large ? quietMs : firstMs);
   try {
     const outcomes: DeliveryOutcome[] = [];
     for (const id of entryIds) {
       for (;;) {
-        const outcome = await awaitDelivery(id, 1000);
-        if (outcome.kind !== 'queued' || !navigator.onLine || Date.now() - heard > quietMs) {
+        const outcome = await awaitDelivery(id, 500);
+        if (outcome.kind !== 'queued' || !navigator.onLine || waited()) {
           outcomes.push(outcome);
           break;
         }

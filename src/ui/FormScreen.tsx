@@ -27,6 +27,7 @@ import { dependants } from '../contract/cascade';
 import { entityByName } from '../contract/entities';
 import { type EntityDescription, formFields, type Op } from '../contract/entity';
 import { entityMessages, STORAGE_FULL, screenTexts } from '../contract/messages';
+import { RESUMABLE_FROM_BYTES } from '../contract/resumable';
 import { severalField } from '../contract/several-files';
 import { hiddenInputs, isShown } from '../contract/switched-inputs';
 import { type FieldProblem, formProblems } from '../contract/validation';
@@ -289,11 +290,14 @@ function EntityForm({
       const failure = op === 'add' ? text.failedAdd : text.failedUpdate;
       // Only a list of this entity can show the new record.
       const reveal = op === 'add' && !entity.routes.afterSave ? saved[0]?.key : undefined;
-      const carriesFiles = files.length > 0 || Object.values(changed).some((v) => v instanceof Blob);
+      const blobs = [...files, ...Object.values(changed).filter((v) => v instanceof Blob)];
       let outcomes: DeliveryOutcome[] | null = null;
-      if (carriesFiles && navigator.onLine && entryIds.length > 0) {
+      if (blobs.length > 0 && navigator.onLine && entryIds.length > 0) {
         setSending(entryIds);
-        outcomes = await awaitUploads(entryIds);
+        outcomes = await awaitUploads(
+          entryIds,
+          blobs.some((b) => b.size > RESUMABLE_FROM_BYTES),
+        );
       }
       await navigate({ to: back, state: (s) => ({ ...s, reveal }) });
       if (outcomes) reportOutcomes(notify, outcomes, success, failure);

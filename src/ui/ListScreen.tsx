@@ -138,7 +138,7 @@ export default function ListScreen({
   const navigate = useNavigate();
   const params = useSearch({ strict: false }) as ListSearch;
   const { id: rawParent } = useParams({ strict: false }) as { id?: string };
-  const within = ownTexts ? undefined : entity.routes.within?.field;
+  const within = entity.routes.within?.field;
   const parentId = within ? (decodeRouteId(rawParent ?? '') ?? '') : null;
   const [typed, setTyped] = useState(params.search ?? '');
   useEffect(() => setTyped(params.search ?? ''), [params.search]);
