@@ -40,6 +40,7 @@ import { seedDemo } from './seed';
 import { prepareAdmin } from './startup-guard';
 import { openResumableUploads, type ResumableUploads } from './uploads/resumable';
 import { registerPrivateUploadRoutes, registerPublicUploadRoutes } from './uploads/serve';
+import { saveUpload } from './uploads/store';
 
 export const API_PREFIX = '/api';
 
@@ -159,11 +160,15 @@ export const DEFAULT_ADMIN = { username: 'admin', password: 'admin123' } as cons
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  const onDisk = options.dataDir && options.dataDir !== 'memory://';
+  const uploadsDir = onDisk ? join(options.dataDir!, 'uploads') : await mkdtemp(join(tmpdir(), 'uploads-'));
   try {
+    await mkdir(uploadsDir, { recursive: true });
     // Only a database created by this very start is seeded: an admin who deleted every demo
     // class must not see them come back at the next restart. Seeded before the account is
     // checked, so that a start refused below does not leave the next one without demo data.
-    if (options.seedDemo && db.fresh) await db.tx(seedDemo);
+    if (options.seedDemo && db.fresh)
+      await db.tx((q) => seedDemo(q, (folder, data, ext) => saveUpload(uploadsDir, folder, data, ext)));
     await prepareAdmin(db.query, {
       username: options.adminUsername ?? DEFAULT_ADMIN.username,
       password: options.adminPassword,
@@ -176,9 +181,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw err;
   }
 
-  const onDisk = options.dataDir && options.dataDir !== 'memory://';
-  const uploadsDir = onDisk ? join(options.dataDir!, 'uploads') : await mkdtemp(join(tmpdir(), 'uploads-'));
-  await mkdir(uploadsDir, { recursive: true });
   // Beside uploads/, on the same file system, so that a finished upload is moved by a rename.
   const resumableDir = onDisk ? join(options.dataDir!, 'tus') : await mkdtemp(join(tmpdir(), 'tus-'));
   await mkdir(resumableDir, { recursive: true });

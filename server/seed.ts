@@ -1,12 +1,15 @@
 /**
  * Demo data for `npm start` on a fresh machine (design brief §1): Classes 1 to 12 and a small
- * but coherent master-data tree under Classes 1 to 3, resource types, and two schools with
- * teachers and students and books assigned to some, so every list, filter, cascade and the
- * dashboard has something to show. Each level repeats its ancestors' ids, as the tables do.
+ * but coherent master-data tree under Classes 1 to 3, resource types, two schools with
+ * teachers and students and books assigned to some, and content: pages of a book (with
+ * images), library resources, questions, About Us and Terms, so every list, filter, cascade and the dashboard
+ * has something to show. Each level repeats its ancestors' ids, as the tables do.
  */
 import { hashPassword } from './auth/password';
 import type { Query } from './db';
 import { seedContent } from './seed-content';
+import { demoPageImage } from './seed-images';
+import type { UploadFolder } from './uploads/folders';
 
 const SUBJECTS = {
   English: '<p>Reading, writing and speaking, with <strong>stories and poems</strong> for every term.</p>',
@@ -66,6 +69,76 @@ const RESOURCE_TYPES: readonly [title: string, entryType: number][] = [
   ['Interactive Activity', 4],
   ['Theory Notes', 5],
   ['Audio Lesson', 6],
+];
+
+/** Pages of the first book: `chapter` indexes CHAPTERS; each page's heading band has its colour. */
+const PAGES: readonly { title: string; chapter: number; rgb: [number, number, number] }[] = [
+  { title: 'Good Morning: opener', chapter: 0, rgb: [233, 120, 60] },
+  { title: 'Good Morning: practice', chapter: 0, rgb: [60, 140, 220] },
+  { title: 'Meet My Friends: story', chapter: 1, rgb: [80, 170, 90] },
+];
+
+/** Library resources by resource type (RESOURCE_TYPES index) and chapter (CHAPTERS index). */
+const RESOURCES: readonly {
+  title: string;
+  type: number;
+  chapter: number | null;
+  fields: Record<string, string>;
+}[] = [
+  {
+    title: 'Greetings song',
+    type: 0,
+    chapter: 0,
+    fields: { resource_category: 'Songs', resource_link: 'https://example.org/greetings-song' },
+  },
+  {
+    title: 'Plants: theory notes',
+    type: 4,
+    chapter: 5,
+    fields: { resource_category: 'Notes', notes_content: 'Roots hold the plant and take in water.' },
+  },
+  {
+    title: 'Counting aloud',
+    type: 5,
+    chapter: null,
+    fields: { resource_category: 'Audio', audio_link: 'https://example.org/counting.mp3' },
+  },
+];
+
+/** Questions by chapter (CHAPTERS index). */
+const QUESTIONS: readonly { chapter: number; fields: Record<string, string | number> }[] = [
+  {
+    chapter: 0,
+    fields: {
+      question_type: 'mcq',
+      question_title: 'What do we say in the morning?',
+      mcq_option_1: 'Good morning',
+      mcq_option_2: 'Good night',
+      mcq_option_3: 'Goodbye',
+      mcq_option_4: 'Thank you',
+      question_answer: 'Good morning',
+      total_marks: 1,
+    },
+  },
+  {
+    chapter: 5,
+    fields: {
+      question_type: 'trueFalse',
+      question_title: 'Roots take in water from the soil.',
+      question_answer: 'True',
+      total_marks: 1,
+    },
+  },
+  {
+    chapter: 4,
+    fields: {
+      question_type: 'match',
+      question_title: 'Match the numbers with their tens and ones.',
+      left_match: '34\n52',
+      right_match: '3 tens 4 ones\n5 tens 2 ones',
+      total_marks: 2,
+    },
+  },
 ];
 
 /** Two schools with teachers and students, some of them with books assigned (`books` index BOOKS). */
@@ -154,7 +227,10 @@ async function insert(q: Query, table: string, key: string, row: Record<string, 
   return out[key];
 }
 
-export async function seedDemo(q: Query): Promise<void> {
+/** Stores a demo file in an upload folder and returns its stored name. */
+export type SaveDemoFile = (folder: UploadFolder, data: Uint8Array, ext: string) => Promise<string>;
+
+export async function seedDemo(q: Query, saveFile?: SaveDemoFile): Promise<void> {
   await q(
     `INSERT INTO classes (class_name, sort_order) SELECT 'Class ' || n, n FROM generate_series(1, 12) AS n`,
   );
@@ -199,16 +275,57 @@ export async function seedDemo(q: Query): Promise<void> {
     const ids = u.section === null ? { ...books[u.book], section_id: null } : sections[u.section];
     units.push({ ...ids, unit_id: await insert(q, 'units', 'unit_id', { ...ids, unit_title: u.title }) });
   }
+  const chapters: Ids[] = [];
   for (const c of CHAPTERS) {
     const ids = c.unit === null ? { ...books[c.book], section_id: null, unit_id: null } : units[c.unit];
-    await insert(q, 'chapters', 'chapter_id', {
+    chapters.push({
       ...ids,
-      chapter_title: c.title,
-      chapter_description: c.description,
+      chapter_id: await insert(q, 'chapters', 'chapter_id', {
+        ...ids,
+        chapter_title: c.title,
+        chapter_description: c.description,
+      }),
     });
   }
+  const typeIds: number[] = [];
   for (const [title, entryType] of RESOURCE_TYPES)
-    await insert(q, 'resource_types', 'id', { title, entry_type: entryType });
+    typeIds.push(await insert(q, 'resource_types', 'id', { title, entry_type: entryType }));
+
+  // Content: pages of a book, library resources, questions (book levels without section and unit).
+  const levels = ({ class_id, subject_id, series_id, book_id }: Ids) => ({
+    class_id,
+    subject_id,
+    series_id,
+    book_id,
+  });
+  for (const [n, page] of PAGES.entries()) {
+    const chapter = chapters[page.chapter];
+    await insert(q, 'book_pages', 'page_id', {
+      book_id: chapter.book_id,
+      chapter_id: chapter.chapter_id,
+      page_title: page.title,
+      page_number: n + 1,
+      image_path: saveFile ? await saveFile('book_pages', demoPageImage(page.rgb), 'png') : null,
+    });
+  }
+  for (const r of RESOURCES) {
+    const chapter = r.chapter === null ? null : chapters[r.chapter];
+    await insert(q, 'library_resources', 'resource_id', {
+      ...levels(chapter ?? books[3]),
+      chapter_id: chapter?.chapter_id ?? null,
+      resource_title: r.title,
+      resource_type: typeIds[r.type],
+      ...r.fields,
+    });
+  }
+  for (const question of QUESTIONS) {
+    const chapter = chapters[question.chapter];
+    await insert(q, 'questions', 'id', {
+      ...levels(chapter),
+      chapter_id: chapter.chapter_id,
+      ...question.fields,
+    });
+  }
   await seedContent(q);
 
   // People, with the hashed password every such row holds, and their assigned books.

@@ -1,10 +1,19 @@
 /**
  * A single-field change through its own endpoint (`entity.actions`), e.g. togglePopular.php:
  * JSON `{ [id]: id, [wire]: value }` where the value is the NEW one (api-contract §1, status
- * toggles). The accepted values are those the action has notices for; the reply carries the
- * success notice for the value set, e.g. 'Book enabled successfully'.
+ * toggles). A toggle accepts the values it has notices for; a value action (updatePageNumber.php)
+ * any value its field accepts, checked by the field's own rules. The reply carries the success
+ * notice, e.g. 'Book enabled successfully', 'Page number updated successfully'.
  */
-import { type EntityDescription, type FieldAction, idParamOf, splitPath } from '../../src/contract/entity';
+import {
+  actionNotices,
+  type EntityDescription,
+  type FieldAction,
+  idParamOf,
+  isValueAction,
+  splitPath,
+} from '../../src/contract/entity';
+import { parseFieldValue } from '../../src/contract/validation';
 import { type ApiHandler, ok, refuse } from '../http/api';
 import { notFound, readId } from './ids';
 import { ident } from './sql';
@@ -13,18 +22,28 @@ export function actionHandler(entity: EntityDescription, action: FieldAction): A
   const spec = entity.fields[action.field];
   if (!spec)
     throw new Error(`${splitPath(action.path).path}: ${action.field} is not a field of ${entity.name}`);
-  const allowed = Object.keys(action.messages);
-  const refusal = `${spec.label} must be ${allowed.join(' or ')}`;
+  const refusal = isValueAction(action)
+    ? ''
+    : `${spec.label} must be ${Object.keys(action.messages).join(' or ')}`;
   const key = ident(entity.key);
   const sql = `UPDATE ${ident(entity.table)} SET ${ident(action.field)} = $2 WHERE ${key} = $1 RETURNING ${key}`;
+
+  /** The value to store, or the refusal. */
+  const checkValue = (raw: unknown): { value: string | number } | { message: string } => {
+    if (isValueAction(action)) {
+      const parsed = parseFieldValue(spec, raw);
+      return parsed.ok ? { value: parsed.value } : { message: parsed.message };
+    }
+    return typeof raw === 'string' && actionNotices(action, raw) ? { value: raw } : { message: refusal };
+  };
 
   return async ({ q, body }) => {
     const read = readId(entity, body[idParamOf(entity)]);
     if ('reply' in read) return read.reply;
-    const value = body[action.wire];
-    if (typeof value !== 'string' || !Object.hasOwn(action.messages, value)) return refuse(400, refusal);
-    const rows = await q(sql, [read.id, value]);
+    const checked = checkValue(body[action.wire]);
+    if ('message' in checked) return refuse(400, checked.message);
+    const rows = await q(sql, [read.id, checked.value]);
     if (rows.length === 0) return notFound(entity);
-    return ok({ message: action.messages[value][0] });
+    return ok({ message: actionNotices(action, checked.value)?.[0] });
   };
 }

@@ -93,6 +93,30 @@ async function received(
   return { size: upload.size, head: upload.head, content: async () => upload };
 }
 
+/**
+ * One file field's value checked by size and content: the file to store, null when no file
+ * was sent (which the caller judges), or the refusal.
+ */
+export async function checkFile(
+  { field, spec, rule, folder }: FileField,
+  raw: unknown,
+  op: Op,
+  lookup?: UploadLookup,
+): Promise<IncomingFile | null | { message: string }> {
+  if (noFile(raw)) return null;
+  const file = await received(raw, spec.label, lookup);
+  if ('message' in file) return file;
+  const limit = op === 'update' ? (rule.maxBytesOnUpdate ?? rule.maxBytes) : rule.maxBytes;
+  if (file.size > limit) return { message: `${spec.label} is larger than ${megabytes(limit)}` };
+  const types = op === 'update' ? (rule.typesOnUpdate ?? rule.types) : rule.types;
+  const ext = detectKind(file.head).find((e) => types.includes(e));
+  if (!ext) {
+    const noun = types.every((t) => IMAGE_TYPES.includes(t)) ? 'image' : 'file';
+    return { message: `${spec.label} must be a ${listTypes(types)} ${noun}` };
+  }
+  return { field, folder, data: await file.content(), ext };
+}
+
 export async function checkFiles(
   fields: (FileField & { wire: string })[],
   op: Op,
@@ -100,24 +124,15 @@ export async function checkFiles(
   lookup?: UploadLookup,
 ): Promise<FilesCheck> {
   const files: IncomingFile[] = [];
-  for (const { field, spec, rule, folder, wire } of fields) {
-    const raw = body[wire];
-    if (noFile(raw)) {
+  for (const f of fields) {
+    const checked = await checkFile(f, body[f.wire], op, lookup);
+    if (checked === null) {
       // On update, no file means "keep the stored one".
-      if (spec.required && op === 'add') return { ok: false, message: `${spec.label} is required` };
+      if (f.spec.required && op === 'add') return { ok: false, message: `${f.spec.label} is required` };
       continue;
     }
-    const file = await received(raw, spec.label, lookup);
-    if ('message' in file) return { ok: false, message: file.message };
-    const limit = op === 'update' ? (rule.maxBytesOnUpdate ?? rule.maxBytes) : rule.maxBytes;
-    if (file.size > limit) return { ok: false, message: `${spec.label} is larger than ${megabytes(limit)}` };
-    const types = op === 'update' ? (rule.typesOnUpdate ?? rule.types) : rule.types;
-    const ext = detectKind(file.head).find((e) => types.includes(e));
-    if (!ext) {
-      const noun = types.every((t) => IMAGE_TYPES.includes(t)) ? 'image' : 'file';
-      return { ok: false, message: `${spec.label} must be a ${listTypes(types)} ${noun}` };
-    }
-    files.push({ field, folder, data: await file.content(), ext });
+    if ('message' in checked) return { ok: false, message: checked.message };
+    files.push(checked);
   }
   return { ok: true, files };
 }

@@ -4,16 +4,16 @@
  * whole and say what is in the way). The row's stored files go once the delete has committed.
  */
 import { type EntityDescription, idParamOf } from '../../src/contract/entity';
-import { messages } from '../../src/contract/messages';
 import { type ApiHandler, ok, refuse } from '../http/api';
 import { fileColumns } from './files';
 import type { EntityGraph } from './graph';
 import { notFound, readId } from './ids';
 import { blockingChildren } from './relations';
+import { replyTexts } from './reply-texts';
 import { ident } from './sql';
 
 export function deleteHandler(entity: EntityDescription, graph: EntityGraph): ApiHandler {
-  const text = messages(entity.names);
+  const text = replyTexts(entity);
   const table = ident(entity.table);
   const key = ident(entity.key);
   const files = fileColumns(entity);

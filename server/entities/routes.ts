@@ -4,14 +4,18 @@
  * relations, each as the endpoint the table describes (path, fixed query, method); a single
  * document's get, add and update (single.ts); our extension entities only outside legacy mode. The table
  * gives the paths; the description gives the handlers what they need (params, values,
- * notices). Mounting them on HTTP is server/http/mount.ts's job.
+ * notices). Mounting them on HTTP is server/http/mount.ts's job. Operations that are our
+ * extension (`api.extensions`: question edit) are left out in legacy mode, as the PHP API has
+ * none of them; an add that takes several files (book pages) has its own handler.
  */
-import { entityEndpoints } from '../../src/contract/endpoints';
+import { entityEndpoints, isExtension } from '../../src/contract/endpoints';
 import type { EntityDescription } from '../../src/contract/entity';
 import { RouteTable } from '../../src/contract/route-table';
+import { severalField } from '../../src/contract/several-files';
 import type { Database } from '../db';
 import type { ApiHandler, ApiRoute } from '../http/api';
 import { actionHandler } from './action';
+import { addSeveralHandler } from './add-several';
 import { getHandler } from './get';
 import { entityGraph } from './graph';
 import { listHandler } from './list';
@@ -24,6 +28,17 @@ import { addHandler, updateHandler, type WriteOptions } from './write';
 
 const read = (handler: ApiHandler): ApiRoute => ({ writes: false, handler });
 const write = (handler: ApiHandler): ApiRoute => ({ writes: true, handler });
+
+/** A refusal that also carries its message under the entity's `errorField` (addlibrary.php's `error`). */
+function withErrorField(entity: EntityDescription, handler: ApiHandler): ApiHandler {
+  const field = entity.api.errorField;
+  if (!field) return handler;
+  return async (request) => {
+    const reply = await handler(request);
+    if (reply.body.success !== false) return reply;
+    return { ...reply, body: { ...reply.body, [field]: reply.body.message } };
+  };
+}
 
 export function entityRoutes(
   entities: readonly EntityDescription[],
@@ -42,10 +57,18 @@ export function entityRoutes(
       if (ep.update) table.add(ep.update, write(singleWriteHandler(entity, 'update')));
       continue;
     }
+    const mounted = (op: 'get' | 'update') => !(options.legacy && isExtension(entity, op));
     if (ep.list) table.add(ep.list, read(listHandler(entity, graph, db, options)));
-    if (ep.get) table.add(ep.get, read(getHandler(entity, graph)));
-    if (ep.add) table.add(ep.add, write(addHandler(entity, graph, options)));
-    if (ep.update) table.add(ep.update, write(updateHandler(entity, graph, ep.update, options)));
+    if (ep.get && mounted('get')) table.add(ep.get, read(getHandler(entity, graph)));
+    for (const also of ep.alsoGet) table.add(also, read(getHandler(entity, graph)));
+    if (ep.add) {
+      const add = severalField(entity)
+        ? addSeveralHandler(entity, graph, options)
+        : addHandler(entity, graph, options);
+      table.add(ep.add, write(withErrorField(entity, add)));
+    }
+    if (ep.update && mounted('update'))
+      table.add(ep.update, write(withErrorField(entity, updateHandler(entity, graph, ep.update, options))));
     if (ep.remove) table.add(ep.remove, write(deleteHandler(entity, graph)));
     // ep.lookups is entity.lookups in the same order.
     (entity.lookups ?? []).forEach((lookup, i) => {

@@ -7,7 +7,6 @@
  */
 import type { Endpoint } from '../../src/contract/endpoints';
 import type { EntityDescription } from '../../src/contract/entity';
-import { messages } from '../../src/contract/messages';
 import { validateWrite } from '../../src/contract/validation';
 import { NEW_ID_FIELD } from '../../src/contract/wire';
 import { type ApiHandler, ok, refuse } from '../http/api';
@@ -18,6 +17,7 @@ import { checkFiles, fileFields, type UploadLookup } from './files';
 import type { EntityGraph } from './graph';
 import { notFound, readId } from './ids';
 import { missingParent, touchChildren } from './relations';
+import { replyTexts } from './reply-texts';
 import { cleanRichTextFields } from './rich-text';
 import { ident } from './sql';
 
@@ -28,11 +28,11 @@ export interface WriteOptions {
 }
 
 /** The uploads this request's administrator may name. */
-const lookupFor = (adminId: number, { resumable }: WriteOptions): UploadLookup | undefined =>
+export const lookupFor = (adminId: number, { resumable }: WriteOptions): UploadLookup | undefined =>
   resumable && ((reference) => resumable.finished(adminId, reference));
 
 export function addHandler(entity: EntityDescription, graph: EntityGraph, options: WriteOptions): ApiHandler {
-  const text = messages(entity.names);
+  const text = replyTexts(entity);
   const files = fileFields(entity, 'add');
   return async ({ q, body, uploads, adminId }) => {
     const checked = cleanRichTextFields(entity, 'add', validateWrite(entity, 'add', body));
@@ -66,7 +66,7 @@ export function updateHandler(
   endpoint: Endpoint,
   options: WriteOptions,
 ): ApiHandler {
-  const text = messages(entity.names);
+  const text = replyTexts(entity);
   const files = fileFields(entity, 'update');
   const table = ident(entity.table);
   const key = ident(entity.key);

@@ -10,6 +10,7 @@ import people from './004_people.sql?raw';
 import loginThrottle from './005_login_throttle.sql?raw';
 import emptyText from './006_empty_text.sql?raw';
 import idempotencyFingerprint from './007_idempotency_fingerprint.sql?raw';
+import content from './008_content.sql?raw';
 import cms from './009_cms.sql?raw';
 
 export interface Migration {
@@ -26,5 +27,6 @@ export const migrations: readonly Migration[] = [
   { name: '005_login_throttle', sql: loginThrottle },
   { name: '006_empty_text', sql: emptyText },
   { name: '007_idempotency_fingerprint', sql: idempotencyFingerprint },
+  { name: '008_content', sql: content },
   { name: '009_cms', sql: cms },
 ];

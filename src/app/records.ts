@@ -4,9 +4,17 @@
  * entry, then sent). Loaded with the screens that need it, not with the first screen.
  */
 import type { EntityDescription } from '../contract/entity';
+import { addSeveral } from '../db/add-several';
 import type { Row } from '../db/database';
 import { isQuotaError } from '../db/errors';
-import { type Change, type MutationResult, mutate, RecordNotFoundError, StillUsedError } from '../db/mutate';
+import {
+  type Change,
+  type MutationResult,
+  mutate,
+  RecordNotFoundError,
+  StillUsedError,
+  type Values,
+} from '../db/mutate';
 import { type Option, refOptions } from '../db/options';
 import { getRow, type ListQuery, type ListResult, listRows, pageHolding } from '../db/queries';
 import { allWithParentNames, holders, keepServerSet, titlesOf } from '../db/relation-reads';
@@ -53,6 +61,20 @@ export async function saveChange(change: Change): Promise<MutationResult> {
   const result = await mutate(db, change);
   changeSaved();
   return result;
+}
+
+/**
+ * Saves an add with several files as one record per file (book pages with several images), in
+ * one local transaction, and starts sending them.
+ */
+export async function saveSeveral(
+  entity: EntityDescription,
+  values: Values,
+  files: readonly Blob[],
+): Promise<MutationResult[]> {
+  const results = await addSeveral(db, entity, values, files);
+  changeSaved();
+  return results;
 }
 
 /** IndexedDB refused a write for lack of space: the screen says so in words. */

@@ -7,7 +7,8 @@
  */
 import type { EntityDescription } from './entity';
 
-export type ScreenKind = 'list' | 'add' | 'edit' | 'relation';
+/** 'picker': the list of a parent's records leading to an entity's screens inside one parent (/bookpages). */
+export type ScreenKind = 'list' | 'add' | 'edit' | 'relation' | 'picker';
 
 export interface CatalogueScreen {
   /** The route, with `$id` where the record's encoded id goes. */
@@ -16,6 +17,11 @@ export interface CatalogueScreen {
   entity: string;
   /** For relation screens: the relation's name. */
   relation?: string;
+  /**
+   * Screens inside one parent record (EntityRoutes.within): the parent entity whose encoded id
+   * `$id` is (the list and add screens of book pages take a book's).
+   */
+  parent?: string;
 }
 
 export interface Catalogue {
@@ -32,9 +38,14 @@ export interface Catalogue {
 export function catalogueScreens(entities: readonly EntityDescription[]): CatalogueScreen[] {
   const screens: CatalogueScreen[] = [];
   for (const e of entities) {
-    const { list, add, edit } = e.routes;
-    if (list) screens.push({ path: list, screen: 'list', entity: e.name });
-    if (add && e.api.add) screens.push({ path: add, screen: 'add', entity: e.name });
+    const { list, add, edit, within } = e.routes;
+    // Inside one parent: the list and add routes take the parent's id.
+    const parent = within ? e.fields[within.field]?.ref : undefined;
+    const scoped = (route: string) =>
+      parent ? { path: `${route}/$id`, parent } : ({ path: route } as { path: string });
+    if (within?.picker) screens.push({ path: within.picker.route, screen: 'picker', entity: e.name });
+    if (list) screens.push({ ...scoped(list), screen: 'list', entity: e.name });
+    if (add && e.api.add) screens.push({ ...scoped(add), screen: 'add', entity: e.name });
     if (e.api.add)
       for (const alias of e.routes.addAliases ?? [])
         screens.push({ path: alias.path, screen: 'add', entity: e.name });

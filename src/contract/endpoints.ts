@@ -53,6 +53,8 @@ export interface EntityEndpoints {
   relations: Record<string, { read: Endpoint; write: Endpoint }>;
   /** Cascade helpers (`entity.lookups`): rows whose columns equal the query parameters. */
   lookups: Endpoint[];
+  /** Further endpoints answering like `get` (`entity.api.alsoGet`). */
+  alsoGet: Endpoint[];
 }
 
 const wireNames = (entity: EntityDescription, op: Op) => wireFields(entity, op).map(([, s]) => s.wire);
@@ -72,6 +74,19 @@ export function entityEndpoints(entity: EntityDescription): EntityEndpoints {
   // A single document has no id on the wire.
   const byId = entity.single ? {} : { idParam };
   const listField = api.listField ?? entity.table;
+  const getReply =
+    api.getField === null || entity.single
+      ? v.looseObject({ success: v.optional(v.literal(true)), message: v.optional(v.string()) })
+      : v.looseObject({ ...ok, [api.getField ?? entity.name]: row });
+  const getAt = (at: Path) =>
+    endpoint(at, {
+      method: 'GET',
+      encoding: 'query',
+      ...(entity.single ? {} : { idIn: 'query' as const, idParam }),
+      fields: [],
+      // A flat reply (getSchool.php) carries the columns at the top level, without `success`.
+      reply: getReply,
+    });
   const built: EntityEndpoints = {
     list: api.list
       ? endpoint(api.list, {
@@ -87,19 +102,8 @@ export function entityEndpoints(entity: EntityDescription): EntityEndpoints {
           }),
         })
       : undefined,
-    get: api.get
-      ? endpoint(api.get, {
-          method: 'GET',
-          encoding: 'query',
-          ...(entity.single ? {} : { idIn: 'query' as const, idParam }),
-          fields: [],
-          // A flat reply (getSchool.php) carries the columns at the top level, without `success`.
-          reply:
-            api.getField === null || entity.single
-              ? v.looseObject({ success: v.optional(v.literal(true)), message: v.optional(v.string()) })
-              : v.looseObject({ ...ok, [api.getField ?? entity.name]: row }),
-        })
-      : undefined,
+    get: api.get ? getAt(api.get) : undefined,
+    alsoGet: (api.alsoGet ?? []).map(getAt),
     add: api.add
       ? endpoint(api.add, {
           method: 'POST',
@@ -206,8 +210,13 @@ export function allEndpoints(entity: EntityDescription): Endpoint[] {
     ...Object.values(ep.reads),
     ...Object.values(ep.relations).flatMap((r) => [r.read, r.write]),
     ...ep.lookups,
+    ...ep.alsoGet,
   ].filter((e): e is Endpoint => e !== undefined);
 }
+
+/** Whether an operation is our extension (`api.extensions`): absent from the PHP API. */
+export const isExtension = (entity: EntityDescription, op: 'get' | 'update'): boolean =>
+  entity.api.extensions?.includes(op) ?? false;
 
 /** The rows of a list or lookup reply. */
 export const listFieldOf = (entity: EntityDescription): string => entity.api.listField ?? entity.table;

@@ -82,6 +82,24 @@ export interface FieldSpec {
   location?: 'country' | 'state' | 'city';
   /** Only the server sets it (a teacher's code, the date added); forms never show it. */
   serverSet?: boolean;
+  /** For kind 'number': the smallest accepted value (a page number starts at 1). */
+  min?: number;
+  /**
+   * For kind 'file': an add may carry several files, each making one record (addbookpages.php
+   * takes `file-0..n`, spec §7). The add's wire name is the first of them (`file-0`); the server
+   * also takes `{prefix}1`, `{prefix}2` ... and one file under `single` (older clients send
+   * `image`). With `numbering`, the records take the number field in turn in the order sent:
+   * from the number given upward, or after the highest of the records sharing `within` when
+   * none is given (several-files.ts).
+   */
+  several?: SeveralFiles;
+}
+
+/** Several files in one add, one record each (FieldSpec.several). */
+export interface SeveralFiles {
+  prefix: string;
+  single?: string;
+  numbering?: { field: string; within: string };
 }
 
 /** What an uploaded file may be; the server checks the real content, not the name. */
@@ -123,16 +141,31 @@ export type ListColumn =
    * title of a row shown as a card). Optional: by default the column of the entity's `title`,
    * else the first text column.
    */
-  | { kind?: 'text'; field: string; header: string; also?: readonly string[]; primary?: boolean }
-  /** A thumbnail of a file field. */
-  | { kind: 'image'; field: string; header: string; width?: number; round?: boolean }
+  | {
+      kind?: 'text';
+      field: string;
+      header: string;
+      also?: readonly string[];
+      /** Between the values of `field` and `also`; default ' / '. Empty values are left out. */
+      separator?: string;
+      /** Further fields shown under the value in small type, where not empty (a question's options). */
+      small?: readonly string[];
+      primary?: boolean;
+    }
+  /** A thumbnail of a file field; `opens`: tapping it shows the image large (a page scan). */
+  | { kind: 'image'; field: string; header: string; width?: number; round?: boolean; opens?: boolean }
+  /** The same text on every row (the library's Resource Tagged: Yes). */
+  | { kind: 'fixed'; header: string; text: string }
   /** A date in the long format (teachers' Date Added). */
   | { kind: 'date'; field: string; header: string }
   /** A location's names (country, state, city), from the codes the record keeps. */
   | { kind: 'location'; header: string; country: string; state: string; city: string }
   /** The names of a set relation's records: a few, then '+N more' (Assigned Books). */
   | { kind: 'relation'; relation: string; header: string }
-  /** The button of a field action: Enable when the value is Disabled, Disable otherwise. */
+  /**
+   * A field action: a toggle's button (Enable when the value is Disabled, Disable otherwise),
+   * or a value action's input with its save button (a page number).
+   */
   | { kind: 'action'; action: string; header: string }
   /** A link carrying row values in the search: `search` maps search names to row fields. */
   | {
@@ -154,14 +187,43 @@ export interface RowActions {
 
 /**
  * A change of one field through its own endpoint, JSON {id: id, wire: value}: the popular
- * flag of books, the status of schools, teachers and students, a page number.
+ * flag of books, the status of schools, teachers and students (toggles between fixed values),
+ * a page number (any value of the field's kind: `value`).
  */
-export interface FieldAction {
+export type FieldAction = ToggleAction | ValueAction;
+
+interface FieldActionBase {
   path: Path;
   field: string;
   wire: string;
+}
+
+/** A toggle: the accepted values are the keys of its notices. */
+export interface ToggleAction extends FieldActionBase {
   /** Notices per new value, e.g. { Enabled: ['Book enabled successfully', 'Failed to enable Book'] }. */
   messages: Readonly<Record<string, readonly [success: string, failure: string]>>;
+}
+
+/**
+ * Any value the field itself accepts, checked by the field's rules (updatePageNumber.php's
+ * `new_page_number`); lists draw it as an input held unsaved until its save button is pressed.
+ */
+export interface ValueAction extends FieldActionBase {
+  value: 'field';
+  notices: readonly [success: string, failure: string];
+  /** The save button's accessible name ('Save page number'). */
+  saveLabel: string;
+}
+
+export const isValueAction = (action: FieldAction): action is ValueAction => 'value' in action;
+
+/** The notices of setting `value` through an action, or undefined when the action does not take it. */
+export function actionNotices(
+  action: FieldAction,
+  value: unknown,
+): readonly [success: string, failure: string] | undefined {
+  if (isValueAction(action)) return action.notices;
+  return Object.hasOwn(action.messages, String(value)) ? action.messages[String(value)] : undefined;
 }
 
 /**
@@ -261,6 +323,16 @@ export interface EntityApi {
   reads?: Readonly<Record<string, FieldRead>>;
   /** Figures the list reply carries beside its rows. */
   listTotals?: Readonly<Record<string, ListTotal>>;
+  /** Failures of add and update carry their message under this field too (addlibrary.php's `error`). */
+  errorField?: 'error';
+  /** Further endpoints answering exactly like `get` (fetchbookdetails.php reads a book for the page screens). */
+  alsoGet?: readonly Path[];
+  /**
+   * Operations that are our extension, not the PHP API's (question edit: getquestion.php and
+   * updatequestion.php). Our server mounts them outside legacy mode only; the app asks the server
+   * whether it has them before it offers them, and queues nothing when it has not.
+   */
+  extensions?: readonly ('get' | 'update')[];
 }
 
 export interface EntityRoutes {
@@ -273,6 +345,26 @@ export interface EntityRoutes {
    * Each gets a note under the heading saying what the screen saves.
    */
   addAliases?: readonly { path: string; note: string }[];
+  /**
+   * Records listed and added inside one parent record (the pages of a book): the list and add
+   * routes take the parent's encoded id (`/managebookpages/{book_id}`), the list shows that
+   * parent's records only and a new record gets that parent. `picker` lists the parent
+   * entity's records, each with links to both (/bookpages).
+   */
+  within?: { field: string; picker?: Picker };
+  /** Where a form goes after a save and on Cancel; default the list. */
+  afterSave?: string;
+}
+
+/** A list of the parent entity's records leading to the screens of its children (EntityRoutes.within). */
+export interface Picker {
+  route: string;
+  /** Columns of the parent's rows. */
+  columns: readonly ListColumn[];
+  /** Texts of the picker's list (title, search placeholder, empty text). */
+  texts: ScreenTexts;
+  /** Row links, each to a route followed by the parent's encoded id. */
+  links: readonly { label: string; to: string }[];
 }
 
 /** The screens' words, where the spec has its own; defaults come from `names` (messages.ts). */
@@ -295,6 +387,31 @@ export interface ScreenTexts {
   editTitle?: string;
   /** Default: the edit title. */
   editSubmit?: string;
+  /** The list's footer; default 'Showing {first} to {last} of {total} entries'. */
+  showing?: string;
+}
+
+/**
+ * The change notices where the spec has its own (messages.ts): 'Resource added successfully'
+ * for an add and an edit of a library resource. `null`: no notice on success (book pages'
+ * add and update navigate silently, spec §8); failures are always told.
+ */
+export type Notices = Partial<Record<'added' | 'updated' | 'deleted', string | null>> &
+  Partial<Record<'failedAdd' | 'failedUpdate' | 'failedDelete', string>>;
+
+/**
+ * Inputs that appear by a code (spec §4: the chosen resource type's entry type decides a
+ * library resource's inputs; a question's type shows four options or two match texts). The
+ * code is the value of `field`, or with `parentField`, that field of the parent record `field`
+ * names. An input in none of the lists always appears; one in some list appears for those
+ * codes only, and is sent empty when hidden.
+ */
+export interface SwitchedInputs {
+  field: string;
+  parentField?: string;
+  inputs: Readonly<Record<string, readonly string[]>>;
+  /** Per code, inputs that must be filled when shown (an MCQ's four options); own-field switches only. */
+  required?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface EntityDescription {
@@ -319,8 +436,13 @@ export interface EntityDescription {
     pageSize: number;
     /** Row actions; default Edit and Delete, each in its own column, as far as the entity has them. */
     actions?: RowActions;
+    /** Page sizes the list offers in a 'Show' select (book pages: 10, 25, 50, 100); changing it goes to page 1. */
+    pageSizes?: readonly number[];
   };
   texts?: ScreenTexts;
+  notices?: Notices;
+  /** Inputs shown by a code (library resources, questions). */
+  switched?: SwitchedInputs;
   /** The field that names a record: dropdown labels, parents' names in children's lists. */
   title: string;
   /** Form fields in the order the spec lists them. */
@@ -405,6 +527,7 @@ export function choiceLabel(spec: FieldSpec, value: unknown): string {
 /** The row fields a list column shows (none for buttons and links). */
 export function columnFields(column: ListColumn): string[] {
   if (column.kind === 'action' || column.kind === 'link' || column.kind === 'relation') return [];
+  if (column.kind === 'fixed') return [];
   if (column.kind === 'location') return [column.country, column.state, column.city];
   if (column.kind === 'image' || column.kind === 'date') return [column.field];
   return [column.field, ...(column.also ?? [])];

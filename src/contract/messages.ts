@@ -22,6 +22,34 @@ export function messages(n: EntityNames) {
   };
 }
 
+/**
+ * An entity's change notices: its own where the spec has them (`notices`: 'Resource added
+ * successfully' for a library resource's add and edit), else derived from its names. A success
+ * notice may be null: that change succeeds silently (book pages).
+ */
+export function entityMessages(entity: EntityDescription) {
+  const own = entity.notices ?? {};
+  const base = messages(entity.names);
+  const pick = (k: 'added' | 'updated' | 'deleted') => (k in own ? (own[k] ?? null) : base[k]);
+  return {
+    ...base,
+    added: pick('added'),
+    updated: pick('updated'),
+    deleted: pick('deleted'),
+    failedAdd: own.failedAdd ?? base.failedAdd,
+    failedUpdate: own.failedUpdate ?? base.failedUpdate,
+    failedDelete: own.failedDelete ?? base.failedDelete,
+  };
+}
+
+/** A list footer from its template (ScreenTexts.showing): 'Showing 1 to 10 of 23 entries'. */
+export function showingText(template: string, first: number, last: number, total: number): string {
+  return template
+    .replace('{first}', String(first))
+    .replace('{last}', String(last))
+    .replace('{total}', String(total));
+}
+
 /** The screens' words: the description's own where the spec has them, else derived from its names. */
 export function screenTexts(entity: EntityDescription): Required<ScreenTexts> {
   const n = entity.names;
@@ -38,6 +66,7 @@ export function screenTexts(entity: EntityDescription): Required<ScreenTexts> {
     addSubmit: t.addSubmit ?? addTitle,
     editTitle,
     editSubmit: t.editSubmit ?? editTitle,
+    showing: t.showing ?? 'Showing {first} to {last} of {total} entries',
   };
 }
 

@@ -9,6 +9,9 @@
 /** The tus endpoint under the API root (creation is a POST to it, with a trailing slash). */
 export const RESUMABLE_PATH = 'uploads/resumable';
 
+/** "A few MB": files above it travel ahead in chunks; below it a file goes inside its request, where a retry costs little. */
+export const RESUMABLE_FROM_BYTES = 4 * 1024 * 1024;
+
 /** The largest upload the endpoint accepts; each file field's FileRule decides what it takes. */
 export const RESUMABLE_MAX_BYTES = 1024 * 1024 * 1024;
 

@@ -4,7 +4,8 @@
  * what the administrator typed before anything is saved.
  */
 import * as v from 'valibot';
-import { type EntityDescription, type FieldSpec, formFields, type Op, wireFields } from './entity';
+import { type EntityDescription, type FieldSpec, formFields, type Op, wireFields, wireName } from './entity';
+import { isShown, requiredFor, switchCode } from './switched-inputs';
 import { isWebUrl } from './urls';
 
 export type WireBody = Record<string, unknown>;
@@ -38,6 +39,7 @@ function fieldSchema(spec: FieldSpec): v.GenericSchema<unknown, string | number 
           (x) => x === null || (Number.isInteger(x) && x >= INT_MIN && x <= INT_MAX),
           wholeNumber(label),
         ),
+        v.check((x) => x === null || spec.min === undefined || x >= spec.min, atLeast(label, spec.min)),
       );
     case 'ref':
       return v.pipe(
@@ -107,6 +109,7 @@ function fieldSchema(spec: FieldSpec): v.GenericSchema<unknown, string | number 
 const INT_MIN = -2_147_483_648;
 const INT_MAX = 2_147_483_647;
 const wholeNumber = (label: string) => `${label} must be a whole number between ${INT_MIN} and ${INT_MAX}`;
+const atLeast = (label: string, min: number | undefined) => `${label} must be at least ${min}`;
 
 /** Kinds whose empty value is the empty text (as the PHP server stores it), not null. */
 const TEXT_KINDS: ReadonlySet<string> = new Set(['text', 'richtext', 'email', 'url', 'phone', 'password']);
@@ -120,7 +123,29 @@ export const isRequired = (spec: FieldSpec, op: Op) =>
 const mustHave = isRequired;
 
 function isEmpty(x: unknown): boolean {
-  return x === undefined || x === null || (typeof x === 'string' && x.trim() === '');
+  return (
+    x === undefined ||
+    x === null ||
+    (typeof x === 'string' && x.trim() === '') ||
+    (Array.isArray(x) && x.length === 0)
+  );
+}
+
+/**
+ * One value checked by its field's rules, as a field action sends it (a page number): the
+ * parsed value, or the problem. Empty is refused: an action always sets a value.
+ */
+export function parseFieldValue(
+  spec: FieldSpec,
+  raw: unknown,
+): { ok: true; value: string | number } | { ok: false; message: string } {
+  if (hasNul(raw)) return { ok: false, message: `${spec.label} must not contain a NUL character` };
+  if (isEmpty(raw)) return { ok: false, message: `${spec.label} is required` };
+  const parsed = v.safeParse(fieldSchema(spec), raw);
+  if (!parsed.success) return { ok: false, message: parsed.issues[0].message };
+  const value = parsed.output;
+  if (value === null) return { ok: false, message: `${spec.label} is required` };
+  return { ok: true, value: typeof value === 'string' ? value.trim() : value };
 }
 
 /**
@@ -145,7 +170,29 @@ export function validateWrite(entity: EntityDescription, op: Op, body: WireBody)
     if (!parsed.success) return { ok: false, message: parsed.issues[0].message };
     value[spec.wire] = typeof parsed.output === 'string' ? parsed.output.trim() : parsed.output;
   }
-  return { ok: true, value };
+  const missing = missingForCode(entity, op, value);
+  return missing ? { ok: false, message: missing } : { ok: true, value };
+}
+
+/**
+ * An input its code makes required (an MCQ's four options) that was sent empty. Only switches
+ * on the record's own field: the code is in the same request.
+ */
+function missingForCode(
+  entity: EntityDescription,
+  op: Op,
+  value: Record<string, string | number | null>,
+): string | null {
+  const sw = entity.switched;
+  if (!sw || sw.parentField) return null;
+  const switchWire = wireName(entity.fields[sw.field], op);
+  const code = switchWire ? value[switchWire] : null;
+  for (const field of requiredFor(entity, code === null ? null : String(code))) {
+    const spec = entity.fields[field];
+    const wire = wireName(spec, op);
+    if (wire && isEmpty(value[wire])) return `${spec.label} is required`;
+  }
+  return null;
 }
 
 /**
@@ -168,20 +215,30 @@ export interface FieldProblem {
 
 /**
  * Every problem of a form's values (keyed by field name), in form order, with the same rules
- * as the server: the form marks each field, not only the first.
+ * as the server: the form marks each field, not only the first. Inputs hidden by a switch
+ * (switched-inputs.ts) are not checked; `code` is the switch's code where it comes from a
+ * parent record (the form reads it), else it is read from the values. A required file is
+ * checked on add only: on update, no new file keeps the stored one.
  */
 export function formProblems(
   entity: EntityDescription,
   op: Op,
   values: Record<string, unknown>,
+  code: string | null = switchCode(entity, values),
 ): FieldProblem[] {
   const problems: FieldProblem[] = [];
+  const requiredByCode = requiredFor(entity, code);
   for (const name of formFields(entity, op)) {
     const spec = entity.fields[name];
-    if (!spec || spec.kind === 'file') continue;
+    if (!spec || !isShown(entity, name, code)) continue;
     const raw = values[name];
+    if (spec.kind === 'file') {
+      if (isEmpty(raw) && spec.required && op === 'add')
+        problems.push({ field: name, message: `${spec.label} is required`, missing: true });
+      continue;
+    }
     if (isEmpty(raw)) {
-      if (mustHave(spec, op))
+      if (mustHave(spec, op) || requiredByCode.includes(name))
         problems.push({ field: name, message: `${spec.label} is required`, missing: true });
       continue;
     }

@@ -38,7 +38,7 @@ export interface ReferenceList {
  * the data (including the outbox) of the tables that stay. tests/unit/local-schema.test.ts
  * fails when the stores change without a bump.
  */
-export const LOCAL_SCHEMA_VERSION = 5;
+export const LOCAL_SCHEMA_VERSION = 6;
 
 /** Dexie table definitions: the outbox and its indexes, the id map, meta, one table per entity. */
 export type Stores = Readonly<Record<string, string>>;

@@ -196,7 +196,9 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
       }
       if (last?.op === 'set' && last.action === change.action) {
         // Toggled back to what it was before the first unsent toggle: nothing to send.
-        if (last.base?.[action.field] === change.value) return cancel(db, last, key);
+        // Compared as text: a page number may be held as a number or as typed.
+        if (String(last.base?.[action.field] ?? '') === String(change.value ?? ''))
+          return cancel(db, last, key);
         return { key, cancelled: false, entryId: await foldInto(db, last, value) };
       }
       const entry = { ...newEntry(entity, 'set', key, value, snapshot(row)), action: change.action };

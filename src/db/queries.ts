@@ -20,7 +20,7 @@ export interface ListQuery {
   page?: number;
   pageSize?: number;
   sort?: { field: string; dir: 'asc' | 'desc' };
-  /** Rows whose fields have these values (a list filter: teachers by status). */
+  /** Only rows whose fields have these values (the pages of one book; teachers by status). */
   where?: Readonly<Record<string, string>>;
 }
 
@@ -73,8 +73,8 @@ function ordered(entity: EntityDescription, all: Row[], q: ListQuery): Row[] {
   const where = Object.entries(q.where ?? {});
   const matching = all.filter(
     (row) =>
-      matchesSearch(row, entity.list.search, needle) &&
-      where.every(([f, value]) => String(row[f] ?? '') === value),
+      where.every(([field, value]) => String(row[field] ?? '') === value) &&
+      matchesSearch(row, entity.list.search, needle),
   );
   const sign = sort.dir === 'asc' ? 1 : -1;
   return matching.sort((a, b) => sign * compareValues(a[sort.field], b[sort.field]));

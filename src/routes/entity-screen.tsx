@@ -6,8 +6,10 @@
  */
 import type { ScreenKind } from '../contract/catalogue';
 import { entityByName } from '../contract/entities';
+import type { EntityDescription } from '../contract/entity';
 import { screenTexts } from '../contract/messages';
 import { AssignScreen } from '../ui/AssignScreen';
+import { columnViews } from '../ui/columns';
 import { ExtensionGate } from '../ui/ExtensionGate';
 import { AddForm, EditForm } from '../ui/FormScreen';
 import ListScreen from '../ui/ListScreen';
@@ -48,7 +50,30 @@ export default function EntityScreen({
       );
     case 'relation':
       return relation ? <AssignScreen entity={entity} relation={relation} /> : null;
+    case 'picker':
+      return <PickerScreen entity={entity} />;
     default:
       return <PlaceholderScreen title={entity.names.Many} />;
   }
+}
+
+/**
+ * The list of the parent records an entity lives inside (/bookpages: books), with the
+ * picker's own columns, texts and links to the entity's screens inside each (Manage Book
+ * Pages, + Add Pages).
+ */
+function PickerScreen({ entity }: { entity: EntityDescription }) {
+  const within = entity.routes.within!;
+  const picker = within.picker!;
+  const parent = entityByName(entity.fields[within.field].ref!);
+  const view = { ...parent, list: { ...parent.list, columns: picker.columns } };
+  return (
+    <ListScreen
+      entity={parent}
+      columns={columnViews(view)}
+      texts={picker.texts}
+      actions={{ header: 'Actions', items: picker.links }}
+      withAdd={false}
+    />
+  );
 }

@@ -5,7 +5,9 @@
  * change; conflicts settled side by side; a warning when the oldest change has waited more
  * than a day. Sync now and Retry always answer in the status line (sending, sent, or why not).
  * Discard acts at once and offers Undo for a few seconds; changes discarded unsent are listed
- * until cleared, so the screen never claims they reached the server.
+ * until cleared, so the screen never claims they reached the server. A large file on its way
+ * shows its progress (percent and size) in its change's state, whether this window or the
+ * service worker sends it.
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -28,6 +30,7 @@ import { encodeRouteId } from '../ui/route-id';
 import { ScrollTable } from '../ui/ScrollTable';
 import { retryFeedback, sendFeedback } from '../ui/send-feedback';
 import { useSyncState } from '../ui/sync-state';
+import { progressOf, UploadProgressLine, useUploadProgress } from '../ui/upload-progress';
 import { usePageTitle } from '../ui/use-page-title';
 
 /** How long Undo is offered after a Discard; it waits while the pointer or focus is on it. */
@@ -90,6 +93,7 @@ export function OutboxScreen() {
   const items = useQueueView();
   const state = useSyncState();
   const notes = useDiscardNotes();
+  const progress = useUploadProgress();
   const [sending, setSending] = useState(false);
   const [feedback, setFeedback] = useState('');
   const [undoable, setUndoable] = useState<(DiscardedChange & { label: string })[]>([]);
@@ -183,6 +187,12 @@ export function OutboxScreen() {
                   <td data-label="State">
                     {item.state}
                     {item.waitsFor && <small className="muted block">{item.waitsFor}</small>}
+                    {entry.status !== 'failed' &&
+                      progressOf(progress, entry.seq).map((p) => (
+                        <span className="block" key={p.field}>
+                          <UploadProgressLine progress={p} label={entity.fields[p.field]?.label ?? p.field} />
+                        </span>
+                      ))}
                   </td>
                   <td data-label="Last error">
                     <LastError item={item} />

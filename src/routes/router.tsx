@@ -50,7 +50,7 @@ const guardedChildren = [
     createRoute({
       getParentRoute: () => guarded,
       path,
-      ...(screen === 'list' ? { validateSearch: validateListSearch } : {}),
+      ...(screen === 'list' || screen === 'picker' ? { validateSearch: validateListSearch } : {}),
       component: () => <EntityScreen entity={entity} screen={screen} relation={relation} path={path} />,
     }),
   ),

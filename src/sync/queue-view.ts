@@ -3,7 +3,8 @@
  * in words, what it waits for, and the spec's 'Failed to …' text when the server refused it.
  */
 import { entityByName } from '../contract/entities';
-import { messages } from '../contract/messages';
+import { actionNotices } from '../contract/entity';
+import { entityMessages } from '../contract/messages';
 import type { OutboxEntry } from '../db/outbox-entry';
 import type { IdResolver } from './entry-request';
 import { planQueue } from './plan';
@@ -51,11 +52,11 @@ function describe(entry: OutboxEntry): { record: string; action: string; failure
   const record = entity.single
     ? (title?.label ?? entity.names.One)
     : `${entity.names.One}${name ? ` “${name}”` : ''}`;
-  const text = messages(entity.names);
+  const text = entityMessages(entity);
   if (entry.op === 'set') {
     const action = entity.actions?.[entry.action ?? ''];
     const value = action ? String(entry.payload[action.field]) : '';
-    const pair = action?.messages[value];
+    const pair = action && actionNotices(action, value);
     return {
       record,
       action: value === 'Enabled' ? 'Enable' : value === 'Disabled' ? 'Disable' : ACTION.set,

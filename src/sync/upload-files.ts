@@ -11,6 +11,7 @@
  */
 import { entityByName } from '../contract/entities';
 import { wireFields } from '../contract/entity';
+import { RESUMABLE_FROM_BYTES } from '../contract/resumable';
 import type { WireRequest } from '../contract/wire-request';
 import type { LocalDb } from '../db/database';
 import type { OutboxEntry } from '../db/outbox-entry';
@@ -19,8 +20,7 @@ import { classify, type Verdict } from './classify';
 import { type UploadMemory, uploadResumable } from './resumable-upload';
 import { publishUploadProgress } from './upload-progress';
 
-/** "A few MB": below it a file goes inside its request, where a retry costs little. */
-export const RESUMABLE_FROM_BYTES = 4 * 1024 * 1024;
+export { RESUMABLE_FROM_BYTES };
 
 /** Whether the server behind an API client (known by its fetch) has the endpoint. */
 const supportByTransport = new WeakMap<typeof fetch, boolean>();

@@ -1,8 +1,9 @@
 /**
  * Progress of the large files replay sends ahead of their records, for a screen to show
- * (percent and size, on the form and the outbox screen). Events stay in the context that
- * sends: a window hears its own replays; the service worker's would have to be relayed
- * (postMessage) by whoever shows them.
+ * (percent and size, on the form and the outbox screen). Replay runs in a window or in the
+ * service worker (Background Sync), so every event is also posted on a BroadcastChannel: a
+ * window hears its own replays directly and the worker's (or another window's) through the
+ * channel. A context without BroadcastChannel hears only its own.
  */
 
 export interface UploadProgress {
@@ -17,17 +18,20 @@ export interface UploadProgress {
 
 export type UploadProgressListener = (progress: UploadProgress) => void;
 
+const CHANNEL = 'upload-progress';
 const listeners = new Set<UploadProgressListener>();
+let channel: BroadcastChannel | null | undefined;
 
-/** Calls `listener` on every progress event until the returned function is called. */
-export function subscribeUploadProgress(listener: UploadProgressListener): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+/** The channel, opened on first use; in Node (tests) it must not keep the process alive. */
+function shared(): BroadcastChannel | null {
+  if (channel !== undefined) return channel;
+  channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
+  (channel as unknown as { unref?: () => void } | null)?.unref?.();
+  if (channel) channel.onmessage = (event: MessageEvent<UploadProgress>) => deliver(event.data);
+  return channel;
 }
 
-export function publishUploadProgress(progress: UploadProgress): void {
+function deliver(progress: UploadProgress): void {
   for (const listener of listeners) {
     // A listener's failure is the screen's problem, never the upload's.
     try {
@@ -36,4 +40,19 @@ export function publishUploadProgress(progress: UploadProgress): void {
       console.error('Upload progress listener failed:', error);
     }
   }
+}
+
+/** Calls `listener` on every progress event, here or relayed, until the returned function is called. */
+export function subscribeUploadProgress(listener: UploadProgressListener): () => void {
+  shared();
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function publishUploadProgress(progress: UploadProgress): void {
+  deliver(progress);
+  // The channel does not deliver to the context that posts, so nothing is heard twice.
+  shared()?.postMessage(progress);
 }

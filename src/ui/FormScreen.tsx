@@ -10,13 +10,26 @@
  * the entity's own sentence where the spec has one ('Please fill in all required fields').
  * Wide screens lay the fields out in two columns. After an add, the list opens where the new
  * record is (reveal.ts).
+ *
+ * From the description, too: inputs that appear by a code (a resource type's entry type, a
+ * question's type: switched-inputs.ts), hidden ones sent empty; a form inside one parent (Add
+ * Book Pages for the book in the route); an add taking several files, one record each; an add
+ * pre-filled from the URL (the Chapters list's Add Question); an edit that is our extension,
+ * offered only when the server has it (form-availability.tsx). A save that carries files waits
+ * on the form, online, showing each upload's progress, before it returns.
  */
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { isStorageFull, saveChange } from '../app/records';
+import type { DeliveryOutcome } from '../app/records';
+import { isStorageFull, saveChange, saveSeveral } from '../app/records';
+import { awaitUploads } from '../app/upload-progress';
 import { dependants } from '../contract/cascade';
+import { entityByName } from '../contract/entities';
 import { type EntityDescription, formFields, type Op } from '../contract/entity';
-import { messages, STORAGE_FULL, screenTexts } from '../contract/messages';
+import { entityMessages, STORAGE_FULL, screenTexts } from '../contract/messages';
+import { RESUMABLE_FROM_BYTES } from '../contract/resumable';
+import { severalField } from '../contract/several-files';
+import { hiddenInputs, isShown } from '../contract/switched-inputs';
 import { type FieldProblem, formProblems, isRequired } from '../contract/validation';
 import type { Values } from '../db/mutate';
 import { type Row, useRecord, useRefOptions } from './data';
@@ -27,9 +40,11 @@ import { NameSelectField } from './fields/NameSelectField';
 import { SelectField } from './fields/SelectField';
 import { TextField } from './fields/TextField';
 import { type FieldProps, type FormValue, fieldId } from './fields/types';
+import { ExtensionGate, useSwitchCode } from './form-availability';
 import { useNotify } from './notices';
-import { reportOutcome } from './report-outcome';
-import { decodeRouteId } from './route-id';
+import { reportOutcome, reportOutcomes } from './report-outcome';
+import { decodeRouteId, encodeRouteId } from './route-id';
+import { SendingFiles } from './SendingFiles';
 import { usePageTitle } from './use-page-title';
 
 const RichTextField = lazy(() => import('./fields/RichTextField'));
@@ -38,30 +53,97 @@ type FormValues = Record<string, FormValue>;
 
 function valuesOf(entity: EntityDescription, op: Op, row: Row | null): FormValues {
   const out: FormValues = {};
-  for (const name of formFields(entity, op)) {
+  const several = op === 'add' ? severalField(entity) : null;
+  const within = entity.routes.within?.field;
+  for (const name of [...formFields(entity, op), ...(within ? [within] : [])]) {
     const v = row?.[name];
     out[name] = v instanceof File ? v : v === null || v === undefined ? '' : String(v);
+  }
+  if (several) out[several.field] = [];
+  return out;
+}
+
+/**
+ * What the form hands to saveChange: on edit, a file field only when a new file was chosen;
+ * inputs hidden by the chosen code are sent empty (a hidden file is not sent at all).
+ */
+function changeValues(
+  entity: EntityDescription,
+  op: Op,
+  values: FormValues,
+  hidden: readonly string[],
+): Values {
+  const out: Values = {};
+  for (const [name, v] of Object.entries(values)) {
+    const isFile = entity.fields[name]?.kind === 'file';
+    if (Array.isArray(v)) continue;
+    if (isFile && (hidden.includes(name) || (op === 'update' && !(v instanceof File)))) continue;
+    out[name] = hidden.includes(name) ? '' : (v as string | File);
   }
   return out;
 }
 
-/** What the form hands to saveChange: on edit, a file field only when a new file was chosen. */
-function changeValues(entity: EntityDescription, op: Op, values: FormValues): Values {
-  const out: Values = {};
-  for (const [name, v] of Object.entries(values)) {
-    const isFile = entity.fields[name]?.kind === 'file';
-    if (isFile && op === 'update' && !(v instanceof File)) continue;
-    out[name] = v;
+/** Values an add form takes from its URL: fields of the form named in the search (Add Question from a chapter). */
+function fromSearch(entity: EntityDescription, search: Record<string, unknown>): FormValues {
+  const out: FormValues = {};
+  for (const name of formFields(entity, 'add')) {
+    const v = search[name];
+    if ((typeof v === 'string' && v !== '') || typeof v === 'number') out[name] = String(v);
   }
   return out;
 }
 
 /** `note`: a sentence under the heading (what an alias route such as /addterms saves). */
 export function AddForm({ entity, note }: { entity: EntityDescription; note?: string }) {
-  return <EntityForm entity={entity} id={null} initial={valuesOf(entity, 'add', null)} note={note} />;
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const { id: raw } = useParams({ strict: false }) as { id?: string };
+  const within = entity.routes.within?.field;
+  const parent = within ? decodeRouteId(raw ?? '') : null;
+  const title = screenTexts(entity).addTitle;
+  if (within && parent === null) return <NotFound entity={entity} title={title} />;
+  const initial = {
+    ...valuesOf(entity, 'add', null),
+    ...fromSearch(entity, search),
+    ...(within && parent !== null ? { [within]: parent } : {}),
+  };
+  return <EntityForm entity={entity} id={null} initial={initial} note={note} />;
+}
+
+/** The record a form inside one parent belongs to: 'Book: Sunrise English Reader 1'. */
+function ParentName({ entity, field, id }: { entity: EntityDescription; field: string; id: string }) {
+  const spec = entity.fields[field];
+  const parent = entityByName(spec.ref ?? '');
+  const row = useRecord(parent, id);
+  if (!row) return null;
+  return (
+    <p className="screen-parent">
+      {spec.label}: <strong>{String(row[parent.title] ?? '')}</strong>
+    </p>
+  );
+}
+
+function NotFound({ entity, title }: { entity: EntityDescription; title: string }) {
+  usePageTitle(title);
+  return (
+    <section className="screen">
+      <h1>{title}</h1>
+      <p role="alert">{entity.names.One} not found.</p>
+      {entity.routes.list && !entity.routes.within && (
+        <Link to={entity.routes.list}>Back to {entity.names.many}</Link>
+      )}
+    </section>
+  );
 }
 
 export function EditForm({ entity }: { entity: EntityDescription }) {
+  return (
+    <ExtensionGate entity={entity} op="update">
+      <EditRecord entity={entity} />
+    </ExtensionGate>
+  );
+}
+
+function EditRecord({ entity }: { entity: EntityDescription }) {
   const { id: raw } = useParams({ strict: false }) as { id?: string };
   // A single document has one record; others name theirs in the route.
   const id = entity.single ? entity.single.id : decodeRouteId(raw ?? '');
@@ -149,10 +231,18 @@ function EntityForm({
   const texts = screenTexts(entity);
   const title = op === 'add' ? texts.addTitle : texts.editTitle;
   const submitLabel = op === 'add' ? texts.addSubmit : texts.editSubmit;
-  /** Where the form goes after a save and on Cancel: the list, or for a single document itself. */
-  const back = entity.routes.list ?? entity.routes.edit ?? '/homepage';
+  const within = entity.routes.within?.field;
+  /**
+   * Where the form goes after a save and on Cancel: the description's place, the list (inside
+   * the record's parent where lists are), or for a single document itself.
+   */
+  const back =
+    entity.routes.afterSave ??
+    (within && entity.routes.list
+      ? `${entity.routes.list}/${encodeRouteId(String(initial[within]))}`
+      : (entity.routes.list ?? entity.routes.edit ?? '/homepage'));
   usePageTitle(title);
-  const text = messages(entity.names);
+  const text = entityMessages(entity);
   const notify = useNotify();
   const navigate = useNavigate();
   const fields = formFields(entity, op);
@@ -162,11 +252,15 @@ function EntityForm({
   /** A failure of the save itself (storage full), not of a field. */
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The changes whose files are on their way, while the form waits for them (online). */
+  const [sending, setSending] = useState<string[] | null>(null);
   /** Bumped by each refused submit: focus then goes to the first problem, once it is drawn. */
   const [refusals, setRefusals] = useState(0);
   const failureRef = useRef<HTMLParagraphElement>(null);
   const options = useRefOptions(entity, fields, values, cascade);
   const images = useContentImages();
+  const code = useSwitchCode(entity, values);
+  const shown = fields.filter((name) => isShown(entity, name, code));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each refused submit, not when problems change as fields are corrected
   useEffect(() => {
@@ -191,7 +285,7 @@ function EntityForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = formProblems(entity, op, values);
+    const found = formProblems(entity, op, values, code);
     setProblems(found);
     if (found.length > 0) {
       setRefusals((n) => n + 1);
@@ -199,24 +293,41 @@ function EntityForm({
     }
     setBusy(true);
     try {
-      const changed = changeValues(entity, op, values);
-      const { entryId, key } =
-        id === null
-          ? await saveChange({ op: 'add', entity, values: changed })
-          : await saveChange({ op: 'update', entity, key: id, values: changed });
-      await navigate({ to: back, state: (s) => ({ ...s, reveal: op === 'add' ? key : undefined }) });
-      await reportOutcome(
-        notify,
-        entryId,
-        op === 'add' ? text.added : text.updated,
-        op === 'add' ? text.failedAdd : text.failedUpdate,
-      );
+      const changed = changeValues(entity, op, values, hiddenInputs(entity, fields, code));
+      const several = op === 'add' ? severalField(entity) : null;
+      const files = several ? ((values[several.field] as readonly File[] | undefined) ?? []) : [];
+      let saved: { entryId: string | null; key: string }[];
+      if (several) saved = await saveSeveral(entity, changed, files);
+      else
+        saved = [
+          id === null
+            ? await saveChange({ op: 'add', entity, values: changed })
+            : await saveChange({ op: 'update', entity, key: id, values: changed }),
+        ];
+      const entryIds = saved.map((s) => s.entryId).filter((e): e is string => e !== null);
+      const success = op === 'add' ? text.added : text.updated;
+      const failure = op === 'add' ? text.failedAdd : text.failedUpdate;
+      // Only a list of this entity can show the new record.
+      const reveal = op === 'add' && !entity.routes.afterSave ? saved[0]?.key : undefined;
+      const blobs = [...files, ...Object.values(changed).filter((v) => v instanceof Blob)];
+      let outcomes: DeliveryOutcome[] | null = null;
+      if (blobs.length > 0 && navigator.onLine && entryIds.length > 0) {
+        setSending(entryIds);
+        outcomes = await awaitUploads(
+          entryIds,
+          blobs.some((b) => b.size > RESUMABLE_FROM_BYTES),
+        );
+      }
+      await navigate({ to: back, state: (s) => ({ ...s, reveal }) });
+      if (outcomes) reportOutcomes(notify, outcomes, success, failure);
+      else await reportOutcome(notify, entryIds[0] ?? null, success, failure);
     } catch (error) {
       // Nothing was saved (one transaction); the typed values stay in the form.
       const detail = isStorageFull(error) ? STORAGE_FULL : null;
       setFailure(detail ?? (op === 'add' ? text.errorAdd : text.errorUpdate));
       console.error(error);
       setBusy(false);
+      setSending(null);
     }
   };
 
@@ -226,6 +337,7 @@ function EntityForm({
     <section className="screen">
       <h1>{title}</h1>
       {note && <p className="muted">{note}</p>}
+      {within && <ParentName entity={entity} field={within} id={String(initial[within] ?? '')} />}
       {/* The form checks every field itself (formProblems), so the browser's bubbles stay away. */}
       <form className="form" onSubmit={submit} noValidate>
         {failure && (
@@ -233,11 +345,11 @@ function EntityForm({
             {failure}
           </p>
         )}
-        {problems.length > 0 && (fields.length >= SUMMARY_FROM_FIELDS || entity.requiredMessage) && (
+        {problems.length > 0 && (shown.length >= SUMMARY_FROM_FIELDS || entity.requiredMessage) && (
           <ProblemSummary entity={entity} problems={problems} />
         )}
         <div className="form-grid">
-          {fields.map((name) => {
+          {shown.map((name) => {
             const spec = entity.fields[name];
             const props: FieldProps = {
               name,
@@ -266,6 +378,9 @@ function EntityForm({
             return <TextField key={name} {...props} />;
           })}
         </div>
+        {sending && (
+          <SendingFiles entity={entity} entryIds={sending} onContinue={() => void navigate({ to: back })} />
+        )}
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy}>
             {submitLabel}

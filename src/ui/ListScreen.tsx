@@ -11,22 +11,28 @@
  * screens the table scrolls in a frame that says so, or becomes cards (ScrollTable).
  *
  * A screen override may replace the columns (`columns`): columnViews() gives the description's
- * own, to keep, reorder or replace.
+ * own, to keep, reorder or replace; a picker (/bookpages) shows another entity's rows with its
+ * own texts and row links, and no add button.
+ *
+ * A list inside one parent (EntityRoutes.within: the pages of a book) takes the parent's id
+ * from its route, shows only that parent's records and names the parent; its add button adds
+ * to that parent. A list with page sizes offers them in a 'Show' select, which goes to page 1.
  */
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import { saveChange, setHolders } from '../app/records';
-import type { EntityDescription } from '../contract/entity';
-import { messages, screenTexts } from '../contract/messages';
+import { entityByName } from '../contract/entities';
+import type { EntityDescription, RowActions, ScreenTexts } from '../contract/entity';
+import { entityMessages, screenTexts, showingText } from '../contract/messages';
 import { ColumnLookups } from './column-lookups';
 import { type ColumnView, columnViews } from './columns';
-import { type Row, useList } from './data';
+import { type Row, useList, useRecord } from './data';
 import type { ListSearch } from './list-search';
 import { useNotify } from './notices';
 import { Pagination } from './Pagination';
 import { reportOutcome } from './report-outcome';
 import { useRevealedRow } from './reveal';
-import { encodeRouteId } from './route-id';
+import { decodeRouteId, encodeRouteId } from './route-id';
 import { ScrollTable } from './ScrollTable';
 import { SortHeader } from './SortHeader';
 import { saveFailureDetail } from './save-failure';
@@ -35,11 +41,15 @@ import { usePageTitle } from './use-page-title';
 export type { ColumnView } from './columns';
 
 /** The row actions' columns: one per action, or one headed by the description's header. */
-function actionColumns(entity: EntityDescription, remove: (key: string) => void): ColumnView[] {
+function actionColumns(
+  entity: EntityDescription,
+  remove: (key: string) => void,
+  given?: RowActions,
+): ColumnView[] {
   const defaults: ('edit' | 'delete')[] = [];
   if (entity.api.update && entity.routes.edit) defaults.push('edit');
   if (entity.api.remove) defaults.push('delete');
-  const { header, items } = entity.list.actions ?? { items: defaults };
+  const { header, items } = given ?? entity.list.actions ?? { items: defaults };
   const cells = items.map((item) => {
     if (item === 'edit')
       return {
@@ -108,33 +118,61 @@ async function deleteQuestion(entity: EntityDescription, key: string): Promise<s
     : `Delete this ${entity.names.one}? ${assigned}`;
 }
 
+/** The parent a list inside one parent shows the records of: 'Book: Sunrise English Reader 1'. */
+function ParentLine({ entity, field, id }: { entity: EntityDescription; field: string; id: string }) {
+  const spec = entity.fields[field];
+  const parent = entityByName(spec.ref ?? '');
+  const row = useRecord(parent, id);
+  if (row === undefined) return null;
+  return (
+    <p className="screen-parent">
+      {spec.label}: <strong>{row ? String(row[parent.title] ?? '') : `${parent.names.One} not found`}</strong>
+    </p>
+  );
+}
+
 export default function ListScreen({
   entity,
   columns: given,
+  texts: ownTexts,
+  actions,
+  withAdd = true,
 }: {
   entity: EntityDescription;
-  /** Replaces the description's columns (a screen override). */
+  /** Replaces the description's columns (a screen override, a picker). */
   columns?: readonly ColumnView[];
+  /** Replace the description's texts (a picker). */
+  texts?: ScreenTexts;
+  /** Replace the description's row actions (a picker's links). */
+  actions?: RowActions;
+  withAdd?: boolean;
 }) {
-  const texts = screenTexts(entity);
-  const notices = messages(entity.names);
+  const texts = { ...screenTexts(entity), ...ownTexts };
+  const notices = entityMessages(entity);
   usePageTitle(texts.listTitle);
   const notify = useNotify();
   const navigate = useNavigate();
   const params = useSearch({ strict: false }) as ListSearch;
+  const { id: rawParent } = useParams({ strict: false }) as { id?: string };
+  const within = entity.routes.within?.field;
+  const parentId = within ? (decodeRouteId(rawParent ?? '') ?? '') : null;
   const [typed, setTyped] = useState(params.search ?? '');
   useEffect(() => setTyped(params.search ?? ''), [params.search]);
   const sortable = entity.list.sortable === true;
   const sort = sortable && params.sort ? { field: params.sort, dir: params.dir ?? 'asc' } : undefined;
   // Filters by a fixed value (teachers' status), kept in the URL; none chosen is 'All'.
   const valueFilters = (entity.filters ?? []).filter((f) => f.values);
-  const where = Object.fromEntries(
+  const chosen = Object.fromEntries(
     valueFilters.flatMap((f) => {
-      const chosen = params[f.param];
-      return typeof chosen === 'string' && f.values?.includes(chosen) ? [[f.param, chosen]] : [];
+      const value = params[f.param];
+      return typeof value === 'string' && f.values?.includes(value) ? [[f.param, value]] : [];
     }),
   );
-  const query = { search: params.search, page: params.page, sort, where };
+  // A list inside one parent (a book's pages) shows that parent's records only.
+  const where = within && parentId !== null ? { ...chosen, [within]: parentId } : chosen;
+  const sizes = entity.list.pageSizes ?? [];
+  const pageSize = params.limit && sizes.includes(params.limit) ? params.limit : undefined;
+  const query = { search: params.search, page: params.page, sort, pageSize, where };
   const result = useList(entity, query);
   const revealed = useRevealedRow(entity, params, query);
 
@@ -170,19 +208,25 @@ export default function ListScreen({
     if (revealedShown) revealedRow.current?.scrollIntoView({ block: 'nearest' });
   }, [revealedShown]);
 
-  const pageSize = result?.pageSize ?? entity.list.pageSize;
+  const shownSize = result?.pageSize ?? entity.list.pageSize;
   const total = result?.total ?? 0;
   const page = result?.page ?? 1;
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const first = total === 0 ? 0 : (page - 1) * shownSize + 1;
+  const last = Math.min(total, page * shownSize);
+  const pages = Math.max(1, Math.ceil(total / shownSize));
   const own = given ?? columnViews(entity);
   // The name column: the one marked, else the first.
   const primary = Math.max(
     0,
     own.findIndex((c) => c.primary),
   );
-  const columns = [...own, ...actionColumns(entity, remove)];
+  const columns = [...own, ...actionColumns(entity, remove, actions)];
+  const addTo =
+    withAdd && entity.api.add && entity.routes.add
+      ? parentId !== null
+        ? `${entity.routes.add}/${encodeRouteId(parentId)}`
+        : entity.routes.add
+      : null;
   const header = (c: ColumnView): ReactNode =>
     sortable && c.sortField ? (
       <SortHeader
@@ -202,12 +246,13 @@ export default function ListScreen({
     <section className="screen">
       <div className="screen-head">
         <h1>{texts.listTitle}</h1>
-        {entity.api.add && entity.routes.add && (
-          <Link to={entity.routes.add} className="button">
+        {addTo && (
+          <Link to={addTo} className="button">
             {texts.addButton}
           </Link>
         )}
       </div>
+      {within && parentId !== null && <ParentLine entity={entity} field={within} id={parentId} />}
       <div className="list-tools">
         <input
           type="search"
@@ -221,7 +266,7 @@ export default function ListScreen({
           <label key={f.param} className="list-filter">
             <span>{f.label ?? f.param}</span>
             <select
-              value={where[f.param] ?? ''}
+              value={chosen[f.param] ?? ''}
               onChange={(e) => void go({ [f.param]: e.target.value || undefined, page: undefined })}
             >
               <option value="">All</option>
@@ -233,6 +278,25 @@ export default function ListScreen({
             </select>
           </label>
         ))}
+        {sizes.length > 0 && (
+          <label className="page-size">
+            Show{' '}
+            <select
+              value={shownSize}
+              onChange={(e) => {
+                const limit = Number(e.target.value);
+                void go({ limit: limit === entity.list.pageSize ? undefined : limit, page: undefined });
+              }}
+            >
+              {sizes.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>{' '}
+            entries
+          </label>
+        )}
       </div>
       <ScrollTable label={texts.listTitle}>
         <ColumnLookups entity={entity}>
@@ -292,9 +356,7 @@ export default function ListScreen({
         </ColumnLookups>
       </ScrollTable>
       <div className="list-foot">
-        <p>
-          Showing {first} to {last} of {total} entries
-        </p>
+        <p>{showingText(texts.showing, first, last, total)}</p>
         {total > 0 && (
           <Pagination page={page} pages={pages} onPage={(p) => void go({ page: p > 1 ? p : undefined })} />
         )}

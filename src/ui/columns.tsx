@@ -1,20 +1,31 @@
 /**
  * A list's columns as the screen draws them, from the description's `list.columns`: a header,
  * how a row's cell looks, and the field a sortable list sorts by. Text cells show choice codes
- * by name and join `also` fields ('Class / Subject / Series'); image cells show a thumbnail of
- * the local Blob or the stored file; action cells are a field action's button (Make Popular,
- * a status toggle); link cells carry row values to another screen (Add Question).
+ * by name and join `also` fields ('Class / Subject / Series'), with further fields in small
+ * type under them (a question's options); image cells show a thumbnail of the local Blob or
+ * the stored file, which may open the image large (a page scan); action cells are a toggle's
+ * button (Make Popular, a status) or a value's input with its save button (a page number);
+ * link cells carry row values to another screen (Add Question); fixed cells say the same on
+ * every row (Resource Tagged: Yes).
  */
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { saveChange } from '../app/records';
-import { choiceLabel, type EntityDescription, type ListColumn } from '../contract/entity';
+import {
+  choiceLabel,
+  type EntityDescription,
+  isValueAction,
+  type ListColumn,
+  type ToggleAction,
+} from '../contract/entity';
 import { useLookups } from './column-lookups';
 import type { Row } from './data';
 import { useFileUrl } from './file-url';
+import { ImageThumbnail } from './ImageThumbnail';
 import { useNotify } from './notices';
 import { reportOutcome } from './report-outcome';
 import { saveFailureDetail } from './save-failure';
+import { ValueActionCell } from './ValueActionCell';
 
 export interface ColumnView {
   header: string;
@@ -58,7 +69,7 @@ function ActionButton({
   row: Row;
 }) {
   const notify = useNotify();
-  const action = entity.actions?.[name];
+  const action = entity.actions?.[name] as ToggleAction | undefined;
   if (!action) return null;
   const enabled = row[action.field] === 'Enabled';
   const next = enabled ? 'Disabled' : 'Enabled';
@@ -99,23 +110,41 @@ function view(entity: EntityDescription, column: ListColumn): ColumnView {
     case 'image':
       return {
         header: column.header,
-        cell: (row) => (
-          <Thumbnail
-            entity={entity}
-            field={column.field}
-            row={row}
-            width={column.width ?? 50}
-            round={column.round}
-          />
-        ),
+        cell: (row) =>
+          column.opens ? (
+            <ImageThumbnail
+              rule={entity.fields[column.field]?.file}
+              value={row[column.field]}
+              width={column.width ?? 50}
+              label={`${column.header}: ${String(row[entity.title] ?? '')}`}
+            />
+          ) : (
+            <Thumbnail
+              entity={entity}
+              field={column.field}
+              row={row}
+              width={column.width ?? 50}
+              round={column.round}
+            />
+          ),
       };
+    case 'fixed':
+      return { header: column.header, cell: () => column.text };
     case 'date':
       return { header: column.header, sortField: column.field, cell: (row) => longDate(row[column.field]) };
-    case 'action':
+    case 'action': {
+      const action = entity.actions?.[column.action];
+      if (action && isValueAction(action))
+        return {
+          header: column.header,
+          sortField: action.field,
+          cell: (row) => <ValueActionCell entity={entity} name={column.action} action={action} row={row} />,
+        };
       return {
         header: column.header,
         cell: (row) => <ActionButton entity={entity} action={column.action} row={row} />,
       };
+    }
     case 'link':
       return {
         header: column.header,
@@ -146,15 +175,38 @@ function view(entity: EntityDescription, column: ListColumn): ColumnView {
     }
     default: {
       const fields = [column.field, ...(column.also ?? [])];
+      const shown = (row: Row, f: string) => {
+        const spec = entity.fields[f];
+        return spec?.kind === 'choice' ? choiceLabel(spec, row[f]) : String(row[f] ?? '');
+      };
       const text = (row: Row) =>
         fields
-          .map((f) => {
-            const spec = entity.fields[f];
-            return spec?.kind === 'choice' ? choiceLabel(spec, row[f]) : String(row[f] ?? '');
-          })
-          .join(' / ');
+          .map((f) => shown(row, f))
+          .filter((v) => v !== '')
+          .join(column.separator ?? ' / ');
+      const small = column.small ?? [];
+      const cell =
+        small.length === 0
+          ? text
+          : (row: Row) => {
+              const more = small.map((f) => [f, shown(row, f)]).filter(([, v]) => v !== '');
+              return (
+                <>
+                  {text(row)}
+                  {more.length > 0 && (
+                    <ul className="cell-small">
+                      {more.map(([f, v]) => (
+                        <li key={f}>
+                          {entity.fields[f]?.label ?? f}: {v}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </>
+              );
+            };
       const primary = column.primary ?? column.field === entity.title;
-      return { header: column.header, sortField: column.field, cell: text, primary };
+      return { header: column.header, sortField: column.field, cell, primary };
     }
   }
 }

@@ -30,22 +30,34 @@ export interface Screen {
 }
 
 /**
- * Every list, add, edit and assignment screen the catalogue has, an edit or assignment screen
- * opening the first record the server lists (a seeded server has one of each).
+ * Every list, add, edit and assignment screen the catalogue has (a picker counts as a list), an
+ * edit or assignment screen opening the first record the server lists, and a screen inside one
+ * parent (the pages of a book) opening the first parent that has such records (a seeded server
+ * has one of each).
  */
 export async function entityScreens(server: TestServer): Promise<Screen[]> {
   const client = api(server.apiRoot, await signIn(server.apiRoot));
   const screens: Screen[] = [];
+  const firstRow = async (name: string) => {
+    const entity = entities.find((e) => e.name === name)!;
+    const reply = await client.send(wireRequest(entity, { op: 'list' }));
+    const first = reply.body[listFieldOf(entity)]?.[0];
+    if (!first) throw new Error(`No ${entity.name} on the server`);
+    return first as Record<string, unknown>;
+  };
   for (const s of catalogueScreens(entities)) {
     const entity = entities.find((e) => e.name === s.entity)!;
     let path = s.path;
     if ((s.screen === 'edit' || s.screen === 'relation') && path.includes('$id')) {
-      const reply = await client.send(wireRequest(entity, { op: 'list' }));
-      const first = reply.body[listFieldOf(entity)]?.[0];
-      if (!first) throw new Error(`No ${entity.name} on the server to open ${s.path}`);
+      const first = await firstRow(entity.name);
       path = path.replace('$id', encodeURIComponent(btoa(String(first[entity.key]))));
+    } else if (s.parent && path.includes('$id')) {
+      // The parent of the entity's first record, so the list shows a record.
+      const field = entity.routes.within!.field;
+      path = path.replace('$id', encodeURIComponent(btoa(String((await firstRow(entity.name))[field]))));
     }
-    screens.push({ name: `${entity.name} ${s.screen}`, path, kind: s.screen, ready: 'h1' });
+    const kind = s.screen === 'picker' ? 'list' : s.screen;
+    screens.push({ name: `${entity.name} ${s.screen}`, path, kind, ready: 'h1' });
   }
   return screens;
 }

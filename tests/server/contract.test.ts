@@ -16,7 +16,14 @@ import {
   rowOfGetReply,
 } from '../../src/contract/endpoints';
 import { classEntity, entities } from '../../src/contract/entities';
-import { type EntityDescription, type FieldSpec, type Op, wireFields } from '../../src/contract/entity';
+import {
+  actionNotices,
+  type EntityDescription,
+  type FieldSpec,
+  isValueAction,
+  type Op,
+  wireFields,
+} from '../../src/contract/entity';
 import { type LocalValue, wireRequest } from '../../src/contract/wire-request';
 import { pngFile } from '../helpers/files';
 import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
@@ -49,9 +56,11 @@ function valueFor(spec: FieldSpec, tag: string): LocalValue {
 /** Valid values for an add or update: refs name the rows added before, texts say what they are. */
 function valuesFor(entity: EntityDescription, op: Op, tag: string): Record<string, LocalValue> {
   const values: Record<string, LocalValue> = {};
-  for (const [name, spec] of wireFields(entity, op))
+  for (const [name, spec] of wireFields(entity, op)) {
     if (spec.kind !== 'file') values[name] = valueFor(spec, tag);
+    // A required file (a book page's image) goes as a small PNG.
     else if (spec.required && op === 'add') values[name] = pngFile(`${tag}.png`);
+  }
   return values;
 }
 
@@ -125,9 +134,19 @@ describe.each(entities.map((e) => [e.name, e] as const))(
       }
 
       for (const [name, action] of Object.entries(entity.actions ?? {})) {
-        const value = Object.keys(action.messages)[0];
+        const value = isValueAction(action)
+          ? valueFor(entity.fields[action.field], 'action')
+          : Object.keys(action.messages)[0];
         const reply = await client.send(wireRequest(entity, { op: 'action', action: name, id, value }));
-        expect(reply.body).toEqual({ success: true, message: action.messages[value][0] });
+        expect(reply.body).toEqual({ success: true, message: actionNotices(action, value)?.[0] });
+      }
+
+      // Further get endpoints answer as get does (fetchbookdetails.php for a book).
+      for (const also of ep.alsoGet) {
+        const reply = await client.get(also.path, { [also.idParam!]: id });
+        expect(parseReply(also, reply.body), also.path).not.toBeNull();
+        const now = await client.send(wireRequest(entity, { op: 'get', id }));
+        expect(rowOfGetReply(entity, reply.body)).toEqual(rowOfGetReply(entity, now.body));
       }
     });
   },

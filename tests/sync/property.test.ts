@@ -1,10 +1,10 @@
 /**
  * Property: whatever offline changes an administrator makes (adds, edits, deletes, popular
- * toggles across classes, subjects, series and books, each naming parents made earlier
- * offline or already on the server; schools with their status toggles and their assigned
- * books, sets that name books added or deleted in the same session; edits of the About Us
- * content, with images inserted offline where the server keeps them) and whatever the
- * network and server do while they are
+ * toggles across classes, subjects, series, books, chapters and book pages, page-number edits
+ * through their own endpoint, each naming parents made earlier offline or already on the
+ * server; schools with their status toggles and their assigned books, sets that name books
+ * added or deleted in the same session; edits of the About Us content, with images inserted
+ * offline where the server keeps them) and whatever the network and server do while they are
  * replayed (lost replies, 503s, hangs, resets, a restart), the server ends equal to a plain
  * in-memory model of the intended changes, the outbox is empty and nothing failed.
  *
@@ -25,6 +25,8 @@ import { contentImageUrl, replacePendingImages } from '../../src/contract/conten
 import {
   aboutUsEntity,
   bookEntity,
+  bookPageEntity,
+  chapterEntity,
   classEntity,
   contentImageEntity,
   schoolEntity,
@@ -59,12 +61,14 @@ const RUN_LIMIT_MS = 30_000;
 /** Client timeout: short, so that hung requests cost little; retries are idempotent anyway. */
 const TIMEOUT_MS = 600;
 
-type Kind = 'class' | 'subject' | 'series' | 'book' | 'school';
+type Kind = 'class' | 'subject' | 'series' | 'book' | 'chapter' | 'page' | 'school';
 const ENTITY: Record<Kind, EntityDescription> = {
   class: classEntity,
   subject: subjectEntity,
   series: seriesEntity,
   book: bookEntity,
+  chapter: chapterEntity,
+  page: bookPageEntity,
   school: schoolEntity,
 };
 /** The field that carries each record's (unique) name, and its parents' ref fields. */
@@ -73,6 +77,8 @@ const NAME: Record<Kind, string> = {
   subject: 'subject_name',
   series: 'series_name',
   book: 'book_name',
+  chapter: 'chapter_title',
+  page: 'page_title',
   school: 'school_name',
 };
 const REFS: Record<Kind, [field: string, parent: Kind][]> = {
@@ -87,6 +93,16 @@ const REFS: Record<Kind, [field: string, parent: Kind][]> = {
     ['subject_id', 'subject'],
     ['series_id', 'series'],
   ],
+  chapter: [
+    ['class_id', 'class'],
+    ['subject_id', 'subject'],
+    ['series_id', 'series'],
+    ['book_id', 'book'],
+  ],
+  page: [
+    ['book_id', 'book'],
+    ['chapter_id', 'chapter'],
+  ],
   school: [],
 };
 /** The plain fields the model tracks (compared on the server as they are). */
@@ -95,9 +111,11 @@ const PLAIN: Record<Kind, string[]> = {
   subject: ['subject_name', 'subject_content'],
   series: ['series_name'],
   book: ['book_name', 'book_code', 'book_description', 'status'],
+  chapter: ['chapter_title'],
+  page: ['page_title', 'page_number'],
   school: ['school_name', 'status'],
 };
-const KINDS: Kind[] = ['class', 'subject', 'series', 'book', 'school'];
+const KINDS: Kind[] = ['class', 'subject', 'series', 'book', 'chapter', 'page', 'school'];
 /** What a school add needs besides its name (valid by the server's rules). */
 const SCHOOL_VALUES = {
   school_address: '1 Hill Road',
@@ -182,7 +200,9 @@ type Op =
   | { t: 'status'; pick: number }
   | { t: 'assign'; pick: number; mask: number }
   /** About Us saved (add or update by `variant`), keeping earlier images or not, with a new image or not. */
-  | { t: 'content'; variant: number; image: boolean };
+  | { t: 'content'; variant: number; image: boolean }
+  /** A page number through updatePageNumber.php (a value action that folds). */
+  | { t: 'pageNumber'; pick: number; number: number };
 
 const kindArb = fc.constantFrom<Kind>(...KINDS);
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -220,6 +240,14 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({ t: fc.constant('content' as const), variant: fc.nat(), image: fc.boolean() }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant('pageNumber' as const),
+      pick: fc.nat(),
+      number: fc.integer({ min: 1, max: 400 }),
+    }),
+  },
 );
 const opsArb = fc.array(opArb, { minLength: 2, maxLength: 16 });
 
@@ -246,6 +274,19 @@ async function apply(db: LocalDb, model: Model, op: Op, fresh: (what: string) =>
     if (op.variant % 3 === 0) await mutate(db, { op: 'add', entity: aboutUsEntity, values });
     else await mutate(db, { op: 'update', entity: aboutUsEntity, key: ABOUT_US, values });
     model.content = { html, images };
+    return;
+  }
+  if (op.t === 'pageNumber') {
+    const page = pick(model.of('page'), op.pick);
+    if (!page) return;
+    await mutate(db, {
+      op: 'set',
+      entity: bookPageEntity,
+      key: page.key,
+      action: 'pageNumber',
+      value: op.number,
+    });
+    page.plain.page_number = String(op.number);
     return;
   }
   if (op.t === 'popular') {
@@ -325,7 +366,24 @@ async function apply(db: LocalDb, model: Model, op: Op, fresh: (what: string) =>
       });
       cover = op.cover;
     }
+    if (op.kind === 'chapter') {
+      const book = pick(model.of('book'), op.a);
+      if (!book) return;
+      // As the Add Chapter form cascades: the book's own class, subject and series.
+      Object.assign(refs, { ...book.refs, book_id: book });
+      plain.chapter_title = fresh('chapter');
+    }
+    if (op.kind === 'page') {
+      const chapter = pick(model.of('chapter'), op.a);
+      if (!chapter) return;
+      // A page of the chapter's book, numbered as given; its image is required.
+      Object.assign(refs, { book_id: chapter.refs.book_id, chapter_id: chapter });
+      Object.assign(plain, { page_title: fresh('page'), page_number: String(1 + (op.b % 300)) });
+    }
     const values: Values = { ...plain };
+    if (op.kind === 'chapter')
+      Object.assign(values, { section_id: '', unit_id: '', chapter_description: '' });
+    if (op.kind === 'page') values.image_path = pngFile(`${fresh('scan')}.png`);
     delete values.status; // not a form field: the popular and status toggles set it
     if (op.kind === 'school') Object.assign(values, SCHOOL_VALUES);
     for (const [f, parent] of Object.entries(refs)) values[f] = parent.key;
@@ -359,8 +417,9 @@ async function apply(db: LocalDb, model: Model, op: Op, fresh: (what: string) =>
     if (variant === 1) values.book_code = fresh('code');
     if (variant === 2) {
       values.book_description = fresh('description');
-      // Moved to another series, with that series' class and subject, as the form cascades.
-      const series = pick(model.of('series'), op.variant);
+      // Moved to another series, with that series' class and subject, as the form cascades;
+      // not a book with chapters, which name its class, subject and series too.
+      const series = model.hasChildren(rec) ? undefined : pick(model.of('series'), op.variant);
       if (series) {
         Object.assign(values, {
           series_id: series.key,
@@ -379,6 +438,8 @@ async function apply(db: LocalDb, model: Model, op: Op, fresh: (what: string) =>
       rec.cover = true;
     }
   }
+  if (op.kind === 'chapter') values.chapter_title = fresh('chapter');
+  if (op.kind === 'page') values.page_title = fresh('page');
   for (const [f, v] of Object.entries(values))
     if (typeof v === 'string' && !REFS[op.kind].some(([r]) => r === f)) rec.plain[f] = v;
   await mutate(db, { op: 'update', entity: ENTITY[op.kind], key: rec.key, values });
@@ -444,7 +505,8 @@ async function run(
   const proxy = await startFaultProxy(srv.port);
   const ctx = await newClient(`${proxy.url}/api`, timeoutMs);
   try {
-    // Already on the server before going offline: two classes, a subject, a series, a book.
+    // Already on the server before going offline: two classes, a subject, a series, a book,
+    // a chapter of it and a page.
     const model = new Model();
     const seed: Op[] = [
       { t: 'add', kind: 'class', a: 0, b: 0, cover: false },
@@ -452,6 +514,8 @@ async function run(
       { t: 'add', kind: 'subject', a: 0, b: 0, cover: false },
       { t: 'add', kind: 'series', a: 0, b: 0, cover: false },
       { t: 'add', kind: 'book', a: 0, b: 0, cover: true },
+      { t: 'add', kind: 'chapter', a: 0, b: 0, cover: false },
+      { t: 'add', kind: 'page', a: 0, b: 0, cover: false },
     ];
     for (const op of seed) await apply(ctx.db, model, op, fresh);
     await drain(ctx);

@@ -31,6 +31,12 @@ RELEASED[4] = {
   students: 'student_id, school_id, *books',
 };
 RELEASED[5] = { ...RELEASED[4], content_images: 'image', about_us: 'id', terms: 'id' };
+RELEASED[6] = {
+  ...RELEASED[5],
+  book_pages: 'page_id, book_id, chapter_id',
+  library_resources: 'resource_id, class_id, subject_id, series_id, book_id, chapter_id, resource_type',
+  questions: 'id, class_id, subject_id, series_id, book_id, chapter_id',
+};
 
 describe('local schema', () => {
   it('the tables are those released under the current version', () => {

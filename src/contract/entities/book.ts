@@ -64,6 +64,8 @@ export const bookEntity = defineEntity({
     updateIdIn: 'body',
     remove: 'Masterfilter/Book/deletebooks.php',
     encoding: 'multipart',
+    // The book pages screens read a book here (api-contract §3.13).
+    alsoGet: ['Resources/fetchbookdetails.php'],
   },
   routes: { list: '/books', add: '/addbooks', edit: '/updatebook' },
   list: {

@@ -1,9 +1,12 @@
 import type { EntityDescription } from '../entity';
 import { aboutUsEntity } from './about-us';
 import { bookEntity } from './book';
+import { bookPageEntity } from './book-page';
 import { chapterEntity } from './chapter';
 import { classEntity } from './class';
 import { contentImageEntity } from './content-image';
+import { libraryResourceEntity } from './library-resource';
+import { questionEntity } from './question';
 import { resourceTypeEntity } from './resource-type';
 import { schoolEntity } from './school';
 import { sectionEntity } from './section';
@@ -27,6 +30,10 @@ export const entities: readonly EntityDescription[] = [
   unitEntity,
   chapterEntity,
   resourceTypeEntity,
+  // After chapters (and resource types): they name them.
+  bookPageEntity,
+  libraryResourceEntity,
+  questionEntity,
   // After books: their sets of assigned books name books.
   schoolEntity,
   teacherEntity,
@@ -46,9 +53,12 @@ export function entityByName(name: string): EntityDescription {
 export {
   aboutUsEntity,
   bookEntity,
+  bookPageEntity,
   chapterEntity,
   classEntity,
   contentImageEntity,
+  libraryResourceEntity,
+  questionEntity,
   resourceTypeEntity,
   schoolEntity,
   sectionEntity,

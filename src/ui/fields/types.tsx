@@ -1,7 +1,7 @@
 import type { FieldSpec } from '../../contract/entity';
 
-/** What a form holds per field: text, a chosen file, or a stored file name. */
-export type FormValue = string | File;
+/** What a form holds per field: text, a chosen file, several chosen files, or a stored file name. */
+export type FormValue = string | File | readonly File[];
 
 export interface FieldProps {
   name: string;

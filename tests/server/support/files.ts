@@ -11,7 +11,21 @@ const HEADS = {
   gif: [...'GIF89a'].map((c) => c.charCodeAt(0)),
   pdf: [...'%PDF-1.7\n'].map((c) => c.charCodeAt(0)),
   text: [...'just some text, not an image\n'].map((c) => c.charCodeAt(0)),
+  mp3: [...'ID3'].map((c) => c.charCodeAt(0)).concat([3, 0, 0, 0, 0, 0]),
+  mp4: [0, 0, 0, 0x18, ...[...'ftypmp42'].map((c) => c.charCodeAt(0))],
+  docx: zipHead('word/document.xml'),
+  pptx: zipHead('ppt/presentation.xml'),
+  zip: zipHead('index.html'),
 } as const;
+
+/** The local header of a ZIP archive's first entry, named `name` (what the content check reads). */
+export function zipHead(name: string): number[] {
+  const header = new Array(30).fill(0);
+  header.splice(0, 4, 0x50, 0x4b, 0x03, 0x04);
+  header[26] = name.length & 0xff;
+  header[27] = name.length >> 8;
+  return [...header, ...[...name].map((c) => c.charCodeAt(0))];
+}
 
 export type SampleKind = keyof typeof HEADS;
 
@@ -19,8 +33,8 @@ export const MB = 1024 * 1024;
 
 /** A file whose content is `kind`, whatever its `name` says. */
 export function sampleFile(kind: SampleKind, name: string, size = 256): File {
-  const bytes = new Uint8Array(size);
-  bytes.set(HEADS[kind].slice(0, size));
+  const bytes = new Uint8Array(Math.max(size, HEADS[kind].length));
+  bytes.set(HEADS[kind]);
   return new File([bytes], name, { type: 'application/octet-stream' });
 }
 

@@ -1,0 +1,58 @@
+/**
+ * Upload progress for the screens: the progress events of large files on their way (from this
+ * window's replays and, relayed, the service worker's: src/sync/upload-progress.ts), and which
+ * outbox entry a saved change became, to pick its events out.
+ */
+import { subscribeUploadProgress, type UploadProgress } from '../sync/upload-progress';
+import { db } from './context';
+import { awaitDelivery, type DeliveryOutcome } from './records';
+
+export type { UploadProgress };
+
+export const watchUploadProgress = subscribeUploadProgress;
+
+/** The outbox seq of each entry id still waiting (entries carry their seq in progress events). */
+export async function entrySeqs(entryIds: readonly string[]): Promise<Map<string, number>> {
+  const entries = await db.outbox
+    .where('id')
+    .anyOf([...entryIds])
+    .toArray();
+  return new Map(entries.map((e) => [e.id, e.seq]));
+}
+
+/**
+ * Waits for the server's verdict on changes that carry files: as an ordinary save does (a
+ * few seconds), and for a large file as long as its upload makes progress (an event of
+ * theirs within `quietMs`); until they are confirmed or refused, or the device goes offline
+ * (then they wait in the outbox).
+ */
+export async function awaitUploads(
+  entryIds: readonly string[],
+  large: boolean,
+  quietMs = 30_000,
+  firstMs = 4000,
+): Promise<DeliveryOutcome[]> {
+  const seqs = new Set((await entrySeqs(entryIds)).values());
+  const started = Date.now();
+  let heard: number | null = null;
+  const stop = watchUploadProgress((p) => {
+    if (seqs.has(p.seq)) heard = Date.now();
+  });
+  const waited = () =>
+    heard !== null ? Date.now() - heard > quietMs : Date.now() - started > (large ? quietMs : firstMs);
+  try {
+    const outcomes: DeliveryOutcome[] = [];
+    for (const id of entryIds) {
+      for (;;) {
+        const outcome = await awaitDelivery(id, 500);
+        if (outcome.kind !== 'queued' || !navigator.onLine || waited()) {
+          outcomes.push(outcome);
+          break;
+        }
+      }
+    }
+    return outcomes;
+  } finally {
+    stop();
+  }
+}

@@ -1,0 +1,336 @@
+/**
+ * Content through the real screens in Chromium, against the real server (seeded): the offline
+ * chain chapter, pages with several images (previewed before saving), a library resource with a
+ * file for that chapter and a question with an image, all saved offline and delivered on
+ * reconnect; a page number held unsaved until its save button and a page image opened large;
+ * the chosen resource type's entry type changing the form's inputs; an upload's progress on the
+ * form that saved it and on the outbox screen of another tab; the question edit on a server
+ * without it.
+ */
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
+import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
+
+let server: TestServer;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startTestServer({ staticDir: DIST, seedDemo: true });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
+  page = await context.newPage();
+  await signInWithForm(page, server.url);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+// A test that fails offline must not leave the next one offline.
+afterEach(() => context.setOffline(false));
+
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const png = (name: string, size = 600) => {
+  const buffer = Buffer.alloc(size);
+  buffer.set(PNG);
+  return { name, mimeType: 'image/png', buffer };
+};
+const pdf = (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n%test\n'),
+});
+
+async function choose(label: string, option: string): Promise<void> {
+  const select = page.getByRole('combobox', { name: label, exact: true });
+  await expect.poll(() => select.locator('option', { hasText: option }).count()).toBeGreaterThan(0);
+  await select.selectOption({ label: option });
+}
+
+/** Class 1 / English / Sunrise English / Sunrise English Reader 1, as the cascade offers them. */
+async function chooseBook(): Promise<void> {
+  await choose('Class', 'Class 1');
+  await choose('Subject', 'English');
+  await choose('Series', 'Sunrise English');
+  await choose('Book', 'Sunrise English Reader 1');
+}
+
+async function serverRows(path: string, field: string): Promise<Record<string, unknown>[]> {
+  const client = api(server.apiRoot, await signIn(server.apiRoot));
+  return (await client.get(path)).body[field];
+}
+
+async function serverPage(id: number): Promise<Record<string, unknown>> {
+  const client = api(server.apiRoot, await signIn(server.apiRoot));
+  return (await client.get('Resources/getpagedetails.php', { page_id: id })).body.page;
+}
+
+const notice = (text: string) => page.locator('.notice').filter({ hasText: text });
+
+describe('content through the screens', () => {
+  it('offline: a chapter, two pages of it with previewed images, a resource with a file and a question with an image reach the server on reconnect', async () => {
+    await context.setOffline(true);
+    await page.goto(`${server.url}/addchapters`);
+    await page.getByRole('heading', { name: 'Add Chapter' }).waitFor();
+    await chooseBook();
+    await page.getByLabel('Chapter Name').fill('Screen Chapter');
+    await page.getByRole('button', { name: 'Add Chapter' }).click();
+    await page.waitForURL(/\/chapters(\?|$)/);
+
+    // The book picker leads to the book's pages and their add form.
+    await page.goto(`${server.url}/bookpages`);
+    const book = page.getByRole('row').filter({ hasText: 'Sunrise English Reader 1' });
+    await book.getByRole('link', { name: '+ Add Pages' }).click();
+    await page.getByRole('heading', { name: 'Add Book Pages' }).waitFor();
+    expect(await page.locator('.screen-parent').textContent()).toBe('Book: Sunrise English Reader 1');
+    await page.getByLabel('Page Title').fill('Screen page');
+    await choose('Chapter', 'Screen Chapter');
+    await page.getByLabel('Page Image').setInputFiles([png('first.png'), png('second.png', 700)]);
+    await expect.poll(() => page.getByRole('img', { name: /^Chosen Page Image: / }).count()).toBe(2);
+    // One taken out and chosen again: the order chosen is the order of the pages.
+    await page.getByRole('button', { name: 'Remove first.png' }).click();
+    await page.getByLabel('Page Image').setInputFiles([png('first.png')]);
+    expect(await page.locator('.files-chosen li').allTextContents()).toEqual([
+      expect.stringContaining('second.png'),
+      expect.stringContaining('first.png'),
+    ]);
+    await page.getByRole('button', { name: 'Add Pages' }).click();
+    await page.waitForURL(/\/bookpages(\?|$)/);
+
+    await page.goto(`${server.url}/managebookpages/${btoa('1')}`);
+    const pending = page.getByRole('row').filter({ hasText: 'Screen page' });
+    await expect.poll(() => pending.count()).toBe(2);
+    expect(
+      await pending.evaluateAll((rows) =>
+        rows.map((r) => (r.querySelector('input') as HTMLInputElement).value),
+      ),
+    ).toEqual(['4', '5']);
+
+    await page.goto(`${server.url}/addresources`);
+    await page.getByRole('heading', { name: 'Add Resource' }).waitFor();
+    await chooseBook();
+    await choose('Chapter', 'Screen Chapter');
+    await page.getByLabel('Resource Title').fill('Screen worksheet');
+    await choose('Resource Type', 'Worksheet');
+    await page.getByLabel('Document', { exact: true }).setInputFiles(pdf('sheet.pdf'));
+    await page.getByRole('button', { name: 'Save Resource' }).click();
+    await page.waitForURL(/\/library(\?|$)/);
+    const resource = page.getByRole('row').filter({ hasText: 'Screen worksheet' });
+    await expect
+      .poll(() => resource.getByRole('cell').allTextContents())
+      .toEqual([
+        expect.any(String),
+        expect.stringContaining('Screen worksheet'),
+        'Worksheet',
+        'Sunrise English Reader 1, Screen Chapter',
+        'Yes',
+        'EditDelete',
+      ]);
+
+    await page.goto(`${server.url}/addquestion`);
+    await page.getByRole('heading', { name: 'Add Question' }).waitFor();
+    await chooseBook();
+    await choose('Chapter', 'Screen Chapter');
+    await choose('Question Type', 'True or False');
+    expect(await page.getByLabel('Option 1').count()).toBe(0);
+    await page.getByLabel('Enter Question').fill('Is this screen offline?');
+    await page.getByLabel('Question Image').setInputFiles(png('q.png'));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(/\/question-bank(\?|$)/);
+    await expect
+      .poll(() => page.getByRole('row').filter({ hasText: 'Is this screen offline?' }).count())
+      .toBe(1);
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const chapters = async () =>
+      (await serverRows('Masterfilter/Chapters/fetchchapters.php', 'chapters')).filter(
+        (c) => c.chapter_title === 'Screen Chapter',
+      );
+    await expect.poll(async () => (await chapters()).length, { timeout: 30_000 }).toBe(1);
+    const chapterId = (await chapters())[0].chapter_id;
+    const question = async () =>
+      (await serverRows('Resources/fetchquestion.php', 'questions')).find(
+        (q) => q.question_title === 'Is this screen offline?',
+      );
+    await expect.poll(async () => (await question())?.chapter_id, { timeout: 30_000 }).toBe(chapterId);
+    expect(String((await question())?.question_image)).toMatch(/\.png$/);
+    const pages = (await serverRows('Resources/fetchbookpages.php', 'bookPages'))
+      .filter((p) => p.page_title === 'Screen page')
+      .map((p) => [p.page_number, p.chapter_id]);
+    expect(pages.sort()).toEqual([
+      [4, chapterId],
+      [5, chapterId],
+    ]);
+    const [res] = (await serverRows('Resources/Library/fetchlibrary.php', 'libraryResources')).filter(
+      (r) => r.resource_title === 'Screen worksheet',
+    );
+    expect(res.chapter_id).toBe(chapterId);
+  });
+
+  it('a page number is held unsaved until its save button; a page image opens large', async () => {
+    await page.goto(`${server.url}/managebookpages/${btoa('1')}`);
+    const row = page.getByRole('row').filter({ hasText: 'Good Morning: practice' });
+    const number = row.getByRole('spinbutton');
+    await expect.poll(() => number.inputValue()).toBe('2');
+    await number.fill('12');
+    await expect.poll(() => row.getByText('Not saved').count()).toBe(1);
+    expect((await serverPage(2)).page_number).toBe(2);
+    await row.getByRole('button', { name: /^Save page number/ }).click();
+    await notice('Page number updated successfully').waitFor();
+    await expect.poll(async () => (await serverPage(2)).page_number).toBe(12);
+
+    const opener = page.getByRole('button', { name: 'Show large: Page Image: Good Morning: opener' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Page Image: Good Morning: opener' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    page.once('dialog', (d) => {
+      expect(d.message()).toBe('Are you sure you want to delete this page?');
+      void d.accept();
+    });
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Good Morning: opener' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await notice('Page deleted successfully').waitFor();
+  });
+
+  it('the chosen resource type’s entry type decides the inputs', async () => {
+    await page.goto(`${server.url}/addresources`);
+    await page.getByRole('heading', { name: 'Add Resource' }).waitFor();
+    const shown = async (label: string) => (await page.getByLabel(label, { exact: true }).count()) > 0;
+    const own = [
+      'Link',
+      'Theory Notes',
+      'Document',
+      'Document Link',
+      'Iframe Link',
+      'Audio File',
+      'Audio Link',
+    ];
+    const visible = async () => (await Promise.all(own.map(shown))).flatMap((s, i) => (s ? [own[i]] : []));
+    expect(await visible()).toEqual([]);
+    const cases: [string, string[]][] = [
+      ['Video Link', ['Link']],
+      ['Worksheet', ['Document', 'Document Link']],
+      ['Notes with Link', ['Link', 'Theory Notes']],
+      ['Interactive Activity', ['Iframe Link']],
+      ['Theory Notes', ['Theory Notes']],
+      ['Audio Lesson', ['Audio File', 'Audio Link']],
+    ];
+    for (const [type, inputs] of cases) {
+      await choose('Resource Type', type);
+      await expect
+        .poll(visible, { message: type })
+        .toEqual([...inputs].sort((a, b) => own.indexOf(a) - own.indexOf(b)));
+      // What every type offers stays.
+      for (const always of ['Category', 'Video File', 'Video Link', 'Answer Keys', 'Thumbnail'])
+        expect(await shown(always), `${type}: ${always}`).toBe(true);
+    }
+    expect(await page.getByLabel('Audio File', { exact: true }).getAttribute('accept')).toBe(
+      '.mp3,audio/mpeg',
+    );
+    await choose('Resource Type', 'Interactive Activity');
+    await page.getByLabel('Iframe Link').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Save Resource' }).click();
+    await expect
+      .poll(() => page.locator('#field-iframe_link-error').textContent())
+      .toBe('Iframe Link must be a web address starting with http:// or https://');
+  });
+
+  it('shows an upload’s progress, percent and size, on the form and on the outbox screen of another tab', async () => {
+    // The second chunk waits until both screens have shown the first one's progress.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let patches = 0;
+    await context.route('**/api/uploads/resumable/**', async (route: Route) => {
+      if (route.request().method() === 'PATCH' && ++patches === 2) await held;
+      await route.continue();
+    });
+    const outbox = await context.newPage();
+    await outbox.goto(`${server.url}/outbox`);
+    await outbox.getByRole('heading', { name: 'Changes waiting to be sent' }).waitFor();
+
+    await page.goto(`${server.url}/addresources`);
+    await page.getByRole('heading', { name: 'Add Resource' }).waitFor();
+    await chooseBook();
+    await page.getByLabel('Resource Title').fill('Long lesson video');
+    await choose('Resource Type', 'Video Link');
+    const video = randomBytes(9 * 1024 * 1024);
+    video.set([0, 0, 0, 0x18, ...Buffer.from('ftypmp42')]);
+    await page
+      .getByLabel('Video File')
+      .setInputFiles({ name: 'lesson.mp4', mimeType: 'video/mp4', buffer: video });
+    await page.getByRole('button', { name: 'Save Resource' }).click();
+
+    const line = /Video File: 55% \(5\.0 MB of 9\.0 MB\)/;
+    await expect.poll(() => page.locator('.sending-files').textContent(), { timeout: 30_000 }).toMatch(line);
+    await expect.poll(() => outbox.locator('tbody').textContent(), { timeout: 30_000 }).toMatch(line);
+    release();
+    await page.waitForURL(/\/library(\?|$)/, { timeout: 30_000 });
+    await notice('Resource added successfully').waitFor();
+    await outbox.close();
+    await context.unroute('**/api/uploads/resumable/**');
+    const [row] = (await serverRows('Resources/Library/fetchlibrary.php', 'libraryResources')).filter(
+      (r) => r.resource_title === 'Long lesson video',
+    );
+    expect(String(row.video_file)).toMatch(/\.mp4$/);
+  });
+});
+
+describe('Add Question from the Chapters list', () => {
+  it('opens with the chapter’s class, subject, series, book and chapter chosen', async () => {
+    await page.goto(`${server.url}/chapters?search=Tens`);
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Tens and Ones' })
+      .getByRole('link', { name: 'Add Question' })
+      .click();
+    await page.getByRole('heading', { name: 'Add Question' }).waitFor();
+    const chosen = async (label: string) => {
+      const select = page.getByRole('combobox', { name: label, exact: true });
+      return select.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent ?? '');
+    };
+    await expect.poll(() => chosen('Chapter')).toBe('Tens and Ones');
+    expect(await Promise.all(['Class', 'Subject', 'Series', 'Book'].map(chosen))).toEqual([
+      'Class 1',
+      'Mathematics',
+      'Number Fun',
+      'Number Fun 1',
+    ]);
+  });
+});
+
+describe('question edit against a server without it', () => {
+  let legacy: TestServer;
+  beforeAll(async () => {
+    legacy = await startTestServer({ staticDir: DIST, seedDemo: true, legacy: true });
+  }, 60_000);
+  afterAll(() => legacy?.close());
+
+  it('says that this server cannot edit questions and offers no form', async () => {
+    const other = await browser.newContext();
+    const tab = await other.newPage();
+    await signInWithForm(tab, legacy.url);
+    await tab.goto(`${legacy.url}/question-bank`);
+    const row = tab.getByRole('row').filter({ hasText: 'What do we say in the morning?' });
+    await row.getByRole('link', { name: 'Edit' }).click();
+    await expect
+      .poll(() => tab.getByRole('alert').filter({ hasText: 'cannot edit questions' }).count(), {
+        timeout: 20_000,
+      })
+      .toBe(1);
+    expect(await tab.getByRole('button', { name: 'Update Question' }).count()).toBe(0);
+    await other.close();
+  });
+});
