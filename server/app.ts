@@ -34,6 +34,7 @@ import { securityHeaders } from './http/headers';
 import { DEFAULT_RETENTION_DAYS, pruneKeys } from './http/idempotency';
 import { limitAnonymousBody, limitBody } from './http/limit';
 import { type MountOptions, mountRoutes } from './http/mount';
+import { type MountedRoute, mountedRoutes } from './http/mounted';
 import { fail, TEXT } from './http/reply';
 import { registerStatic } from './http/static';
 import { seedDemo } from './seed';
@@ -151,6 +152,8 @@ export interface RunningServer {
   /** url + '/api': the API root a client is configured with. */
   apiRoot: string;
   port: number;
+  /** Every route the app answers under /api, as mounted (http/mounted.ts). */
+  routes: readonly MountedRoute[];
   close(): Promise<void>;
 }
 
@@ -222,6 +225,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url,
     apiRoot: `${url}${API_PREFIX}`,
     port,
+    routes: mountedRoutes(app, API_PREFIX),
     async close() {
       clearInterval(pruning);
       stopSweeping?.();

@@ -4,6 +4,7 @@
  * body is held back, so a reply at all proves the server answered without reading the body.
  */
 import http from 'node:http';
+import net from 'node:net';
 
 export interface RawReply {
   status: number;
@@ -85,5 +86,49 @@ export function partialBodyRequest(req: PartialBodyRequest): Promise<RawReply> {
     };
     request.flushHeaders();
     writeMore();
+  });
+}
+
+/**
+ * Requests sent one after another on ONE connection (each after the previous reply, `after`
+ * ms later if given); resolves with the statuses received. A connection the server closed
+ * early leaves the later statuses missing.
+ */
+export function keepAliveExchange(
+  port: number,
+  requests: readonly { path: string; body: string; after?: number }[],
+): Promise<number[]> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const statuses: number[] = [];
+    let buffered = '';
+    let next = 0;
+    const sendNext = () => {
+      const r = requests[next++];
+      const write = () =>
+        socket.write(
+          `POST ${r.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(r.body)}\r\n\r\n${r.body}`,
+        );
+      if (r.after) setTimeout(write, r.after);
+      else write();
+    };
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      buffered += chunk;
+      // Each reply has a Content-Length; take whole replies off the front.
+      for (;;) {
+        const head = buffered.indexOf('\r\n\r\n');
+        if (head < 0) return;
+        const length = Number(/content-length: *(\d+)/i.exec(buffered.slice(0, head))?.[1] ?? 0);
+        if (buffered.length < head + 4 + length) return;
+        statuses.push(Number(buffered.slice(9, 12)));
+        buffered = buffered.slice(head + 4 + length);
+        if (next < requests.length) sendNext();
+        else socket.end();
+      }
+    });
+    socket.on('close', () => resolve(statuses));
+    socket.on('error', () => undefined);
+    sendNext();
   });
 }

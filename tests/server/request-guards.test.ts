@@ -13,7 +13,7 @@ import { allEndpoints, authEndpoints, type Endpoint, entityEndpoints } from '../
 import { classEntity, entities } from '../../src/contract/entities';
 import { type EntityDescription, wireFields } from '../../src/contract/entity';
 import { snapshotServer } from '../helpers/db-snapshot';
-import { partialBodyRequest } from '../helpers/raw-http';
+import { keepAliveExchange, partialBodyRequest } from '../helpers/raw-http';
 import { type ApiReply, signedInSuite, signIn } from '../helpers/server';
 
 const suite = signedInSuite({ seedDemo: true });
@@ -89,6 +89,18 @@ describe('a request without a session is refused before its body is read', () =>
     expect(reply.status).toBe(413);
     expect(JSON.parse(reply.text)).toMatchObject({ success: false });
     // The chunked body never ended (its last chunk was never sent): the reply did not wait for it.
+  });
+
+  it('a refused oversized body leaves the keep-alive connection usable (its body is discarded, not parsed)', async () => {
+    // Found by the fuzz test: the refusal left the body stream open, the adapter's cleanup
+    // could never drain it, and it cut the connection half a second later, killing the next
+    // request the client had sent on it.
+    const replies = await keepAliveExchange(suite.server.port, [
+      { path: `/api/${LOGIN}`, body: 'x'.repeat(300_000) },
+      { path: `/api/${LOGIN}`, body: '{}' },
+      { path: `/api/${LOGIN}`, body: '{}', after: 1_000 },
+    ]);
+    expect(replies).toEqual([413, 400, 400]);
   });
 
   it('login takes a body up to its small limit, and refuses one byte more', async () => {
