@@ -6,7 +6,7 @@
  * nothing (tables and uploads compared before and after).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_DEPTH, MAX_WIDTH } from '../../server/http/body';
+import { MAX_DEPTH, MAX_JSON_BYTES, MAX_VALUES, MAX_WIDTH } from '../../server/http/body';
 import { MAX_QUERY_BYTES } from '../../server/http/guards';
 import { MAX_ANONYMOUS_BODY_BYTES, MAX_BODY_BYTES } from '../../server/http/limit';
 import { allEndpoints, authEndpoints, type Endpoint, entityEndpoints } from '../../src/contract/endpoints';
@@ -154,6 +154,44 @@ describe('JSON bodies are bounded in depth and width', () => {
     // A deep body that is all brackets: 1 MB of them costs a scan, never a parse.
     expectRefusal(await suite.client.post(classEntity.api.add, '['.repeat(MB)), 400, tooNested);
     await nothingWritten();
+  });
+
+  it(`refuses more than ${MAX_VALUES} values in all, though each list is within the width limit`, async () => {
+    const row = `[${Array(1_000).fill('0').join(',')}]`;
+    const rows = Math.ceil(MAX_VALUES / 1_000) + 1;
+    const body = `{"className":"Many","x":[${Array(rows).fill(row).join(',')}]}`;
+    expectRefusal(await suite.client.post(classEntity.api.add, body), 400, tooNested);
+    await nothingWritten();
+  });
+
+  it(`refuses a JSON body over ${MAX_JSON_BYTES / MB} MB from its length, unread (413); takes one at the limit`, async () => {
+    const reply = await partialBodyRequest({
+      port: suite.server.port,
+      method: 'POST',
+      path: `/api/${classEntity.api.add}`,
+      headers: { Cookie: sessionCookie },
+      contentLength: MAX_JSON_BYTES + 1,
+      send: 64 * 1024,
+    });
+    expect(reply.status).toBe(413);
+    expect(JSON.parse(reply.text)).toMatchObject({ success: false });
+    // Without a length (chunked), counted once read.
+    const chunked = await fetch(`${suite.server.apiRoot}/${classEntity.api.add}`, {
+      method: 'POST',
+      headers: { Cookie: sessionCookie, 'Content-Type': 'application/json' },
+      body: new Blob([`{"className":"Chunked","pad":"${'p'.repeat(MAX_JSON_BYTES)}"}`]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    await nothingWritten();
+    const base = JSON.stringify({ className: 'At the JSON limit', pad: '' });
+    const atLimit = JSON.stringify({
+      className: 'At the JSON limit',
+      pad: 'p'.repeat(MAX_JSON_BYTES - base.length),
+    });
+    const accepted = await suite.client.post(classEntity.api.add, atLimit);
+    expect(accepted.status).toBe(200);
+    await suite.client.post(classEntity.api.remove, { class_id: accepted.body.id });
   });
 
   it('brackets and commas inside strings do not count', async () => {
