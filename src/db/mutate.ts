@@ -7,13 +7,19 @@
  * was never sent removes both and sends nothing; a delete drops the record's unsent edits when
  * nothing else was queued after them. An entry that has been sent at least once
  * may already be applied on the server, so it is never changed (rule 2).
+ *
+ * Each entry is stamped with the administrator signed in on the device (issue 12), read in
+ * the same transaction; only their own entries (or those without an author) are folded into
+ * or dropped: another administrator's waiting changes stay theirs, and a change made on top
+ * of them is queued after them.
  */
 import { type EntityDescription, refFields, wireName } from '../contract/entity';
 import { stillUsedBy } from '../contract/messages';
 import { firstChildEntity } from './children';
 import type { LocalDb, Row } from './database';
 import { isTempId, newTempId, newUuid } from './ids';
-import { type FieldValue, isUnsent, type NewEntry, type OutboxEntry } from './outbox-entry';
+import { readSignedInUser } from './meta';
+import { belongsTo, type FieldValue, isUnsent, type NewEntry, type OutboxEntry } from './outbox-entry';
 import { resolveId } from './resolve';
 
 export type Values = Record<string, FieldValue>;
@@ -52,6 +58,7 @@ function initialValues(entity: EntityDescription): Values {
 }
 
 function newEntry(
+  author: string | null,
   entity: EntityDescription,
   op: OutboxEntry['op'],
   key: string,
@@ -61,6 +68,7 @@ function newEntry(
   const now = Date.now();
   return {
     id: newUuid(),
+    ...(author === null ? {} : { author }),
     entity: entity.name,
     op,
     key,
@@ -78,11 +86,12 @@ function newEntry(
  * The newest entry of a record, if it can still be folded into: never sent, or refused by
  * the server (a refusal applied nothing, so the corrected change may replace it).
  */
-async function foldableEntry(db: LocalDb, entity: EntityDescription, key: string) {
+async function foldableEntry(db: LocalDb, entity: EntityDescription, key: string, author: string | null) {
   const all = await db.outbox.where('[entity+key]').equals([entity.name, key]).sortBy('seq');
   const last = all.at(-1);
   const refused = last?.status === 'failed' && !last.confirmedAt;
-  return { all, last: last && (isUnsent(last) || refused) ? last : undefined };
+  const foldable = last && (isUnsent(last) || refused) && belongsTo(last, author);
+  return { all, last: foldable ? last : undefined };
 }
 
 /**
@@ -124,10 +133,11 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
   const table = db.rows(entity);
   // Every table: a delete looks for children in the other entities' tables.
   return db.transaction('rw', db.tables, async () => {
+    const author = await readSignedInUser(db);
     if (change.op === 'add') {
       const key = newTempId();
       await table.put({ ...initialValues(entity), ...change.values, [entity.key]: key });
-      const entry = newEntry(entity, 'add', key, { ...change.values }, null);
+      const entry = newEntry(author, entity, 'add', key, { ...change.values }, null);
       await db.outbox.add(entry);
       return { key, cancelled: false, entryId: entry.id };
     }
@@ -135,7 +145,7 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
     const key = await resolveId(db, change.key);
     const row = await table.get(key);
     if (!row) throw new RecordNotFoundError(entity, key);
-    const { all, last } = await foldableEntry(db, entity, key);
+    const { all, last } = await foldableEntry(db, entity, key, author);
 
     if (change.op === 'update') {
       await table.put({ ...row, ...change.values, [entity.key]: key });
@@ -143,7 +153,7 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
       if (last && foldable && (last.op === 'add' || last.op === 'update')) {
         return { key, cancelled: false, entryId: await foldInto(db, last, change.values) };
       }
-      const entry = newEntry(entity, 'update', key, { ...change.values }, snapshot(row));
+      const entry = newEntry(author, entity, 'update', key, { ...change.values }, snapshot(row));
       await db.outbox.add(entry);
       return { key, cancelled: false, entryId: entry.id };
     }
@@ -164,7 +174,7 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
         if (last.base?.[action.field] === change.value) return cancel(db, last, key);
         return { key, cancelled: false, entryId: await foldInto(db, last, value) };
       }
-      const entry = { ...newEntry(entity, 'set', key, value, snapshot(row)), action: change.action };
+      const entry = { ...newEntry(author, entity, 'set', key, value, snapshot(row)), action: change.action };
       await db.outbox.add(entry);
       return { key, cancelled: false, entryId: entry.id };
     }
@@ -183,7 +193,10 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
         return { key, cancelled: false, entryId: await foldInto(db, last, set) };
       }
       if (sameSet(current, ids)) return { key, cancelled: true, entryId: null };
-      const entry = { ...newEntry(entity, 'relate', key, set, snapshot(row)), relation: change.relation };
+      const entry = {
+        ...newEntry(author, entity, 'relate', key, set, snapshot(row)),
+        relation: change.relation,
+      };
       await db.outbox.add(entry);
       return { key, cancelled: false, entryId: entry.id };
     }
@@ -192,7 +205,10 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
     const child = await firstChildEntity(db, entity, key);
     if (child) throw new StillUsedError(stillUsedBy(entity.names, child.names));
     await table.delete(key);
-    const unapplied = all.filter((e) => isUnsent(e) || (e.status === 'failed' && !e.confirmedAt));
+    // Another administrator's waiting changes are theirs: kept, and this delete goes after them.
+    const unapplied = all.filter(
+      (e) => (isUnsent(e) || (e.status === 'failed' && !e.confirmedAt)) && belongsTo(e, author),
+    );
     // An add that never reached the server's data means the server has no record: the add
     // and everything after it go, and nothing is sent.
     if (unapplied.some((e) => e.op === 'add')) {
@@ -206,7 +222,7 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
       await db.outbox.bulkDelete(unapplied.map((e) => e.seq));
     }
 
-    const entry = newEntry(entity, 'delete', key, {}, snapshot(row));
+    const entry = newEntry(author, entity, 'delete', key, {}, snapshot(row));
     await db.outbox.add(entry);
     return { key, cancelled: false, entryId: entry.id };
   });

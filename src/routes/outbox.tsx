@@ -5,7 +5,8 @@
  * change; conflicts settled side by side; a warning when the oldest change has waited more
  * than a day. Sync now and Retry always answer in the status line (sending, sent, or why not).
  * Discard acts at once and offers Undo for a few seconds; changes discarded unsent are listed
- * until cleared, so the screen never claims they reached the server.
+ * until cleared, so the screen never claims they reached the server. Each change shows who
+ * made it; another administrator's changes say they wait for their author (issue 12).
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -93,6 +94,7 @@ export function OutboxScreen() {
   const [sending, setSending] = useState(false);
   const [feedback, setFeedback] = useState('');
   const [undoable, setUndoable] = useState<(DiscardedChange & { label: string })[]>([]);
+  const othersAuthors = [...new Set((items ?? []).filter((i) => i.heldFor).map((i) => i.author ?? ''))];
   const warning = items
     ? staleWarning(
         items.map((i) => i.entry),
@@ -145,6 +147,14 @@ export function OutboxScreen() {
           {warning}
         </p>
       )}
+      {othersAuthors.length > 0 && (
+        <p className="banner" data-testid="held-for-others">
+          Some changes here were made by {othersAuthors.join(' and ')} on this device. They are not sent while
+          you are signed in: each change goes out only under the sign-in of the administrator who made it, so
+          they wait until {othersAuthors.length > 1 ? 'their author signs' : `${othersAuthors[0]} signs`} in
+          again, or until they are discarded.
+        </p>
+      )}
       <div className="undo-bars">
         {undoable.map((d) => (
           <UndoBar
@@ -160,6 +170,7 @@ export function OutboxScreen() {
             <tr>
               <th scope="col">Record</th>
               <th scope="col">Action</th>
+              <th scope="col">Made by</th>
               <th scope="col">Saved</th>
               <th scope="col">Attempts</th>
               <th scope="col">State</th>
@@ -178,10 +189,12 @@ export function OutboxScreen() {
                     {item.record}
                   </td>
                   <td data-label="Action">{item.action}</td>
+                  <td data-label="Made by">{item.author ?? '—'}</td>
                   <td data-label="Saved">{new Date(entry.createdAt).toLocaleString()}</td>
                   <td data-label="Attempts">{entry.attempts}</td>
                   <td data-label="State">
                     {item.state}
+                    {item.heldFor && <small className="muted block">{item.heldFor}</small>}
                     {item.waitsFor && <small className="muted block">{item.waitsFor}</small>}
                   </td>
                   <td data-label="Last error">
@@ -193,7 +206,12 @@ export function OutboxScreen() {
                       <button
                         type="button"
                         className="button button-small"
-                        disabled={sending || entry.status === 'sending' || entry.status === 'conflict'}
+                        disabled={
+                          sending ||
+                          entry.status === 'sending' ||
+                          entry.status === 'conflict' ||
+                          item.heldFor !== null
+                        }
                         onClick={() => void retry(item)}
                       >
                         Retry
@@ -222,7 +240,7 @@ export function OutboxScreen() {
             })}
             {items?.length === 0 && (
               <tr>
-                <td colSpan={7} className="empty">
+                <td colSpan={8} className="empty">
                   {notes.length === 0 ? 'Every change has reached the server.' : 'Nothing is waiting.'}
                 </td>
               </tr>
