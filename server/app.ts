@@ -35,6 +35,7 @@ import { DEFAULT_RETENTION_DAYS, pruneKeys } from './http/idempotency';
 import { limitAnonymousBody, limitBody } from './http/limit';
 import { type MountOptions, mountRoutes } from './http/mount';
 import { type MountedRoute, mountedRoutes } from './http/mounted';
+import { removeTempFiles } from './http/multipart';
 import { fail, TEXT } from './http/reply';
 import { registerStatic } from './http/static';
 import { seedDemo } from './seed';
@@ -89,6 +90,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     }),
   );
   app.use(`${API_PREFIX}/*`, guardQuery);
+  // Files of multipart bodies wait on disk while their request runs (http/multipart.ts).
+  app.use(`${API_PREFIX}/*`, removeTempFiles);
   app.use(`${API_PREFIX}/*`, sameOrigin({ trustProxy, allowed: options.allowedOrigins ?? [] }));
   // The only endpoints without a session take a small body; every other body waits for the
   // session check, so an anonymous request is refused before its body is read.

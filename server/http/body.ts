@@ -8,12 +8,14 @@
  *   the Content-Length, the rest on the text), so no body can keep the event loop busy;
  * - NUL characters anywhere (PostgreSQL text cannot hold them);
  * - in multipart fields, the text `null` means empty: the original client puts a null it loaded
- *   into its form data that way (api-contract §3.8, issue 12).
+ *   into its form data that way (api-contract §3.8, issue 12); multipart is read as it streams
+ *   in, files to temporary files (multipart.ts).
  * The size is limited before any of this (server/http/limit.ts). It is read before any
  * transaction opens, so a slow upload never holds a lock.
  */
 import type { Context } from 'hono';
 import type { WireBody } from '../../src/contract/validation';
+import { MultipartError, readMultipart } from './multipart';
 import { TEXT } from './reply';
 
 export type BodyResult =
@@ -84,10 +86,12 @@ export async function readBody(c: Context, options: { multipart: boolean }): Pro
   let body: WireBody;
   if (type.startsWith('multipart/form-data') && options.multipart) {
     try {
-      // Files arrive as File objects; keys ending in [] become arrays (Hono's default).
-      const parsed = (await c.req.parseBody()) as WireBody;
+      // Files arrive as File objects (on disk until the request is over); keys ending in []
+      // become lists, as with Hono's parseBody (multipart.ts).
+      const parsed = await readMultipart(c);
       body = Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, v === 'null' ? '' : v]));
-    } catch {
+    } catch (err) {
+      if (!(err instanceof MultipartError)) throw err;
       return { ok: false, status: 400, message: TEXT.malformedBody };
     }
   } else if (JSON_TYPE.test(type) || type === '') {

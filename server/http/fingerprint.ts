@@ -10,13 +10,15 @@
  * rebuilt (keys sorted); lists of plain values go to JSON.stringify as they are.
  */
 import type { WireBody } from '../../src/contract/validation';
+import { knownHash } from './multipart';
 
 const { subtle } = globalThis.crypto;
 
 const hex = (digest: ArrayBuffer) => Buffer.from(digest).toString('hex');
 
+/** A file by its content: the hash made while it streamed in (multipart.ts), or made now. */
 const fileHash = async (blob: Blob) => ({
-  file: hex(await subtle.digest('SHA-256', await blob.arrayBuffer())),
+  file: knownHash(blob) ?? hex(await subtle.digest('SHA-256', await blob.arrayBuffer())),
   size: blob.size,
 });
 
