@@ -31,6 +31,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { ADMIN, serverSignIn, startBenchServer } from './server.mjs';
@@ -255,13 +256,12 @@ async function main() {
     console.log(
       `GET / latency while the load runs (${runs} runs of ${seconds} s per scenario, ${senders} sender(s); ms; ${ADMIN.username} signed in for the signed-in loads)`,
     );
-    const rows = [];
-    for (const [name, requests] of all) {
-      const times = [];
-      const perRun = [];
-      const statuses = {};
-      let samples = {};
-      for (let run = 0; run < runs; run++) {
+    // Runs go round the scenarios (run 1 of each, then run 2 of each ...), so that a change in
+    // what else the machine runs falls on every scenario alike.
+    const acc = new Map(all.map(([name]) => [name, { times: [], perRun: [], statuses: {}, samples: {} }]));
+    for (let run = 0; run < runs; run++) {
+      for (const [name, requests] of all) {
+        const a = acc.get(name);
         const worker = new Worker(new URL(import.meta.url), {
           workerData: { port: server.port, sinkPort: sink.port, requests, senders },
         });
@@ -272,25 +272,33 @@ async function main() {
         worker.postMessage('stop');
         const result = await finished;
         await worker.terminate();
-        samples = { ...result.samples, ...samples };
+        a.samples = { ...result.samples, ...a.samples };
         for (const [status, count] of Object.entries(result.statuses))
-          statuses[status] = (statuses[status] ?? 0) + count;
-        times.push(...t);
-        perRun.push(
+          a.statuses[status] = (a.statuses[status] ?? 0) + count;
+        a.times.push(...t);
+        a.perRun.push(
           percentile(
-            [...t].sort((a, b) => a - b),
+            [...t].sort((x, y) => x - y),
             95,
           ),
         );
       }
-      const sorted = [...times].sort((a, b) => a - b);
-      const fmt = (x) => x.toFixed(1).padStart(7);
-      rows.push({ name, sorted, perRun, statuses });
+    }
+    const rows = [];
+    const fmt = (x) => x.toFixed(1).padStart(7);
+    for (const [name, { times, perRun, statuses, samples }] of acc) {
+      const sorted = [...times].sort((x, y) => x - y);
+      rows.push({ name, sorted });
       console.log(
-        `${name.padEnd(20)} min ${fmt(sorted[0])}  median ${fmt(percentile(sorted, 50))}  p95 ${fmt(percentile(sorted, 95))}  max ${fmt(sorted.at(-1))}  worst run p95 ${fmt(Math.max(...perRun))}  (${sorted.length} probes; load replies ${JSON.stringify(statuses)})`,
+        `${name.padEnd(20)} min ${fmt(sorted[0])}  median ${fmt(percentile(sorted, 50))}  p95 ${fmt(percentile(sorted, 95))}  max ${fmt(sorted.at(-1))}  p95 by run ${perRun.map((p) => p.toFixed(0)).join('/')}  (${sorted.length} probes; load replies ${JSON.stringify(statuses)})`,
       );
       if (process.env.BENCH_LATENCY_VERBOSE) console.log(`    first replies: ${JSON.stringify(samples)}`);
     }
+    console.log(
+      `Machine load average (1, 5, 15 min) at the end: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')}`,
+    );
     const over = rows.filter((r) => percentile(r.sorted, 95) >= 50);
     console.log(
       over.length === 0
