@@ -5,14 +5,25 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 export const ADMIN = { username: 'admin', password: 'admin123' };
 
-/** Resolves once the server listens; `close()` stops it and removes its data. */
-export async function startBenchServer({ cpuProfileDir } = {}) {
+/**
+ * Resolves once the server listens; `close()` stops it and removes its data. `staticDir`: the
+ * built app to serve instead of dist-bench/ (the latency bench serves dist/).
+ */
+export async function startBenchServer({ cpuProfileDir, staticDir } = {}) {
+  // PORT must be a positive number (server/config.ts): take a free one.
+  const freePort = await new Promise((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => done(port));
+    });
+  });
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-server-'));
   const child = spawn(
     process.execPath,
@@ -24,9 +35,9 @@ export async function startBenchServer({ cpuProfileDir } = {}) {
       cwd: ROOT,
       env: {
         ...process.env,
-        PORT: '0',
+        PORT: String(freePort),
         DATA_DIR: dataDir,
-        STATIC_DIR: join(ROOT, 'dist-bench'),
+        STATIC_DIR: staticDir ?? join(ROOT, 'dist-bench'),
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_PASSWORD: ADMIN.password,
         API_EXTENSIONS: 'on',

@@ -29,4 +29,7 @@ console.log(
 const uploaded = run('node', ['bench/upload.mjs']);
 // A throwaway build: leave no generated code for the linter or git to find.
 rmSync('dist-bench', { recursive: true, force: true });
-process.exit(drained || uploaded);
+
+console.log('\n== GET / while clients send the largest bodies each route allows (bench/latency.mjs) ==');
+const latency = run('node', ['bench/latency.mjs']);
+process.exit(drained || uploaded || latency);

@@ -34,6 +34,8 @@ import { securityHeaders } from './http/headers';
 import { DEFAULT_RETENTION_DAYS, pruneKeys } from './http/idempotency';
 import { limitAnonymousBody, limitBody } from './http/limit';
 import { type MountOptions, mountRoutes } from './http/mount';
+import { type MountedRoute, mountedRoutes } from './http/mounted';
+import { removeTempFiles } from './http/multipart';
 import { fail, TEXT } from './http/reply';
 import { registerStatic } from './http/static';
 import { seedDemo } from './seed';
@@ -89,6 +91,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     }),
   );
   app.use(`${API_PREFIX}/*`, guardQuery);
+  // Files of multipart bodies wait on disk while their request runs (http/multipart.ts).
+  app.use(`${API_PREFIX}/*`, removeTempFiles);
   app.use(`${API_PREFIX}/*`, sameOrigin({ trustProxy, allowed: options.allowedOrigins ?? [] }));
   // The only endpoints without a session take a small body; every other body waits for the
   // session check, so an anonymous request is refused before its body is read.
@@ -152,6 +156,8 @@ export interface RunningServer {
   /** url + '/api': the API root a client is configured with. */
   apiRoot: string;
   port: number;
+  /** Every route the app answers under /api, as mounted (http/mounted.ts). */
+  routes: readonly MountedRoute[];
   close(): Promise<void>;
 }
 
@@ -224,6 +230,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url,
     apiRoot: `${url}${API_PREFIX}`,
     port,
+    routes: mountedRoutes(app, API_PREFIX),
     async close() {
       clearInterval(pruning);
       stopSweeping?.();

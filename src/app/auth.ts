@@ -1,6 +1,6 @@
 /** Sign-in and sign-out as the screens see them: server call, browser flag, queue resume. */
 
-import { patchSyncState } from '../db/meta';
+import { patchSyncState, writeSignedInUser } from '../db/meta';
 import { signIn, signOut } from '../sync/auth';
 import { db, loadApi } from './context';
 import { keepGeography } from './geography';
@@ -13,6 +13,8 @@ export async function signInAndResume(username: string, password: string): Promi
   const result = await signIn(await loadApi(), username, password);
   if (!result.ok) return result;
   rememberSignIn(username);
+  // Changes made from now on are this administrator's, and only theirs are sent (issue 12).
+  await writeSignedInUser(db, username);
   // The queue may go on (it paused on a 401).
   await patchSyncState(db, { authRequired: false });
   void requestSync();
@@ -22,10 +24,12 @@ export async function signInAndResume(username: string, password: string): Promi
 }
 
 /**
- * Ends the session. Local data and queued changes stay: they belong to the device and are
- * sent after the next sign-in (rule 1).
+ * Ends the session. Local data and queued changes stay (rule 1): each change is sent when its
+ * author signs in again (issue 12).
  */
 export async function signOutEverywhere(): Promise<void> {
   forgetSignIn();
+  // Their waiting changes stay, theirs: sent when they sign in again.
+  await writeSignedInUser(db, null);
   if (navigator.onLine) await signOut(await loadApi()).catch(() => undefined);
 }

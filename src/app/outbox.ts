@@ -11,6 +11,7 @@ import {
   readDiscardNotes,
   undoDiscard,
 } from '../db/discard';
+import { readSignedInUser } from '../db/meta';
 import type { OutboxEntry } from '../db/outbox-entry';
 import { type Choice, resolveConflict } from '../db/queue-actions';
 import { loadIdResolver } from '../db/resolve';
@@ -22,10 +23,10 @@ export { staleWarning } from '../sync/queue-view';
 export { type RetryOutcome, retryAndSend, type SendOutcome, sendNow } from './send-on-request';
 export type { Choice, DiscardedChange, DiscardNote, OutboxEntry, QueueItem };
 
-/** The outbox as the outbox screen shows it. */
+/** The outbox as the outbox screen shows it, with whose each change is. */
 export async function readQueue(): Promise<QueueItem[]> {
   const entries = await db.outbox.toArray();
-  return queueView(entries, await loadIdResolver(db), Date.now());
+  return queueView(entries, await loadIdResolver(db), Date.now(), await readSignedInUser(db));
 }
 
 export async function settleConflict(seq: number, choices: Record<string, Choice>): Promise<void> {

@@ -18,6 +18,11 @@ import { RouteTable } from './route-table';
 export const BATCH_PATH = 'sync/batch';
 /** Items per batch: enough to amortise a commit, small enough that a lost reply costs little. */
 export const BATCH_MAX_ITEMS = 100;
+/**
+ * Bytes of JSON per batch: well under the server's limit on a JSON body (2 MB, which keeps
+ * parsing short); an item larger than this travels alone.
+ */
+export const BATCH_MAX_BYTES = 512 * 1024;
 
 const scalar = v.union([v.string(), v.number()]);
 

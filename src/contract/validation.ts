@@ -33,7 +33,7 @@ function fieldSchema(spec: FieldSpec): v.GenericSchema<unknown, string | number 
       // Every number column is an integer (int4): 1.5, 1e10 or 2147483648 are refused here,
       // not by the database as a 500.
       return v.pipe(
-        v.union([v.number(wholeNumber(label)), v.string(wholeNumber(label))]),
+        v.union([v.number(wholeNumber(label)), v.string(wholeNumber(label))], wholeNumber(label)),
         v.transform((x) => (typeof x === 'string' && x.trim() === '' ? null : Number(x))),
         v.check(
           (x) => x === null || (Number.isInteger(x) && x >= INT_MIN && x <= INT_MAX),
@@ -43,7 +43,10 @@ function fieldSchema(spec: FieldSpec): v.GenericSchema<unknown, string | number 
       );
     case 'ref':
       return v.pipe(
-        v.union([v.string(`${label} must be an id`), v.number(`${label} must be an id`)]),
+        v.union(
+          [v.string(`${label} must be an id`), v.number(`${label} must be an id`)],
+          `${label} must be an id`,
+        ),
         v.transform((x) => (String(x).trim() === '' ? null : (parseWireId(x) ?? Number.NaN))),
         v.check((x) => x === null || typeof x === 'string', `${label} must be an id`),
       ) as v.GenericSchema<unknown, string | null>;
@@ -61,7 +64,7 @@ function fieldSchema(spec: FieldSpec): v.GenericSchema<unknown, string | number 
       const codes = (spec.choices ?? []).map((c) => c.value);
       const refusal = `${label} must be one of ${codes.join(', ')}`;
       return v.pipe(
-        v.union([v.string(refusal), v.number(refusal)]),
+        v.union([v.string(refusal), v.number(refusal)], refusal),
         v.transform((x) => String(x).trim()),
         v.picklist(codes, refusal),
       ) as v.GenericSchema<unknown, string>;
@@ -76,7 +79,7 @@ function fieldSchema(spec: FieldSpec): v.GenericSchema<unknown, string | number 
     case 'phone': {
       const refusal = `${label} must be 5 to 20 digits, with an optional leading + and spaces or dashes`;
       return v.pipe(
-        v.union([v.string(refusal), v.number(refusal)]),
+        v.union([v.string(refusal), v.number(refusal)], refusal),
         v.transform((x) => String(x).trim()),
         v.regex(/^\+?[0-9][0-9 -]*$/, refusal),
         v.check((x) => {
@@ -159,7 +162,9 @@ export function validateWrite(entity: EntityDescription, op: Op, body: WireBody)
     if (spec.kind === 'file') continue;
     const raw = body[spec.wire];
     if (hasNul(raw)) return { ok: false, message: `${spec.label} must not contain a NUL character` };
-    if (isEmpty(raw)) {
+    // On the wire a field is one value: an empty list is not an empty field but a malformed one
+    // (the schema below refuses it by the field's kind).
+    if (isEmpty(raw) && !Array.isArray(raw)) {
       if (mustHave(spec, op)) return { ok: false, message: `${spec.label} is required` };
       // Optional text left empty is stored as '' (not null), as the legacy server does, so an
       // unchanged save from the original client changes nothing.

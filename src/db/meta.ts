@@ -42,3 +42,21 @@ export async function writeCursor(db: LocalDb, table: string, cursor: string | n
   if (cursor === null) await db.meta.delete(cursorKey(table));
   else await db.meta.put({ key: cursorKey(table), value: cursor });
 }
+
+/**
+ * The administrator signed in on this device (the username that last signed in), kept with
+ * the local data so that every outbox entry is stamped with its author inside mutate's
+ * transaction and replay (window or worker) sends only the current administrator's changes.
+ * Null once they signed out.
+ */
+const SIGNED_IN_USER = 'signedInUser';
+
+export async function readSignedInUser(db: LocalDb): Promise<string | null> {
+  const rec = await db.meta.get(SIGNED_IN_USER);
+  return typeof rec?.value === 'string' ? rec.value : null;
+}
+
+export async function writeSignedInUser(db: LocalDb, username: string | null): Promise<void> {
+  if (username === null) await db.meta.delete(SIGNED_IN_USER);
+  else await db.meta.put({ key: SIGNED_IN_USER, value: username });
+}

@@ -7,6 +7,11 @@
  * was never sent removes both and sends nothing; a delete drops the record's unsent edits when
  * nothing else was queued after them. An entry that has been sent at least once
  * may already be applied on the server, so it is never changed (rule 2).
+ *
+ * Each entry is stamped with the administrator signed in on the device (issue 12), read in
+ * the same transaction; only their own entries (or those without an author) are folded into
+ * or dropped: another administrator's waiting changes stay theirs, and a change made on top
+ * of them is queued after them.
  */
 
 import { contentImageRefs } from '../contract/content-images';
@@ -17,7 +22,8 @@ import { stillUsedBy } from '../contract/messages';
 import { firstChildEntity } from './children';
 import type { LocalDb, Row } from './database';
 import { isTempId, newTempId, newUuid } from './ids';
-import { type FieldValue, isUnsent, type NewEntry, type OutboxEntry } from './outbox-entry';
+import { readSignedInUser } from './meta';
+import { belongsTo, type FieldValue, isUnsent, type NewEntry, type OutboxEntry } from './outbox-entry';
 import { resolveId } from './resolve';
 
 export type Values = Record<string, FieldValue>;
@@ -56,6 +62,7 @@ function initialValues(entity: EntityDescription): Values {
 }
 
 function newEntry(
+  author: string | null,
   entity: EntityDescription,
   op: OutboxEntry['op'],
   key: string,
@@ -65,6 +72,7 @@ function newEntry(
   const now = Date.now();
   return {
     id: newUuid(),
+    ...(author === null ? {} : { author }),
     entity: entity.name,
     op,
     key,
@@ -82,11 +90,12 @@ function newEntry(
  * The newest entry of a record, if it can still be folded into: never sent, or refused by
  * the server (a refusal applied nothing, so the corrected change may replace it).
  */
-async function foldableEntry(db: LocalDb, entity: EntityDescription, key: string) {
+async function foldableEntry(db: LocalDb, entity: EntityDescription, key: string, author: string | null) {
   const all = await db.outbox.where('[entity+key]').equals([entity.name, key]).sortBy('seq');
   const last = all.at(-1);
   const refused = last?.status === 'failed' && !last.confirmedAt;
-  return { all, last: last && (isUnsent(last) || refused) ? last : undefined };
+  const foldable = last && (isUnsent(last) || refused) && belongsTo(last, author);
+  return { all, last: foldable ? last : undefined };
 }
 
 /**
@@ -155,11 +164,13 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
   const table = db.rows(entity);
   // Every table: a delete looks for children in the other entities' tables.
   return db.transaction('rw', db.tables, async () => {
-    if (change.op === 'add' && entity.single) return addSingle(db, entity, entity.single.id, change.values);
+    const author = await readSignedInUser(db);
+    if (change.op === 'add' && entity.single)
+      return addSingle(db, entity, entity.single.id, change.values, author);
     if (change.op === 'add') {
       const key = newTempId();
       await table.put({ ...initialValues(entity), ...change.values, [entity.key]: key });
-      const entry = newEntry(entity, 'add', key, { ...change.values }, null);
+      const entry = newEntry(author, entity, 'add', key, { ...change.values }, null);
       await db.outbox.add(entry);
       return { key, cancelled: false, entryId: entry.id };
     }
@@ -167,7 +178,7 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
     const key = await resolveId(db, change.key);
     const row = await table.get(key);
     if (!row) throw new RecordNotFoundError(entity, key);
-    const { all, last } = await foldableEntry(db, entity, key);
+    const { all, last } = await foldableEntry(db, entity, key, author);
 
     if (change.op === 'update') {
       await table.put({ ...row, ...change.values, [entity.key]: key });
@@ -178,7 +189,7 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
       if (last && foldable && (last.op === 'add' || last.op === 'update')) {
         return { key, cancelled: false, entryId: await foldInto(db, last, change.values) };
       }
-      const entry = newEntry(entity, 'update', key, { ...change.values }, snapshot(row));
+      const entry = newEntry(author, entity, 'update', key, { ...change.values }, snapshot(row));
       await db.outbox.add(entry);
       return { key, cancelled: false, entryId: entry.id };
     }
@@ -201,7 +212,7 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
           return cancel(db, last, key);
         return { key, cancelled: false, entryId: await foldInto(db, last, value) };
       }
-      const entry = { ...newEntry(entity, 'set', key, value, snapshot(row)), action: change.action };
+      const entry = { ...newEntry(author, entity, 'set', key, value, snapshot(row)), action: change.action };
       await db.outbox.add(entry);
       return { key, cancelled: false, entryId: entry.id };
     }
@@ -220,7 +231,10 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
         return { key, cancelled: false, entryId: await foldInto(db, last, set) };
       }
       if (sameSet(current, ids)) return { key, cancelled: true, entryId: null };
-      const entry = { ...newEntry(entity, 'relate', key, set, snapshot(row)), relation: change.relation };
+      const entry = {
+        ...newEntry(author, entity, 'relate', key, set, snapshot(row)),
+        relation: change.relation,
+      };
       await db.outbox.add(entry);
       return { key, cancelled: false, entryId: entry.id };
     }
@@ -230,7 +244,10 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
     if (child) throw new StillUsedError(stillUsedBy(entity.names, child.names));
     await table.delete(key);
     await dropFromSets(db, entity, key);
-    const unapplied = all.filter((e) => isUnsent(e) || (e.status === 'failed' && !e.confirmedAt));
+    // Another administrator's waiting changes are theirs: kept, and this delete goes after them.
+    const unapplied = all.filter(
+      (e) => (isUnsent(e) || (e.status === 'failed' && !e.confirmedAt)) && belongsTo(e, author),
+    );
     // An add that never reached the server's data means the server has no record: the add
     // and everything after it go, and nothing is sent.
     if (unapplied.some((e) => e.op === 'add')) {
@@ -245,7 +262,7 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
       await db.outbox.bulkDelete(unapplied.map((e) => e.seq));
     }
 
-    const entry = newEntry(entity, 'delete', key, {}, snapshot(row));
+    const entry = newEntry(author, entity, 'delete', key, {}, snapshot(row));
     await db.outbox.add(entry);
     return { key, cancelled: false, entryId: entry.id };
   });
@@ -304,15 +321,16 @@ async function addSingle(
   entity: EntityDescription,
   key: string,
   values: Values,
+  author: string | null,
 ): Promise<MutationResult> {
   const table = db.rows(entity);
   const row = (await table.get(key)) ?? initialValues(entity);
   await table.put({ ...row, ...values, [entity.key]: key });
-  const { last } = await foldableEntry(db, entity, key);
+  const { last } = await foldableEntry(db, entity, key, author);
   const foldable = last && !(await namesLaterRecord(db, entity, values, last.seq));
   if (last && foldable && (last.op === 'add' || last.op === 'update'))
     return { key, cancelled: false, entryId: await foldInto(db, last, values) };
-  const entry = newEntry(entity, 'add', key, { ...values }, null);
+  const entry = newEntry(author, entity, 'add', key, { ...values }, null);
   await db.outbox.add(entry);
   return { key, cancelled: false, entryId: entry.id };
 }

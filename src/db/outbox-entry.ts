@@ -11,7 +11,9 @@
  * - rule 5: `base` is the record as it was when the edit began, to detect conflicts;
  * - rule 6: unsent entries of one record are folded at write time (see mutate.ts);
  * - rule 7: payload values may be Blobs, stored as they are in IndexedDB; `uploads` keeps where
- *   a large one's resumable upload stands (the Blob stays until the record is confirmed).
+ *   a large one's resumable upload stands (the Blob stays until the record is confirmed);
+ * - issue 12: `author` is the administrator who made the change; it is sent only under their
+ *   own session (belongsTo).
  */
 
 /**
@@ -60,6 +62,12 @@ export interface StoredUpload {
 export interface NewEntry {
   /** Client-made id, sent as the Idempotency-Key. */
   id: string;
+  /**
+   * The username of the administrator signed in when the change was made. Absent on entries
+   * made before authors were kept (or with nobody recorded as signed in): those belong to
+   * whoever signs in.
+   */
+  author?: string;
   entity: string;
   op: OutboxOp;
   /** The record's local key (a temporary id until its add succeeds). */
@@ -113,4 +121,12 @@ export interface OutboxEntry extends NewEntry {
 
 export function isUnsent(entry: NewEntry): boolean {
   return entry.status === 'pending' && entry.attempts === 0;
+}
+
+/**
+ * Whether the administrator signed in as `user` may send (or fold into) this entry: their own
+ * changes, and those of no recorded author. Another administrator's changes wait for them.
+ */
+export function belongsTo(entry: Pick<NewEntry, 'author'>, user: string | null): boolean {
+  return entry.author === undefined || entry.author === user;
 }

@@ -7,7 +7,8 @@
  * Discard acts at once and offers Undo for a few seconds; changes discarded unsent are listed
  * until cleared, so the screen never claims they reached the server. A large file on its way
  * shows its progress (percent and size) in its change's state, whether this window or the
- * service worker sends it.
+ * service worker sends it. Each change shows who made it; another administrator's changes say
+ * they wait for their author (issue 12).
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -97,6 +98,7 @@ export function OutboxScreen() {
   const [sending, setSending] = useState(false);
   const [feedback, setFeedback] = useState('');
   const [undoable, setUndoable] = useState<(DiscardedChange & { label: string })[]>([]);
+  const othersAuthors = [...new Set((items ?? []).filter((i) => i.heldFor).map((i) => i.author ?? ''))];
   const warning = items
     ? staleWarning(
         items.map((i) => i.entry),
@@ -149,6 +151,14 @@ export function OutboxScreen() {
           {warning}
         </p>
       )}
+      {othersAuthors.length > 0 && (
+        <p className="banner" data-testid="held-for-others">
+          Some changes here were made by {othersAuthors.join(' and ')} on this device. They are not sent while
+          you are signed in: each change goes out only under the sign-in of the administrator who made it, so
+          they wait until {othersAuthors.length > 1 ? 'their author signs' : `${othersAuthors[0]} signs`} in
+          again, or until they are discarded.
+        </p>
+      )}
       <div className="undo-bars">
         {undoable.map((d) => (
           <UndoBar
@@ -164,6 +174,7 @@ export function OutboxScreen() {
             <tr>
               <th scope="col">Record</th>
               <th scope="col">Action</th>
+              <th scope="col">Made by</th>
               <th scope="col">Saved</th>
               <th scope="col">Attempts</th>
               <th scope="col">State</th>
@@ -182,10 +193,12 @@ export function OutboxScreen() {
                     {item.record}
                   </td>
                   <td data-label="Action">{item.action}</td>
+                  <td data-label="Made by">{item.author ?? '—'}</td>
                   <td data-label="Saved">{new Date(entry.createdAt).toLocaleString()}</td>
                   <td data-label="Attempts">{entry.attempts}</td>
                   <td data-label="State">
                     {item.state}
+                    {item.heldFor && <small className="muted block">{item.heldFor}</small>}
                     {item.waitsFor && <small className="muted block">{item.waitsFor}</small>}
                     {entry.status !== 'failed' &&
                       progressOf(progress, entry.seq).map((p) => (
@@ -203,7 +216,12 @@ export function OutboxScreen() {
                       <button
                         type="button"
                         className="button button-small"
-                        disabled={sending || entry.status === 'sending' || entry.status === 'conflict'}
+                        disabled={
+                          sending ||
+                          entry.status === 'sending' ||
+                          entry.status === 'conflict' ||
+                          item.heldFor !== null
+                        }
                         onClick={() => void retry(item)}
                       >
                         Retry
@@ -238,7 +256,7 @@ export function OutboxScreen() {
             })}
             {items?.length === 0 && (
               <tr>
-                <td colSpan={7} className="empty">
+                <td colSpan={8} className="empty">
                   {notes.length === 0 ? 'Every change has reached the server.' : 'Nothing is waiting.'}
                 </td>
               </tr>

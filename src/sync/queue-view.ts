@@ -20,6 +20,13 @@ export interface QueueItem {
   waitsFor: string | null;
   /** The spec's text for a refused change, e.g. 'Failed to add class'. */
   failure: string | null;
+  /** Who made the change (the username signed in then); null for changes made before that was kept. */
+  author: string | null;
+  /**
+   * Why another administrator's change is not sent now, e.g. 'Made by maria: sent when maria
+   * signs in on this device (or discard it)'; null for the signed-in administrator's own.
+   */
+  heldFor: string | null;
 }
 
 const ACTION = {
@@ -71,16 +78,31 @@ function describe(entry: OutboxEntry): { record: string; action: string; failure
   return { record, action: ACTION[entry.op], failure };
 }
 
-export function queueView(entries: readonly OutboxEntry[], resolve: IdResolver, now: number): QueueItem[] {
-  const plan = planQueue(entries, resolve, now);
+/** The sentence for a change that waits for its author (issue 12). */
+export const heldText = (author: string) =>
+  `Made by ${author}: sent when ${author} signs in on this device (changes go out only under their author's own sign-in), or discard it.`;
+
+/**
+ * `user`: the administrator signed in (null: nobody); another administrator's changes are
+ * shown as waiting for their author. Absent: no change is held.
+ */
+export function queueView(
+  entries: readonly OutboxEntry[],
+  resolve: IdResolver,
+  now: number,
+  user?: string | null,
+): QueueItem[] {
+  const plan = planQueue(entries, resolve, now, Number.POSITIVE_INFINITY, user);
   return [...entries]
     .sort((a, b) => a.seq - b.seq)
     .map((entry) => {
       const { record, action, failure } = describe(entry);
       const blocker = plan.waitsFor.get(entry.seq);
+      const blockerAuthor = blocker && plan.heldFor.get(blocker.seq);
       const waitsFor = blocker
-        ? `Waits for: ${describe(blocker).action} ${describe(blocker).record}${blocker.status === 'failed' || blocker.status === 'conflict' ? ` (${STATE[blocker.status].toLowerCase()})` : ''}`
+        ? `Waits for: ${describe(blocker).action} ${describe(blocker).record}${blocker.status === 'failed' || blocker.status === 'conflict' ? ` (${STATE[blocker.status].toLowerCase()})` : ''}${blockerAuthor ? ` (made by ${blockerAuthor})` : ''}`
         : null;
+      const heldBy = plan.heldFor.get(entry.seq);
       return {
         entry,
         record,
@@ -88,6 +110,8 @@ export function queueView(entries: readonly OutboxEntry[], resolve: IdResolver, 
         state: STATE[entry.status],
         waitsFor,
         failure: entry.status === 'failed' ? failure : null,
+        author: entry.author ?? null,
+        heldFor: heldBy ? heldText(heldBy) : null,
       };
     });
 }

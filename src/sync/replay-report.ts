@@ -8,6 +8,11 @@ export interface ReplayReport {
   failed: number;
   /** Entries still waiting for a retry. */
   waiting: number;
+  /**
+   * Entries of other administrators, and those waiting behind them: they wait for that
+   * author to sign in, and are not retried before.
+   */
+  held: number;
   /** The server asked for a new sign-in; nothing more is sent until then. */
   paused: boolean;
   /** When the earliest waiting entry may be retried (epoch ms), if any. */
@@ -18,6 +23,7 @@ export const emptyReport = (): ReplayReport => ({
   sent: 0,
   failed: 0,
   waiting: 0,
+  held: 0,
   paused: false,
   nextAttemptAt: null,
 });
@@ -31,9 +37,19 @@ export function tally(report: ReplayReport, results: ReadonlyMap<number, SendRes
   }
 }
 
-/** Adds what still waits and when the earliest of it may go. */
-export async function finishReport(db: LocalDb, report: ReplayReport): Promise<ReplayReport> {
-  const waiting = await db.outbox.where('status').equals('pending').toArray();
+/**
+ * Adds what still waits and when the earliest of it may go; entries on hold for another
+ * administrator (plan.ts) are counted apart, as nothing will send them before their author
+ * signs in.
+ */
+export async function finishReport(
+  db: LocalDb,
+  report: ReplayReport,
+  onHold: ReadonlySet<number> = new Set(),
+): Promise<ReplayReport> {
+  const pending = await db.outbox.where('status').equals('pending').toArray();
+  const waiting = pending.filter((e) => !onHold.has(e.seq));
+  report.held = pending.length - waiting.length;
   report.waiting = waiting.length;
   // A loop, not Math.min(...spread): a long queue would overflow the call's arguments.
   for (const e of waiting)

@@ -8,9 +8,12 @@
  * (round.ts), several rounds in flight, so independent changes pipeline while each chain
  * stays in order. When a round ends it plans again; when nothing is in flight and nothing is
  * ready it reads the outbox once more for changes saved meanwhile, and stops.
+ *
+ * Only the signed-in administrator's changes are sent (issue 12): the session is theirs, and
+ * another administrator's changes made on this device wait for their author to sign in.
  */
 import { BATCH_MAX_ITEMS } from '../contract/batch';
-import { patchSyncState, readSyncState } from '../db/meta';
+import { patchSyncState, readSignedInUser, readSyncState } from '../db/meta';
 import type { SyncContext } from './context';
 import { SYNC_LOCK, withLock } from './lock';
 import { planQueue } from './plan';
@@ -31,6 +34,8 @@ async function replayLocked(ctx: SyncContext): Promise<ReplayReport> {
   const { db } = ctx;
   const report = emptyReport();
   if ((await readSyncState(db)).authRequired) return { ...report, paused: true };
+  // Read once: a sign-in by someone else ends this session's replay anyway (401 or a new run).
+  const author = await readSignedInUser(db);
   // Still 'sending' means its replayer died mid-request; the reply never got here.
   await db.outbox.where('status').equals('sending').modify({ status: 'pending' });
 
@@ -47,7 +52,7 @@ async function replayLocked(ctx: SyncContext): Promise<ReplayReport> {
     for (;;) {
       const room = (maxRounds - inFlight.size) * roundSize;
       if (!report.paused && room > 0) {
-        const plan = planQueue(state.all(), state.resolve, Date.now(), room);
+        const plan = planQueue(state.all(), state.resolve, Date.now(), room, author);
         for (const orphan of plan.orphans) {
           await db.outbox.update(orphan.seq, { status: 'failed', lastError: ORPHAN });
           await state.reread(db, orphan.seq);
@@ -92,7 +97,8 @@ async function replayLocked(ctx: SyncContext): Promise<ReplayReport> {
   } finally {
     await patchSyncState(db, { syncing: false });
   }
-  return finishReport(db, report);
+  const last = planQueue(state.all(), state.resolve, Date.now(), Number.POSITIVE_INFINITY, author);
+  return finishReport(db, report, last.onHold);
 }
 
 export function replay(ctx: SyncContext): Promise<ReplayReport> {

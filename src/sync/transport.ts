@@ -11,6 +11,7 @@
  */
 import * as v from 'valibot';
 import {
+  BATCH_MAX_BYTES,
   BATCH_MAX_ITEMS,
   BATCH_PATH,
   type BatchItem,
@@ -36,6 +37,8 @@ export interface Transport {
 
 export interface TransportOptions {
   maxItems?: number;
+  /** JSON bytes per batch (the server limits a JSON body's size). */
+  maxBytes?: number;
   /** Batches in flight at once: one being applied by the server, the next one travelling. */
   maxBatches?: number;
   maxAlone?: number;
@@ -48,6 +51,7 @@ export interface TransportOptions {
 const supportByClient = new WeakMap<ApiClient, boolean>();
 
 const BATCHABLE = batchableRequests(entities);
+const utf8 = new TextEncoder();
 
 /** The batch item for a request, or null when it must travel alone. */
 function toItem({ request, key }: Outgoing): BatchItem | null {
@@ -85,6 +89,7 @@ const retryable = (o: ApiOutcome) => ['retry', 'auth'].includes(classify(o, 'bat
 
 export function createTransport(api: ApiClient, options: TransportOptions = {}): Transport {
   const maxItems = options.maxItems ?? BATCH_MAX_ITEMS;
+  const maxBytes = options.maxBytes ?? BATCH_MAX_BYTES;
   const alone = limiter(options.maxAlone ?? 6);
   const batches = limiter(options.maxBatches ?? 2);
 
@@ -119,14 +124,27 @@ export function createTransport(api: ApiClient, options: TransportOptions = {}):
   return {
     async sendAll(items) {
       const outcomes: Promise<ApiOutcome>[] = new Array(items.length);
-      const batchable: { index: number; outgoing: Outgoing; item: BatchItem }[] = [];
+      const batchable: { index: number; outgoing: Outgoing; item: BatchItem; bytes: number }[] = [];
       items.forEach((outgoing, index) => {
         const item = supportByClient.get(api) === false ? null : toItem(outgoing);
-        if (item) batchable.push({ index, outgoing, item });
+        const bytes = item ? utf8.encode(JSON.stringify(item)).length : 0;
+        if (item && bytes <= maxBytes) batchable.push({ index, outgoing, item, bytes });
         else outcomes[index] = sendAlone(outgoing);
       });
-      for (let start = 0; start < batchable.length; start += maxItems) {
-        const group = batchable.slice(start, start + maxItems);
+      // Consecutive groups of at most maxItems items and maxBytes bytes.
+      const groups: (typeof batchable)[] = [];
+      let size = 0;
+      for (const b of batchable) {
+        const last = groups.at(-1);
+        if (last && last.length < maxItems && size + b.bytes <= maxBytes) {
+          last.push(b);
+          size += b.bytes;
+        } else {
+          groups.push([b]);
+          size = b.bytes;
+        }
+      }
+      for (const group of groups) {
         const replies = sendBatch(group).catch((error) =>
           group.map((): ApiOutcome => ({ kind: 'unreachable', error: String(error) })),
         );

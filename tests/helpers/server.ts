@@ -32,6 +32,8 @@ export interface TestServer {
   url: string;
   apiRoot: string;
   port: number;
+  /** Every route the server answers under /api, as mounted (server/http/mounted.ts). */
+  routes: RunningServer['routes'];
   dataDir: string;
   /** The test database when running on PostgreSQL (TEST_DATABASE_URL); undefined on PGlite. */
   databaseUrl?: string;
@@ -92,6 +94,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     url: running.url,
     apiRoot: running.apiRoot,
     port: running.port,
+    routes: running.routes,
     dataDir,
     databaseUrl: database?.url,
     async close() {

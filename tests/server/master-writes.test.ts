@@ -253,6 +253,14 @@ describe('bad inputs get a 4xx with success false and write nothing', () => {
     ],
     ['section with an unknown book', SEC.add, { ...section, selectedBook: 999 }, 400, 'Book does not exist'],
     ['unit with an unknown section', U.add, { ...unit, selectedSection: 999 }, 400, 'Section does not exist'],
+    // An optional field sent as an empty list is malformed, not empty (found by the fuzz).
+    [
+      'unit with a list for its section',
+      U.add,
+      { ...unit, selectedSection: [] },
+      400,
+      'Section must be an id',
+    ],
     [
       'subject without content',
       S.add,
