@@ -8,8 +8,8 @@
  * extension (`api.extensions`: question edit) are left out in legacy mode, as the PHP API has
  * none of them; an add that takes several files (book pages) has its own handler.
  */
-import { entityEndpoints, isExtension } from '../../src/contract/endpoints';
-import type { EntityDescription } from '../../src/contract/entity';
+import { entityEndpoints } from '../../src/contract/endpoints';
+import { type EntityDescription, isExtension } from '../../src/contract/entity';
 import { RouteTable } from '../../src/contract/route-table';
 import { severalField } from '../../src/contract/several-files';
 import type { Database } from '../db';

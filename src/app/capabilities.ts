@@ -1,20 +1,20 @@
 /**
- * What this server can do beyond the PHP API, as the screens need to know it before offering
- * an operation that is our extension (question edit): asked of the server when online, and
- * remembered on the device so that an offline screen knows what the server said last.
+ * Whether this server has an entity's extension operations (question edit), as a screen needs
+ * to know before offering one: asked of the server when online, and remembered on the device
+ * (db/extensions.ts, shared with what pulls learn) so that an offline screen knows what the
+ * server said last.
  */
 import type { EntityDescription } from '../contract/entity';
+import { knownExtensions, markExtension } from '../db/extensions';
 import { db, loadApi } from './context';
-
-const key = (entity: EntityDescription) => `extension:${entity.name}`;
 
 /** true: the server has the entity's extension endpoints; false: it has not; null: not known yet. */
 export async function serverHasExtension(entity: EntityDescription): Promise<boolean | null> {
-  const remembered = (await db.meta.get(key(entity)))?.value;
-  if (!navigator.onLine) return typeof remembered === 'boolean' ? remembered : null;
+  const remembered = (await knownExtensions(db))[entity.name] ?? null;
+  if (!navigator.onLine) return remembered;
   const { hasExtension } = await import('../sync/capabilities');
   const answer = await hasExtension(await loadApi(), entity);
-  if (answer === null) return typeof remembered === 'boolean' ? remembered : null;
-  await db.meta.put({ key: key(entity), value: answer });
+  if (answer === null) return remembered;
+  await markExtension(db, entity.name, answer);
   return answer;
 }

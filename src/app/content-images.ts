@@ -8,7 +8,7 @@
  */
 import { contentImageUrl } from '../contract/content-images';
 import { contentImageEntity } from '../contract/entities/content-image';
-import { missingExtensions } from '../db/extensions';
+import { knownExtensions } from '../db/extensions';
 import { isTempId } from '../db/ids';
 import { resolveId } from '../db/resolve';
 import { API_ROOT } from './config';
@@ -49,7 +49,7 @@ export async function pendingImageSource(id: string): Promise<ImageSource | null
   return file instanceof Blob ? { src: URL.createObjectURL(file), pendingUpload: id } : null;
 }
 
-/** The names of the extension entities this server lacks, as the last pull found. */
-export const readMissingExtensions = (): Promise<string[]> => missingExtensions(db);
+/** What the device knows of this server's extensions, by entity (db/extensions.ts). */
+export const readKnownExtensions = (): Promise<Record<string, boolean>> => knownExtensions(db);
 
 export const CONTENT_IMAGE = contentImageEntity.name;

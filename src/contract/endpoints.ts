@@ -214,10 +214,6 @@ export function allEndpoints(entity: EntityDescription): Endpoint[] {
   ].filter((e): e is Endpoint => e !== undefined);
 }
 
-/** Whether an operation is our extension (`api.extensions`): absent from the PHP API. */
-export const isExtension = (entity: EntityDescription, op: 'get' | 'update'): boolean =>
-  entity.api.extensions?.includes(op) ?? false;
-
 /** The rows of a list or lookup reply. */
 export const listFieldOf = (entity: EntityDescription): string => entity.api.listField ?? entity.table;
 

@@ -217,6 +217,13 @@ export interface ValueAction extends FieldActionBase {
 
 export const isValueAction = (action: FieldAction): action is ValueAction => 'value' in action;
 
+/**
+ * Whether an operation is our extension, absent from the PHP API: every operation of an
+ * extension entity (Terms, content images), or one listed in `api.extensions` (question edit).
+ */
+export const isExtension = (entity: EntityDescription, op: 'get' | 'add' | 'update'): boolean =>
+  entity.extension === true || (op !== 'add' && (entity.api.extensions?.includes(op) ?? false));
+
 /** The notices of setting `value` through an action, or undefined when the action does not take it. */
 export function actionNotices(
   action: FieldAction,

@@ -38,13 +38,13 @@ export default function EntityScreen({
       return <ListScreen entity={entity} />;
     case 'add':
       return (
-        <ExtensionGate entity={entity} title={texts.addTitle}>
+        <ExtensionGate entity={entity} op="add" title={texts.addTitle}>
           <AddForm entity={entity} note={entity.routes.addAliases?.find((a) => a.path === path)?.note} />
         </ExtensionGate>
       );
     case 'edit':
       return (
-        <ExtensionGate entity={entity} title={texts.editTitle}>
+        <ExtensionGate entity={entity} op="update" title={texts.editTitle}>
           <EditForm entity={entity} />
         </ExtensionGate>
       );

@@ -15,8 +15,8 @@
  * question's type: switched-inputs.ts), hidden ones sent empty; a form inside one parent (Add
  * Book Pages for the book in the route); an add taking several files, one record each; an add
  * pre-filled from the URL (the Chapters list's Add Question); an edit that is our extension,
- * offered only when the server has it (form-availability.tsx). A save that carries files waits
- * on the form, online, showing each upload's progress, before it returns.
+ * offered only when the server has it (ExtensionGate.tsx, around the screen). A save that
+ * carries files waits on the form, online, showing each upload's progress, before it returns.
  */
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -40,11 +40,11 @@ import { NameSelectField } from './fields/NameSelectField';
 import { SelectField } from './fields/SelectField';
 import { TextField } from './fields/TextField';
 import { type FieldProps, type FormValue, fieldId } from './fields/types';
-import { ExtensionGate, useSwitchCode } from './form-availability';
 import { useNotify } from './notices';
 import { reportOutcome, reportOutcomes } from './report-outcome';
 import { decodeRouteId, encodeRouteId } from './route-id';
 import { SendingFiles } from './SendingFiles';
+import { useSwitchCode } from './switch-code';
 import { usePageTitle } from './use-page-title';
 
 const RichTextField = lazy(() => import('./fields/RichTextField'));
@@ -136,14 +136,6 @@ function NotFound({ entity, title }: { entity: EntityDescription; title: string 
 }
 
 export function EditForm({ entity }: { entity: EntityDescription }) {
-  return (
-    <ExtensionGate entity={entity} op="update">
-      <EditRecord entity={entity} />
-    </ExtensionGate>
-  );
-}
-
-function EditRecord({ entity }: { entity: EntityDescription }) {
   const { id: raw } = useParams({ strict: false }) as { id?: string };
   // A single document has one record; others name theirs in the route.
   const id = entity.single ? entity.single.id : decodeRouteId(raw ?? '');

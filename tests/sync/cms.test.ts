@@ -11,7 +11,7 @@ import { contentImageUrl } from '../../src/contract/content-images';
 import { aboutUsEntity, contentImageEntity, termsEntity } from '../../src/contract/entities';
 import { canonicalRichText } from '../../src/contract/rich-text';
 import type { LocalDb } from '../../src/db/database';
-import { missingExtensions } from '../../src/db/extensions';
+import { markExtension, missingExtensions } from '../../src/db/extensions';
 import { mutate } from '../../src/db/mutate';
 import { resolveConflict } from '../../src/db/queue-actions';
 import { loadIdResolver } from '../../src/db/resolve';
@@ -199,7 +199,7 @@ describe('the legacy server', () => {
 
   it('our server with the extensions clears what a legacy answer had taught', async () => {
     const { ctx } = await fixtures.proxied({ seedDemo: true });
-    await ctx.db.meta.put({ key: 'missingExtensions', value: ['terms'] });
+    await markExtension(ctx.db, termsEntity.name, false);
     expect((await pull(ctx)).ok).toBe(true);
     expect(await missingExtensions(ctx.db)).toEqual([]);
     expect(await ctx.db.rows(termsEntity).get(termsEntity.single!.id)).toMatchObject({

@@ -1,15 +1,20 @@
 /**
  * Content offline, against the real server over HTTP in both modes: a chapter made offline,
  * pages of it with several images, a library resource with files for that chapter and a
- * question with an image, each naming the one before by its temporary id; on reconnect all
+ * question with an image, each naming the one before by its temporary id, and (on our server,
+ * the PHP API has no image endpoint) the About Us content with an image inserted offline,
+ * which names the image's upload by its temporary id in turn; on reconnect all
  * reach the server once, in a valid order, files included (a large video travels in resumable
  * chunks to our server, inline to the legacy one). Page-number edits fold like toggles, and
  * the question edit (our extension) is told apart from a server without it.
  */
 import { describe, expect, it } from 'vitest';
+import { contentImageUrl } from '../../src/contract/content-images';
 import {
+  aboutUsEntity,
   bookPageEntity,
   chapterEntity,
+  contentImageEntity,
   libraryResourceEntity,
   questionEntity,
 } from '../../src/contract/entities';
@@ -55,7 +60,7 @@ describe.each([
   ['our server', false],
   ['the legacy server', true],
 ])('content against %s', (_name, legacy) => {
-  it('chapter → pages with several images → resource with files → question with an image, all offline', async () => {
+  it(`chapter → pages with several images → resource with files → question with an image${legacy ? '' : ' → content with an inserted image'}, all offline`, async () => {
     const { server, proxy, ctx } = await fixtures.proxied({ legacy, seedDemo: true });
     await pull(ctx);
 
@@ -101,6 +106,23 @@ describe.each([
         question_image: pngFile('q.png'),
       },
     });
+    // As the editor does it: the image queued as an add, the content naming its temporary id.
+    const image = legacy
+      ? null
+      : await mutate(ctx.db, {
+          op: 'add',
+          entity: contentImageEntity,
+          values: { image: pngFile('map.png', 600) },
+        });
+    if (image)
+      await mutate(ctx.db, {
+        op: 'update',
+        entity: aboutUsEntity,
+        key: aboutUsEntity.single!.id,
+        values: {
+          content: `<p>Offline about</p><img src="blob:http://localhost/x" alt="map" data-pending-upload="${image.key}">`,
+        },
+      });
 
     const progress: UploadProgress[] = [];
     const stop = subscribeUploadProgress((p) => progress.push(p));
@@ -151,15 +173,33 @@ describe.each([
     expect(String(questionRow.question_image)).toMatch(/\.png$/);
     expect(await resolveId(ctx.db, question.key)).toBe(String(questionRow.id));
 
+    if (image) {
+      // The content went after its image, with the server's URL in place of the temporary id.
+      const name = await resolveId(ctx.db, image.key);
+      expect(name).toMatch(/\.png$/);
+      const about = await ctx.api.request(aboutUsEntity.api.get!, { method: 'GET' });
+      if (about.kind !== 'reply') throw new Error('no reply');
+      expect(about.body.content).toBe(
+        `<p>Offline about</p><img src="${contentImageUrl(`${proxy.url}/api`, name)}" alt="map" />`,
+      );
+      const served = await fetch(`${server.apiRoot}/uploads/cms/${name}`);
+      expect((await served.arrayBuffer()).byteLength).toBe(600);
+    }
+
     // Each add reached the server once.
     const adds = proxy.log.filter((r) => /\/add\w+\.php$/.test(r.target)).filter(taken(legacy));
     expect(adds.map((r) => r.target.replace(/^.*\//, '')).sort()).toEqual([
       'addbookpages.php',
       'addbookpages.php',
       'addchapters.php',
+      ...(legacy ? [] : ['addimage.php']),
       'addlibrary.php',
       'addquestion.php',
     ]);
+    if (!legacy)
+      expect(
+        proxy.log.filter(taken(legacy)).filter((r) => /updateaboutus\.php$/.test(r.target)),
+      ).toHaveLength(1);
     // The video went ahead in chunks to our server, and said how far it was.
     if (!legacy) {
       expect(proxy.log.some((r) => /\/uploads\/resumable/.test(r.target))).toBe(true);
