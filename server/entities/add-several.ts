@@ -13,15 +13,13 @@ import { severalField, severalNumbers } from '../../src/contract/several-files';
 import { validateWrite, type WireBody } from '../../src/contract/validation';
 import { NEW_ID_FIELD } from '../../src/contract/wire';
 import { type ApiHandler, ok, refuse } from '../http/api';
-import { parentDisagreement } from './agreement';
-import { addColumns, type Columns, hashPasswords } from './columns';
+import type { Columns } from './columns';
 import { checkFile, checkFiles, fileColumns, fileFields, type IncomingFile } from './files';
 import type { EntityGraph } from './graph';
-import { missingParent } from './relations';
 import { replyTexts } from './reply-texts';
 import { cleanRichTextFields } from './rich-text';
 import { ident } from './sql';
-import { lookupFor, type WriteOptions } from './write';
+import { addColumnsChecked, lookupFor, type WriteOptions } from './write';
 
 /** More files than this in one request are refused (a book's chapter is a few dozen pages). */
 export const MAX_SEVERAL_FILES = 200;
@@ -74,12 +72,9 @@ export function addSeveralHandler(
     const incoming = await checkFiles(others, 'add', body, lookup);
     if (!incoming.ok) return refuse(400, incoming.message);
 
-    const cols: Columns = addColumns(entity, checked.value);
-    const missing = await missingParent(q, graph, entity, cols);
-    if (missing) return refuse(400, missing);
-    const disagreement = await parentDisagreement(q, graph, entity, cols);
-    if (disagreement) return refuse(400, disagreement);
-    await hashPasswords(entity, cols);
+    const columns = await addColumnsChecked(q, graph, entity, checked.value);
+    if (!columns.ok) return refuse(400, columns.message);
+    const { cols } = columns;
 
     let numbers: (number | null)[] = files.map(() => null);
     if (numbering && within) {

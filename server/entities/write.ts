@@ -9,6 +9,7 @@ import type { Endpoint } from '../../src/contract/endpoints';
 import type { EntityDescription } from '../../src/contract/entity';
 import { validateWrite } from '../../src/contract/validation';
 import { NEW_ID_FIELD } from '../../src/contract/wire';
+import type { Query } from '../db';
 import { type ApiHandler, ok, refuse } from '../http/api';
 import type { ResumableUploads } from '../uploads/resumable';
 import { changesRefs, parentDisagreement } from './agreement';
@@ -31,6 +32,25 @@ export interface WriteOptions {
 export const lookupFor = (adminId: number, { resumable }: WriteOptions): UploadLookup | undefined =>
   resumable && ((reference) => resumable.finished(adminId, reference));
 
+/**
+ * An add's columns from its checked values, once its parents exist and agree, passwords
+ * hashed; or why it is refused. Shared by the plain add and the add of several files.
+ */
+export async function addColumnsChecked(
+  q: Query,
+  graph: EntityGraph,
+  entity: EntityDescription,
+  value: Parameters<typeof addColumns>[1],
+): Promise<{ ok: true; cols: Columns } | { ok: false; message: string }> {
+  const cols: Columns = addColumns(entity, value);
+  const missing = await missingParent(q, graph, entity, cols);
+  if (missing) return { ok: false, message: missing };
+  const disagreement = await parentDisagreement(q, graph, entity, cols);
+  if (disagreement) return { ok: false, message: disagreement };
+  await hashPasswords(entity, cols);
+  return { ok: true, cols };
+}
+
 export function addHandler(entity: EntityDescription, graph: EntityGraph, options: WriteOptions): ApiHandler {
   const text = replyTexts(entity);
   const files = fileFields(entity, 'add');
@@ -39,12 +59,9 @@ export function addHandler(entity: EntityDescription, graph: EntityGraph, option
     if (!checked.ok) return refuse(400, checked.message);
     const incoming = await checkFiles(files, 'add', body, lookupFor(adminId, options));
     if (!incoming.ok) return refuse(400, incoming.message);
-    const cols: Columns = addColumns(entity, checked.value);
-    const missing = await missingParent(q, graph, entity, cols);
-    if (missing) return refuse(400, missing);
-    const disagreement = await parentDisagreement(q, graph, entity, cols);
-    if (disagreement) return refuse(400, disagreement);
-    await hashPasswords(entity, cols);
+    const columns = await addColumnsChecked(q, graph, entity, checked.value);
+    if (!columns.ok) return refuse(400, columns.message);
+    const { cols } = columns;
 
     for (const f of incoming.files) cols[f.field] = await uploads.save(f.folder, f.data, f.ext);
     const names = Object.keys(cols);

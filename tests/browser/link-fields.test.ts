@@ -3,20 +3,16 @@
  * or https is reported at the field in the server's words when the form is submitted, tied to
  * the control, focus on the first field in error; the report goes once the link is corrected.
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSuite, signInWithForm } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, signedInTab } from '../helpers/browser';
 
 const suite = browserSuite();
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  context = await suite.browser.newContext();
-  page = await context.newPage();
-  await signInWithForm(page, suite.server.url);
+signedInTab(suite, (tab) => {
+  page = tab.page;
 });
-afterAll(() => context?.close());
 
 describe('link fields', () => {
   it('reports a javascript: link at the field on submit, and lets it go once corrected', async () => {

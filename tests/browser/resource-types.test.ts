@@ -5,18 +5,16 @@
  * select, online and offline; the server ends with what was typed.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { browserSuite, signInWithForm } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, signedInTab } from '../helpers/browser';
 import { api, signIn } from '../helpers/server';
 
 const suite = browserSuite();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  context = await suite.browser.newContext();
-  page = await context.newPage();
-  await signInWithForm(page, suite.server.url);
+signedInTab(suite, (tab) => {
+  ({ context, page } = tab);
 });
 
 async function serverTypes(): Promise<{ title: string; entry_type: number }[]> {

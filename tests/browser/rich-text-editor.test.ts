@@ -5,14 +5,13 @@
  * URLs until uploaded, never base64, and the stored content refers to their server URLs; the toolbar is one tab stop with arrow keys between its controls and
  * has 44 px targets for fingers; the sign-in page loads neither the editor nor its sanitiser.
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { subjectEntity } from '../../src/contract/entities';
-import { browserSuite, signInWithForm } from '../helpers/browser';
+import { browserSuite, signedInTab, signInWithForm } from '../helpers/browser';
 import { api, signIn } from '../helpers/server';
 
 const suite = browserSuite();
-let context: BrowserContext;
 let page: Page;
 
 /** A real 1x1 PNG, so the inserted images load. */
@@ -42,12 +41,9 @@ const LINES = [
   'Cleared words',
 ];
 
-beforeAll(async () => {
-  context = await suite.browser.newContext();
-  page = await context.newPage();
-  await signInWithForm(page, suite.server.url);
+signedInTab(suite, (tab) => {
+  page = tab.page;
 });
-afterAll(() => context?.close());
 
 const editorArea = () => page.getByRole('textbox', { name: 'Subject Content' });
 const toolbar = () => page.getByRole('toolbar', { name: 'Subject Content formatting' });

@@ -7,21 +7,18 @@
  * file, attempts, key), and the outbox then lists what was discarded unsent.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classEntity } from '../../src/contract/entities';
-import { browserSuite, signInWithForm } from '../helpers/browser';
+import { browserSuite, signedInTab } from '../helpers/browser';
 import { serverTitles } from '../helpers/server';
 
 const suite = browserSuite();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  context = await suite.browser.newContext();
-  page = await context.newPage();
-  await signInWithForm(page, suite.server.url);
+signedInTab(suite, (tab) => {
+  ({ context, page } = tab);
 });
-afterAll(() => context?.close());
 
 const status = () => page.getByTestId('sync-status').textContent();
 const feedback = () => page.locator('.send-feedback').textContent();

@@ -68,6 +68,24 @@ export async function signInWithForm(
  * Chromium, both started before the file's tests and stopped after. Read `server` and
  * `browser` inside the tests (and in a file's own beforeAll, which runs after this one).
  */
+/**
+ * A tab signed in through the form, for all the tests of a file, handed to `use` once open;
+ * its context (cookies, storage, offline switch) is closed after them.
+ */
+export function signedInTab(
+  suite: { server: TestServer; browser: Browser },
+  use: (tab: { context: BrowserContext; page: Page }) => void,
+): void {
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    context = await suite.browser.newContext();
+    const page = await context.newPage();
+    await signInWithForm(page, suite.server.url);
+    use({ context, page });
+  });
+  afterAll(() => context?.close());
+}
+
 export function browserSuite() {
   const suite = {} as { server: TestServer; browser: Browser };
   beforeAll(async () => {

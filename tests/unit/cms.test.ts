@@ -6,7 +6,7 @@
  * by the server's sanitiser compares equal (no conflict with oneself); the outbox names
  * content and images in words.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanRichText } from '../../server/entities/rich-text';
 import {
   contentImageRefs,
@@ -18,12 +18,12 @@ import { aboutUsEntity, contentImageEntity, subjectEntity } from '../../src/cont
 import { canonicalRichText } from '../../src/contract/rich-text';
 import type { LocalDb } from '../../src/db/database';
 import { mutate } from '../../src/db/mutate';
-import { openLocalDb } from '../../src/db/open';
 import { entryRequest } from '../../src/sync/entry-request';
 import { mergeEdit } from '../../src/sync/merge-edit';
 import { planQueue } from '../../src/sync/plan';
 import { queueView } from '../../src/sync/queue-view';
 import { pngFile } from '../helpers/files';
+import { freshLocalDbEach } from '../helpers/local-db';
 
 const A = 'tmp-0b6c1f8e-3f1a-4c2e-9d7e-5a4b3c2d1e0f';
 const B = 'tmp-9f8e7d6c-5b4a-4392-8a1b-0c9d8e7f6a5b';
@@ -76,14 +76,8 @@ describe('canonical rich text', () => {
 
 describe('on the device', () => {
   let db: LocalDb;
-  let n = 0;
-  beforeEach(async () => {
-    db = openLocalDb(`content-${++n}`);
-    await db.open();
-  });
-  afterEach(async () => {
-    db.close();
-    await db.delete();
+  freshLocalDbEach('content', (opened) => {
+    db = opened;
   });
 
   const addImage = async (name: string) =>

@@ -4,7 +4,7 @@
  * options, several images saved as one page each with their numbers, and page-number edits
  * folding like toggles.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookPageEntity, libraryResourceEntity, questionEntity } from '../../src/contract/entities';
 import { ENTRY_TYPE_INPUTS } from '../../src/contract/entities/entry-type-inputs';
 import { ENTRY_TYPES } from '../../src/contract/entities/resource-type';
@@ -16,8 +16,8 @@ import { wireRequest } from '../../src/contract/wire-request';
 import { addSeveral } from '../../src/db/add-several';
 import type { LocalDb } from '../../src/db/database';
 import { mutate } from '../../src/db/mutate';
-import { openLocalDb } from '../../src/db/open';
 import { listRows } from '../../src/db/queries';
+import { freshLocalDbEach } from '../helpers/local-db';
 
 const form = formFields(libraryResourceEntity, 'add');
 const shownFor = (code: string | null) => form.filter((f) => isShown(libraryResourceEntity, f, code));
@@ -132,14 +132,8 @@ describe('a question’s type decides its options', () => {
 
 describe('several images, one page each', () => {
   let db: LocalDb;
-  let n = 0;
-  beforeEach(async () => {
-    db = openLocalDb(`content-${++n}`);
-    await db.open();
-  });
-  afterEach(async () => {
-    db.close();
-    await db.delete();
+  freshLocalDbEach('content', (opened) => {
+    db = opened;
   });
 
   /** Told apart by size: fake-indexeddb keeps a File as a plain Blob, without its name. */

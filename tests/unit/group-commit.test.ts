@@ -2,23 +2,17 @@
  * Group commit (src/db/group-commit.ts): writes asked for and then flushed together share one
  * transaction, yet each succeeds or fails on its own, and nobody hears of success before the commit.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classEntity } from '../../src/contract/entities';
 import type { LocalDb } from '../../src/db/database';
 import { groupCommit } from '../../src/db/group-commit';
 import { mutate } from '../../src/db/mutate';
-import { openLocalDb } from '../../src/db/open';
 import type { OutboxEntry } from '../../src/db/outbox-entry';
+import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;
-let n = 0;
-beforeEach(async () => {
-  db = openLocalDb(`group-commit-${++n}`);
-  await db.open();
-});
-afterEach(async () => {
-  db.close();
-  await db.delete();
+freshLocalDbEach('group-commit', (opened) => {
+  db = opened;
 });
 
 /** The entry as it was written, without the number the outbox gave it. */

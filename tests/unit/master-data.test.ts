@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   bookEntity,
   chapterEntity,
@@ -11,16 +11,16 @@ import {
 import type { LocalDb } from '../../src/db/database';
 import { discardEntry } from '../../src/db/discard';
 import { mutate, StillUsedError } from '../../src/db/mutate';
-import { openLocalDb } from '../../src/db/open';
 import { dependants, refOptions } from '../../src/db/options';
 import { listRows } from '../../src/db/queries';
 import { buildRequest } from '../helpers/entry-requests';
+import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;
-let n = 0;
+freshLocalDbEach('master', (opened) => {
+  db = opened;
+});
 beforeEach(async () => {
-  db = openLocalDb(`master-${++n}`);
-  await db.open();
   await db.rows(classEntity).bulkPut([
     { class_id: '1', class_name: 'Class 1' },
     { class_id: '2', class_name: 'Class 2' },
@@ -43,10 +43,6 @@ beforeEach(async () => {
       status: 'Disabled',
     },
   ]);
-});
-afterEach(async () => {
-  db.close();
-  await db.delete();
 });
 
 const values = (v: Record<string, string>) => v;

@@ -1,22 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookEntity, classEntity, seriesEntity } from '../../src/contract/entities';
 import type { LocalDb } from '../../src/db/database';
 import { isTempId } from '../../src/db/ids';
 import { mutate } from '../../src/db/mutate';
-import { openLocalDb } from '../../src/db/open';
 import { getRow, listRows } from '../../src/db/queries';
 import { applyServerIds } from '../../src/db/rekey';
+import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;
-let n = 0;
-
-beforeEach(async () => {
-  db = openLocalDb(`unit-${++n}`);
-  await db.open();
-});
-afterEach(async () => {
-  db.close();
-  await db.delete();
+freshLocalDbEach('unit', (opened) => {
+  db = opened;
 });
 
 const add = (name: string) => mutate(db, { op: 'add', entity: classEntity, values: { class_name: name } });

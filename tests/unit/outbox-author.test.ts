@@ -4,27 +4,21 @@
  * folds only into their own entries; the plan holds another administrator's entries (and what
  * waits behind them); the queue view says whose each change is and why others' wait.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classEntity, seriesEntity } from '../../src/contract/entities';
 import type { LocalDb } from '../../src/db/database';
 import { writeSignedInUser } from '../../src/db/meta';
 import { mutate } from '../../src/db/mutate';
-import { openLocalDb } from '../../src/db/open';
 import { belongsTo, type OutboxEntry } from '../../src/db/outbox-entry';
 import { loadIdResolver } from '../../src/db/resolve';
 import { planQueue } from '../../src/sync/plan';
 import { heldText, queueView } from '../../src/sync/queue-view';
 import { emptyReport, finishReport } from '../../src/sync/replay-report';
+import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;
-let n = 0;
-beforeEach(async () => {
-  db = openLocalDb(`author-${++n}`);
-  await db.open();
-});
-afterEach(async () => {
-  db.close();
-  await db.delete();
+freshLocalDbEach('author', (opened) => {
+  db = opened;
 });
 
 const addClass = (name: string) =>

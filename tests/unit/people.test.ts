@@ -4,23 +4,23 @@
  * set replaced when the server names the book, the three-way merge of a set, the requests a
  * set's replacement becomes, and the dashboard's figures.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { catalogueSets } from '../../src/contract/catalogue';
 import { bookEntity, entities, schoolEntity, teacherEntity } from '../../src/contract/entities';
 import type { LocalDb } from '../../src/db/database';
 import { dashboardFigures } from '../../src/db/figures';
 import { mutate } from '../../src/db/mutate';
-import { openLocalDb } from '../../src/db/open';
 import { applyServerIds } from '../../src/db/rekey';
 import { requestOptions } from '../../src/sync/encode';
 import { entryRequest } from '../../src/sync/entry-request';
 import { mergeSet } from '../../src/sync/merge-set';
+import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;
-let n = 0;
+freshLocalDbEach('people', (opened) => {
+  db = opened;
+});
 beforeEach(async () => {
-  db = openLocalDb(`people-${++n}`);
-  await db.open();
   await db.rows(bookEntity).bulkPut([
     { book_id: '1', book_name: 'One', class_id: '1', subject_id: '1', series_id: '1' },
     { book_id: '2', book_name: 'Two', class_id: '1', subject_id: '1', series_id: '1' },
@@ -32,10 +32,6 @@ beforeEach(async () => {
   await db
     .rows(teacherEntity)
     .put({ teacher_id: '8', teacher_name: 'Asha', school_id: '5', status: 'Enabled', books: [] });
-});
-afterEach(async () => {
-  db.close();
-  await db.delete();
 });
 
 const assign = (ids: string[]) =>

@@ -3,28 +3,24 @@
  * removed by what the server sends, by a delta or by a whole list; rows without one follow
  * the server.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { classEntity } from '../../src/contract/entities';
 import type { LocalDb } from '../../src/db/database';
 import { readCursor } from '../../src/db/meta';
 import { mutate } from '../../src/db/mutate';
-import { openLocalDb } from '../../src/db/open';
 import { applyPulled } from '../../src/sync/pull-apply';
+import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;
-let n = 0;
+freshLocalDbEach('pull-apply', (opened) => {
+  db = opened;
+});
 beforeEach(async () => {
-  db = openLocalDb(`pull-apply-${++n}`);
-  await db.open();
   await db.rows(classEntity).bulkPut([
     { class_id: '1', class_name: 'One', sort_order: 0 },
     { class_id: '2', class_name: 'Two', sort_order: 0 },
     { class_id: '3', class_name: 'Three', sort_order: 0 },
   ]);
-});
-afterEach(async () => {
-  db.close();
-  await db.delete();
 });
 
 const name = async (id: string) => (await db.rows(classEntity).get(id))?.class_name;

@@ -1,23 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookEntity, classEntity, seriesEntity } from '../../src/contract/entities';
 import type { LocalDb } from '../../src/db/database';
 import { isQuotaError } from '../../src/db/errors';
 import { mutate } from '../../src/db/mutate';
-import { openLocalDb } from '../../src/db/open';
-
 import { resolveConflict, retryEntry } from '../../src/db/queue-actions';
 import { mergeEdit } from '../../src/sync/merge-edit';
 import { DAY_MS, queueView, staleWarning } from '../../src/sync/queue-view';
+import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;
-let n = 0;
-beforeEach(async () => {
-  db = openLocalDb(`queue-${++n}`);
-  await db.open();
-});
-afterEach(async () => {
-  db.close();
-  await db.delete();
+freshLocalDbEach('queue', (opened) => {
+  db = opened;
 });
 
 const base = { book_id: '1', book_name: 'Reader', book_code: 'R1', book_description: 'old', series_id: '2' };

@@ -4,28 +4,22 @@
  * key), options that read the same told apart by their parents, and Discard with an Undo that
  * puts the entry back exactly.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chapterEntity, classEntity, seriesEntity, subjectEntity } from '../../src/contract/entities';
 import { formProblems, validateForm } from '../../src/contract/validation';
 import type { LocalDb } from '../../src/db/database';
 import { discardEntry, readDiscardNotes, undoDiscard } from '../../src/db/discard';
 import { readCursor, writeCursor } from '../../src/db/meta';
 import { mutate } from '../../src/db/mutate';
-import { openLocalDb } from '../../src/db/open';
 import { refOptions } from '../../src/db/options';
 import { pageHolding } from '../../src/db/queries';
 import { makeWaitingDue } from '../../src/db/queue-actions';
 import { applyServerIds } from '../../src/db/rekey';
+import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;
-let n = 0;
-beforeEach(async () => {
-  db = openLocalDb(`screens-${++n}`);
-  await db.open();
-});
-afterEach(async () => {
-  db.close();
-  await db.delete();
+freshLocalDbEach('screens', (opened) => {
+  db = opened;
 });
 
 describe('form problems', () => {
