@@ -29,6 +29,17 @@ async function signInAs(db: LocalDb, apiRoot: string, who: { username: string; p
   return { db, api } satisfies SyncContext;
 }
 
+/** A server with a second administrator (maria), and one device's local store in front of it. */
+async function deviceOfTwoAdmins() {
+  const { server, proxy, ctx } = await fixtures.proxied();
+  await ensureAdmin(
+    (sql, params) => server.query(sql, params ? [...params] : []),
+    MARIA.username,
+    MARIA.password,
+  );
+  return { proxy, apiRoot: `${proxy.url}/api`, db: ctx.db };
+}
+
 async function classNames(ctx: SyncContext): Promise<string[]> {
   const outcome = await ctx.api.request(classEntity.api.list, { method: 'GET' });
   if (outcome.kind !== 'reply') throw new Error('no reply');
@@ -36,14 +47,7 @@ async function classNames(ctx: SyncContext): Promise<string[]> {
 }
 
 it('admin B’s session does not send admin A’s waiting changes; A’s next sign-in does', async () => {
-  const { server, proxy, ctx } = await fixtures.proxied();
-  await ensureAdmin(
-    (sql, params) => server.query(sql, params ? [...params] : []),
-    MARIA.username,
-    MARIA.password,
-  );
-  const apiRoot = `${proxy.url}/api`;
-  const { db } = ctx;
+  const { proxy, apiRoot, db } = await deviceOfTwoAdmins();
 
   // Admin A works offline: two changes wait on the device.
   await writeSignedInUser(db, ADMIN.username);
@@ -80,14 +84,7 @@ it('admin B’s session does not send admin A’s waiting changes; A’s next si
 });
 
 it('B’s change made on top of A’s waiting change waits behind it, then goes under B’s session', async () => {
-  const { server, proxy, ctx } = await fixtures.proxied();
-  await ensureAdmin(
-    (sql, params) => server.query(sql, params ? [...params] : []),
-    MARIA.username,
-    MARIA.password,
-  );
-  const apiRoot = `${proxy.url}/api`;
-  const { db } = ctx;
+  const { proxy, apiRoot, db } = await deviceOfTwoAdmins();
 
   await writeSignedInUser(db, ADMIN.username);
   const a = await mutate(db, { op: 'add', entity: classEntity, values: { class_name: 'Made by admin' } });
