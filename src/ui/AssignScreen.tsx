@@ -13,6 +13,7 @@ import { allRecords, fetchSetIfMissing, saveChange } from '../app/records';
 import { entityByName } from '../contract/entities';
 import type { EntityDescription } from '../contract/entity';
 import { useRecord } from './data';
+import { FormActions } from './FormActions';
 import { useNotify } from './notices';
 import { reportOutcome } from './report-outcome';
 import { decodeRouteId } from './route-id';
@@ -181,14 +182,7 @@ export function AssignScreen({ entity, relation }: { entity: EntityDescription; 
             </tbody>
           </table>
         </ScrollTable>
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={busy || ticked === null}>
-            Assign {target.names.Many}
-          </button>
-          <Link to={back} className="button button-light">
-            Cancel
-          </Link>
-        </div>
+        <FormActions submit={`Assign ${target.names.Many}`} disabled={busy || ticked === null} back={back} />
       </form>
     </section>
   );

@@ -34,6 +34,7 @@ import { type FieldProblem, formProblems, isRequired } from '../contract/validat
 import type { Values } from '../db/mutate';
 import { type Row, useRecord, useRefOptions } from './data';
 import { useContentImages } from './extensions-data';
+import { FormActions } from './FormActions';
 import { FileField } from './fields/FileField';
 import { LocationField } from './fields/LocationField';
 import { NameSelectField } from './fields/NameSelectField';
@@ -373,14 +374,7 @@ function EntityForm({
         {sending && (
           <SendingFiles entity={entity} entryIds={sending} onContinue={() => void navigate({ to: back })} />
         )}
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={busy}>
-            {submitLabel}
-          </button>
-          <Link to={back} className="button button-light">
-            Cancel
-          </Link>
-        </div>
+        <FormActions submit={submitLabel} disabled={busy} back={back} />
       </form>
     </section>
   );

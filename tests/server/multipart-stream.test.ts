@@ -13,20 +13,11 @@ import { MAX_FIELD_BYTES, MAX_PARTS } from '../../server/http/multipart';
 import { chapterEntity } from '../../src/contract/entities';
 import { snapshotServer } from '../helpers/db-snapshot';
 import { signedInSuite, signIn } from '../helpers/server';
-import { form, sampleFile, storedFiles } from './support/files';
+import { chapterFields, form, sampleFile, storedFiles } from './support/files';
 
 const suite = signedInSuite({ seedDemo: true });
 const C = chapterEntity.api;
-const chapter = {
-  selectedClass: 1,
-  selectedSubject: 1,
-  selectedSeries: 1,
-  selectedBook: 1,
-  selectedSection: '',
-  selectedUnit: '',
-  chapterName: 'Streamed',
-  chapterDescription: '',
-};
+const chapter = chapterFields('Streamed');
 
 // The server runs in this test's thread: its temporary files go where TMPDIR says, here.
 let temp: string;

@@ -26,20 +26,11 @@ import {
 import { chapterEntity } from '../../src/contract/entities';
 import { RESUMABLE_PATH } from '../../src/contract/resumable';
 import { type ApiReply, api, signIn } from '../helpers/server';
-import { form, MB, sampleFile, storedFiles } from './support/files';
+import { chapterFields, form, MB, sampleFile, storedFiles } from './support/files';
 
 const OTHER = { username: 'other', password: 'other-secret' };
 const C = chapterEntity.api;
-const chapter = {
-  selectedClass: 1,
-  selectedSubject: 1,
-  selectedSeries: 1,
-  selectedBook: 1,
-  selectedSection: '',
-  selectedUnit: '',
-  chapterName: 'Resumable chapter',
-  chapterDescription: '',
-};
+const chapter = chapterFields('Resumable chapter');
 
 let db: Database;
 let failOn: RegExp | null = null;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookEntity, chapterEntity } from '../../src/contract/entities';
 import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
-import { form, MB, sampleFile, storedFiles } from './support/files';
+import { chapterFields, form, MB, sampleFile, storedFiles } from './support/files';
 
 let server: TestServer;
 let cookie: string;
@@ -32,14 +32,7 @@ const book = {
   androidDownloadLink: '',
   bookDescription: '',
 };
-const chapter = {
-  ...parents,
-  selectedBook: 1,
-  selectedSection: '',
-  selectedUnit: '',
-  chapterName: 'Uploaded chapter',
-  chapterDescription: '',
-};
+const chapter = chapterFields('Uploaded chapter');
 
 const covers = () => storedFiles(server.dataDir, 'book_cover');
 const media = () => storedFiles(server.dataDir, 'chapter_content');

@@ -49,3 +49,18 @@ export function form(fields: Record<string, string | number | File>): FormData {
   for (const [k, v] of Object.entries(fields)) data.set(k, v instanceof File ? v : String(v));
   return data;
 }
+
+/**
+ * Add Chapter's text fields (the original front-end's names) for a chapter of the demo tree's
+ * first book, without section or unit: the record most upload tests attach their files to.
+ */
+export const chapterFields = (chapterName: string) => ({
+  selectedClass: 1,
+  selectedSubject: 1,
+  selectedSeries: 1,
+  selectedBook: 1,
+  selectedSection: '',
+  selectedUnit: '',
+  chapterName,
+  chapterDescription: '',
+});
