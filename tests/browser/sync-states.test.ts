@@ -157,9 +157,10 @@ describe('Discard and Undo', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Undo' }).count(), { timeout: 20_000 }).toBe(0);
     expect(await page.getByText('Every change has reached the server.').count()).toBe(0);
     const notes = page.getByRole('region', { name: 'Discarded changes were not sent' });
-    expect(await notes.getByRole('listitem').allTextContents()).toEqual([
-      expect.stringContaining('Add Class “Kept class”'),
-    ]);
+    // The list is read from the store once the Undo moment ends: a render or two after the button goes.
+    await expect
+      .poll(() => notes.getByRole('listitem').allTextContents())
+      .toEqual([expect.stringContaining('Add Class “Kept class”')]);
     await notes.getByRole('button', { name: 'Clear this list' }).click();
     await expect.poll(() => page.getByText('Every change has reached the server.').count()).toBe(1);
     await context.setOffline(false);
