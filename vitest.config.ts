@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One runner, five projects: unit (local store and outbox on fake-indexeddb), server (the
+ * One runner, six projects: unit (local store and outbox on fake-indexeddb), server (the
  * reference server over HTTP on the embedded database), postgres (the same on a real
- * PostgreSQL), sync (replay against the real server over HTTP) and browser (Debian's
+ * PostgreSQL), s3 (the upload suites with files in a bucket), sync (replay against the real server over HTTP) and browser (Debian's
  * Chromium driven by playwright-core against the built app and the real server).
  */
 export default defineConfig({
@@ -43,6 +43,25 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: ['tests/server/**/*.test.ts', 'tests/postgres/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The upload suites that cover add, replace, delete, resumable uploads through chunks,
+        // Range, private and public folders and rollbacks, again with the files in a bucket of
+        // an S3 emulator (tests/helpers/storage.ts), plus what only a bucket can show.
+        test: {
+          name: 's3',
+          include: [
+            'tests/server/uploads-serve.test.ts',
+            'tests/server/uploads-write.test.ts',
+            'tests/server/resumable-uploads.test.ts',
+            'tests/server/upload-journal.test.ts',
+            'tests/s3/**/*.test.ts',
+          ],
+          env: { TEST_STORAGE: 's3' },
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,
