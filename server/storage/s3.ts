@@ -73,7 +73,7 @@ export function bucketProblem(err: unknown, settings: S3Settings): string {
     status === 403 ||
     ['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'AccessDenied', 'Forbidden'].includes(name)
   )
-    return `${where} refused access to the bucket '${settings.bucket}': check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (${name || status})`;
+    return `${where} refused access to the bucket '${settings.bucket}': check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (${name && name !== 'Unknown' ? name : `HTTP ${status}`})`;
   if (status === 301 || name === 'PermanentRedirect')
     return `the bucket '${settings.bucket}' is in another region than S3_REGION (${settings.region})`;
   const network = code ?? cause?.code;
@@ -92,7 +92,13 @@ function s3Tus(client: S3Client, settings: S3Settings): TusStorage {
   const { bucket } = settings;
   const inner = new S3Store({
     partSize: PART_BYTES,
-    s3ClientConfig: { bucket, ...clientConfig(settings) },
+    s3ClientConfig: {
+      bucket,
+      ...clientConfig(settings),
+      // It writes a chunk's tail shorter than a part as an object from a file stream, and the
+      // SDK warns of every such stream that it cannot tell its length: noise, not news.
+      logger: { debug() {}, info() {}, warn() {}, error() {} },
+    },
     // No cache of uploads' info in this process's memory: another process may take or remove
     // an upload, and a stale entry would make a removed upload look finished.
     cache: NO_CACHE,
@@ -173,6 +179,7 @@ export function s3Storage(settings: S3Settings): FileStorage {
           Bucket: bucket,
           Key: fileKey(folder, name),
           Body: bytes,
+          ContentLength: bytes.byteLength,
           ContentType: getMimeType(name) ?? 'application/octet-stream',
         }),
       );
@@ -212,7 +219,9 @@ export function s3Storage(settings: S3Settings): FileStorage {
       return names.sort();
     },
     async mark(folder, name) {
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: markKey(folder, name), Body: '' }));
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: markKey(folder, name), Body: '', ContentLength: 0 }),
+      );
     },
     async unmark(folder, name) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: markKey(folder, name) }));

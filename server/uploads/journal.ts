@@ -52,7 +52,10 @@ const logged = (what: string, f: StoredFile) => (err: unknown) =>
 
 /** The files of one transaction (one request, or one batch). */
 export class FileJournal {
+  /** New files of the items that succeeded. */
   private readonly written: StoredFile[] = [];
+  /** Every new file, whatever became of its item: a rollback removes them all. */
+  private readonly saved: StoredFile[] = [];
   private readonly obsolete: StoredFile[] = [];
   /** Resumable uploads moved in: forgotten when the transaction has ended, either way. */
   private readonly taken: MovableFile[] = [];
@@ -71,6 +74,7 @@ export class FileJournal {
         await this.storage.mark(folder, name);
         // Listed before it is written: a write that fails half-way is removed like the rest.
         written.push({ folder, name });
+        this.saved.push({ folder, name });
         if (!(data instanceof Uint8Array)) this.taken.push(data);
         await writeUpload(this.storage, folder, name, data);
         return name;
@@ -128,7 +132,7 @@ export class FileJournal {
 
   /** The transaction rolled back: the files its writes stored go. */
   async rolledBack(): Promise<void> {
-    await this.removeNew(this.written);
+    await this.removeNew(this.saved);
     await this.release();
   }
 

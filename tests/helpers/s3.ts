@@ -95,6 +95,7 @@ export async function startTestS3(): Promise<TestS3> {
   (server as unknown as { middleware: unknown[] }).middleware.unshift(multipartExtras(root));
   const address = (await server.run()) as AddressInfo;
   const endpoint = `http://127.0.0.1:${address.port}`;
+  let stopped = false;
   const store = (server as unknown as { store: { putBucket(name: string): Promise<void> } }).store;
   return {
     endpoint,
@@ -107,6 +108,8 @@ export async function startTestS3(): Promise<TestS3> {
     }),
     createBucket: (name) => store.putBucket(name),
     async stop() {
+      if (stopped) return;
+      stopped = true;
       await server.close();
       await rm(root, { recursive: true, force: true });
     },
