@@ -21,6 +21,7 @@ import { requireSession } from './auth/middleware';
 import { registerAuthRoutes } from './auth/routes';
 import type { SessionPolicy } from './auth/sessions';
 import type { ThrottlePolicy } from './auth/throttle';
+import { type BackupOptions, newBackupToken, publishBackupAccess, registerBackupRoute } from './backup/route';
 import { type Database, openDatabase } from './db';
 import { entityRoutes } from './entities/routes';
 import { registerGeography } from './geography';
@@ -39,7 +40,7 @@ import { removeTempFiles } from './http/multipart';
 import { fail, TEXT } from './http/reply';
 import { registerStatic } from './http/static';
 import { seedDemo } from './seed';
-import { prepareAdmin } from './startup-guard';
+import { isLoopbackHost, prepareAdmin } from './startup-guard';
 import { type FileStorage, openStorage, type S3Settings } from './storage';
 import { startSweepingFiles } from './storage/sweep';
 import { inTransactionWithFiles } from './uploads/journal';
@@ -68,6 +69,8 @@ export interface AppOptions {
   allowedOrigins?: readonly string[];
   /** Resumable uploads (uploads/resumable.ts); without them, or in legacy mode, no endpoint. */
   resumable?: ResumableUploads;
+  /** The backup endpoint of an embedded install (backup/route.ts); absent: none. */
+  backup?: BackupOptions;
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
@@ -118,6 +121,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   if (!legacy) registerBatchRoute(app, entities, routes, mount);
   registerGeography(app, API_PREFIX);
   registerPrivateUploadRoutes(app, options.storage, API_PREFIX);
+  if (options.backup) registerBackupRoute(app, options.backup);
   registerStatic(app, options.staticDir, API_PREFIX);
   return app;
 }
@@ -210,10 +214,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         db,
         pendingLimitBytes: (options.uploadPendingMb ?? DEFAULT_PENDING_MB) * 1024 * 1024,
       });
+  // `npm run backup` asks the running server, which alone may read PGlite's folder meanwhile.
+  const backup =
+    onDisk && !options.databaseUrl ? { dataDir: options.dataDir!, db, token: newBackupToken() } : undefined;
   const app = createApp({
     db,
     legacy: options.legacy,
     storage,
+    backup,
     staticDir: options.staticDir,
     trustProxy: options.trustProxy,
     apiOrigin: options.apiOrigin,
@@ -241,6 +249,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = (server.address() as AddressInfo).port;
   const stopSweeping = resumable?.startSweeping();
   const stopSweepingFiles = startSweepingFiles(storage, db);
+  const unpublishBackup = backup
+    ? await publishBackupAccess(backup.dataDir, {
+        url: `http://${isLoopbackHost(host) || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${port}`,
+        token: backup.token,
+        pid: process.pid,
+      })
+    : undefined;
   const shownHost =
     host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${shownHost}:${port}`;
@@ -256,6 +271,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       clearInterval(pruning);
       stopSweeping?.();
       stopSweepingFiles();
+      await unpublishBackup?.();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Idle keep-alive sockets would hold close() open (and the port) indefinitely.
