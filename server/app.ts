@@ -177,17 +177,19 @@ export const DEFAULT_ADMIN = { username: 'admin', password: 'admin123' } as cons
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
-  const db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   const onDisk = options.dataDir && options.dataDir !== 'memory://';
-  let storage: FileStorage;
+  const localFolder = async (name: string) =>
+    onDisk ? join(options.dataDir!, name) : await mkdtemp(join(tmpdir(), `${name}-`));
+  // The storage first: a bucket that refuses the start does so before the database is touched.
+  // Resumable uploads sit beside uploads/, on the same file system, so that a finished upload
+  // is moved by a rename; neither folder is made when the files live in a bucket.
+  const storage = await openStorage(
+    options.s3
+      ? { s3: options.s3 }
+      : { uploadsDir: await localFolder('uploads'), tusDir: await localFolder('tus') },
+  );
+  const db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   try {
-    // Resumable uploads beside uploads/, on the same file system, so that a finished upload is
-    // moved by a rename. Neither folder is made when the files live in a bucket.
-    storage = await openStorage({
-      s3: options.s3,
-      uploadsDir: onDisk ? join(options.dataDir!, 'uploads') : await mkdtemp(join(tmpdir(), 'uploads-')),
-      tusDir: onDisk ? join(options.dataDir!, 'tus') : await mkdtemp(join(tmpdir(), 'tus-')),
-    });
     // Only a database created by this very start is seeded: an admin who deleted every demo
     // class must not see them come back at the next restart. Seeded before the account is
     // checked, so that a start refused below does not leave the next one without demo data.

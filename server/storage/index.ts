@@ -14,22 +14,16 @@ import type { FileStorage } from './types';
 export type { S3Settings } from './settings';
 export type { FileStorage } from './types';
 
-export interface StorageOptions {
-  /** Object storage; absent: the local folders below. */
-  s3?: S3Settings;
-  /** uploads/{folder}/{name} when local. */
-  uploadsDir: string;
-  /** Resumable uploads in progress when local. */
-  tusDir: string;
-}
+/** A bucket, or the local folders: uploads/{folder}/{name} and the resumable uploads in progress. */
+export type StorageOptions = { s3: S3Settings } | { uploadsDir: string; tusDir: string };
 
 /** The storage, checked: refuses the start when it does not answer (a bucket that does not exist, wrong keys). */
 export async function openStorage(options: StorageOptions): Promise<FileStorage> {
-  if (!options.s3) {
+  if (!('s3' in options)) {
     await mkdir(options.uploadsDir, { recursive: true });
     await mkdir(options.tusDir, { recursive: true });
   }
-  const storage = options.s3 ? s3Storage(options.s3) : localStorage(options.uploadsDir, options.tusDir);
+  const storage = 's3' in options ? s3Storage(options.s3) : localStorage(options.uploadsDir, options.tusDir);
   const problem = await storage.ready();
   if (problem) throw new StartRefused(`Object storage: ${problem}`);
   return storage;

@@ -29,10 +29,8 @@ export async function testStorageSettings(): Promise<TestStorageSettings> {
 /** A storage for a test that builds its app itself: in `dir`, or in a fresh bucket in S3 mode. */
 export async function openTestStorage(dir: string): Promise<{ storage: FileStorage; stop(): Promise<void> }> {
   const settings = await testStorageSettings();
-  const storage = await openStorage({
-    s3: settings.s3,
-    uploadsDir: join(dir, 'uploads'),
-    tusDir: join(dir, 'tus'),
-  });
+  const storage = await openStorage(
+    settings.s3 ? { s3: settings.s3 } : { uploadsDir: join(dir, 'uploads'), tusDir: join(dir, 'tus') },
+  );
   return { storage, stop: settings.stop };
 }
