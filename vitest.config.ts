@@ -1,10 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * One runner, six projects: unit (local store and outbox on fake-indexeddb), server (the
  * reference server over HTTP on the embedded database), postgres (the same on a real
- * PostgreSQL), s3 (the upload suites with files in a bucket), sync (replay against the real server over HTTP) and browser (Debian's
- * Chromium driven by playwright-core against the built app and the real server).
+ * PostgreSQL), s3 (the upload suites with files in a bucket), sync (replay against the real
+ * server over HTTP) and browser (Debian's Chromium driven by playwright-core against the built
+ * app and the real server).
  */
 export default defineConfig({
   test: {
@@ -43,6 +44,8 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: ['tests/server/**/*.test.ts', 'tests/postgres/**/*.test.ts'],
+          // Backups are of the embedded database only (PostgreSQL has pg_dump): once is enough.
+          exclude: [...configDefaults.exclude, 'tests/server/backup.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,

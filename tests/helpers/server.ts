@@ -216,8 +216,9 @@ export function signedInSuite(opts: TestServerOptions = {}) {
   beforeAll(async () => {
     suite.server = await startTestServer(opts);
     suite.client = api(suite.server.apiRoot, await signIn(suite.server.apiRoot));
-    // Starting a server (PGlite, migrations) can take over 10 s on a busy machine.
-  }, 60_000);
+    // Starting a server (PGlite, migrations, and an S3 emulator in the s3 project) can take over
+    // 10 s on a busy machine.
+  }, 120_000);
   afterAll(() => suite.server?.close());
   return suite;
 }

@@ -116,7 +116,8 @@ describe('a server on a bucket', () => {
       });
       expect(chunk.status).toBe(204);
       expect((await server.storage.tus.list()).map((u) => u.id)).toEqual([at.split('/').at(-1)]);
-      expect(await readdir(dataDir)).toEqual(['pgdata']);
+      // The embedded database and the backup tool's way in (backup/route.ts): no uploads/, no tus/.
+      expect(await readdir(dataDir)).toEqual(['backup-access.json', 'pgdata']);
 
       expect(await storageReady(server.storage)).toBeNull();
       await own.stop();

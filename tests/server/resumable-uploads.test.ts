@@ -380,7 +380,8 @@ describe('a record naming a finished upload', () => {
     } finally {
       await legacyDb.close();
     }
-  });
+    // It opens a database of its own, like a hook.
+  }, 120_000);
 });
 
 describe('abandoned uploads', () => {

@@ -18,7 +18,7 @@ const PDF = new TextEncoder().encode('%PDF-1.4 <html><script>alert(1)</script>')
 beforeAll(async () => {
   server = await startTestServer();
   cookie = await signIn(server.apiRoot);
-}, 60_000);
+}, 120_000);
 afterAll(() => server?.close());
 
 const store = (folder: UploadFolder, data: Uint8Array, ext: string) =>
