@@ -214,9 +214,15 @@ export function openResumableUploads(options: ResumableOptions): ResumableUpload
         const request = keepingPartialBody(c.req.raw);
         adminOf.set(request, c.var.adminId);
         const res = await tus.handleWeb(request);
-        if (method === 'PATCH' && res.status === 204)
-          await db.query('UPDATE resumable_uploads SET touched_at = now() WHERE id = $1', [idOf(request)]);
-        if (method === 'DELETE' && res.status === 204) await forget(idOf(request));
+        // Bookkeeping after the fact: the chunk is stored whatever becomes of it (at worst the
+        // sweep or the limit sees an older time or a removed upload, until the next chunk).
+        const noted =
+          method === 'PATCH' && res.status === 204
+            ? db.query('UPDATE resumable_uploads SET touched_at = now() WHERE id = $1', [idOf(request)])
+            : method === 'DELETE' && res.status === 204
+              ? forget(idOf(request))
+              : undefined;
+        await noted?.catch((err) => console.error('Could not note a resumable upload:', err));
         return answer(res);
       };
       app.on(['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'], [path, `${path}/*`], handle);
