@@ -260,5 +260,6 @@ describe('batch extension: an item that fails half-way', () => {
     } finally {
       await db.close();
     }
-  });
+    // It opens a database of its own, like a hook.
+  }, 120_000);
 });
