@@ -1,10 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * One runner, five projects: unit (local store and outbox on fake-indexeddb), server (the
+ * One runner, six projects: unit (local store and outbox on fake-indexeddb), server (the
  * reference server over HTTP on the embedded database), postgres (the same on a real
- * PostgreSQL), sync (replay against the real server over HTTP) and browser (Debian's
- * Chromium driven by playwright-core against the built app and the real server).
+ * PostgreSQL), s3 (the upload suites with files in a bucket), sync (replay against the real
+ * server over HTTP) and browser (Debian's Chromium driven by playwright-core against the built
+ * app and the real server).
  */
 export default defineConfig({
   test: {
@@ -43,6 +44,27 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: ['tests/server/**/*.test.ts', 'tests/postgres/**/*.test.ts'],
+          // Backups are of the embedded database only (PostgreSQL has pg_dump): once is enough.
+          exclude: [...configDefaults.exclude, 'tests/server/backup.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The upload suites that cover add, replace, delete, resumable uploads through chunks,
+        // Range, private and public folders and rollbacks, again with the files in a bucket of
+        // an S3 emulator (tests/helpers/storage.ts), plus what only a bucket can show.
+        test: {
+          name: 's3',
+          include: [
+            'tests/server/uploads-serve.test.ts',
+            'tests/server/uploads-write.test.ts',
+            'tests/server/resumable-uploads.test.ts',
+            'tests/server/upload-journal.test.ts',
+            'tests/s3/**/*.test.ts',
+          ],
+          env: { TEST_STORAGE: 's3' },
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -8,7 +8,7 @@
  * is a 401, and with one a JSON 404), the resumable uploads' endpoint included; the static app
  * and its index.html fallback come last.
  */
-import { mkdir, mkdtemp } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,7 @@ import { requireSession } from './auth/middleware';
 import { registerAuthRoutes } from './auth/routes';
 import type { SessionPolicy } from './auth/sessions';
 import type { ThrottlePolicy } from './auth/throttle';
+import { type BackupOptions, newBackupToken, publishBackupAccess, registerBackupRoute } from './backup/route';
 import { type Database, openDatabase } from './db';
 import { entityRoutes } from './entities/routes';
 import { registerGeography } from './geography';
@@ -39,10 +40,12 @@ import { removeTempFiles } from './http/multipart';
 import { fail, TEXT } from './http/reply';
 import { registerStatic } from './http/static';
 import { seedDemo } from './seed';
-import { prepareAdmin } from './startup-guard';
-import { openResumableUploads, type ResumableUploads } from './uploads/resumable';
+import { isLoopbackHost, prepareAdmin } from './startup-guard';
+import { type FileStorage, openStorage, type S3Settings } from './storage';
+import { startSweepingFiles } from './storage/sweep';
+import { inTransactionWithFiles } from './uploads/journal';
+import { DEFAULT_PENDING_MB, openResumableUploads, type ResumableUploads } from './uploads/resumable';
 import { registerPrivateUploadRoutes, registerPublicUploadRoutes } from './uploads/serve';
-import { saveUpload } from './uploads/store';
 
 export const API_PREFIX = '/api';
 
@@ -50,8 +53,8 @@ export interface AppOptions {
   db: Database;
   /** Behave like the plain PHP API: no id in add replies, Idempotency-Key and since ignored. */
   legacy?: boolean;
-  /** Folder holding uploads/{folder}/{name}. */
-  uploadsDir: string;
+  /** Where uploaded files live: a local folder or a bucket (server/storage). */
+  storage: FileStorage;
   /** The built PWA (dist/); not served when absent or missing. */
   staticDir?: string;
   /** Whose X-Forwarded-Proto / X-Forwarded-For to believe (TRUST_PROXY). Default: nobody's. */
@@ -66,6 +69,8 @@ export interface AppOptions {
   allowedOrigins?: readonly string[];
   /** Resumable uploads (uploads/resumable.ts); without them, or in legacy mode, no endpoint. */
   resumable?: ResumableUploads;
+  /** The backup endpoint of an embedded install (backup/route.ts); absent: none. */
+  backup?: BackupOptions;
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
@@ -103,19 +108,20 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     throttle: options.throttle,
     trustProxy,
   });
-  registerPublicUploadRoutes(app, options.uploadsDir, API_PREFIX);
+  registerPublicUploadRoutes(app, options.storage, API_PREFIX);
   app.use(`${API_PREFIX}/*`, requireSession(db));
   app.use(`${API_PREFIX}/*`, limitBody);
   // The PHP API has no resumable uploads: the client detects the 404 and sends files inline.
   const resumable = legacy ? undefined : options.resumable;
   resumable?.register(app, API_PREFIX);
   const routes = entityRoutes(entities, db, { legacy, resumable });
-  const mount: MountOptions = { db, uploadsDir: options.uploadsDir, apiPrefix: API_PREFIX, legacy };
+  const mount: MountOptions = { db, storage: options.storage, apiPrefix: API_PREFIX, legacy };
   mountRoutes(app, routes, mount);
   // Legacy mode is the plain PHP API, which has no batches (the client falls back).
   if (!legacy) registerBatchRoute(app, entities, routes, mount);
   registerGeography(app, API_PREFIX);
-  registerPrivateUploadRoutes(app, options.uploadsDir, API_PREFIX);
+  registerPrivateUploadRoutes(app, options.storage, API_PREFIX);
+  if (options.backup) registerBackupRoute(app, options.backup);
   registerStatic(app, options.staticDir, API_PREFIX);
   return app;
 }
@@ -147,6 +153,10 @@ export interface ServerOptions {
   allowedOrigins?: readonly string[];
   /** Days a stored idempotent reply is kept (IDEMPOTENCY_RETENTION_DAYS). Default 60. */
   idempotencyRetentionDays?: number;
+  /** Files and resumable uploads in this bucket (S3_*) instead of DATA_DIR. */
+  s3?: S3Settings;
+  /** What one administrator's unfinished resumable uploads may add up to (UPLOAD_PENDING_MB). Default 2048. */
+  uploadPendingMb?: number;
 }
 
 export interface RunningServer {
@@ -158,6 +168,8 @@ export interface RunningServer {
   port: number;
   /** Every route the app answers under /api, as mounted (http/mounted.ts). */
   routes: readonly MountedRoute[];
+  /** Where its files live; `storage.ready()` is the storage's readiness check (storage/index.ts). */
+  storage: FileStorage;
   close(): Promise<void>;
 }
 
@@ -165,16 +177,26 @@ export const DEFAULT_ADMIN = { username: 'admin', password: 'admin123' } as cons
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
-  const db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   const onDisk = options.dataDir && options.dataDir !== 'memory://';
-  const uploadsDir = onDisk ? join(options.dataDir!, 'uploads') : await mkdtemp(join(tmpdir(), 'uploads-'));
+  const localFolder = async (name: string) =>
+    onDisk ? join(options.dataDir!, name) : await mkdtemp(join(tmpdir(), `${name}-`));
+  // The storage first: a bucket that refuses the start does so before the database is touched.
+  // Resumable uploads sit beside uploads/, on the same file system, so that a finished upload
+  // is moved by a rename; neither folder is made when the files live in a bucket.
+  const storage = await openStorage(
+    options.s3
+      ? { s3: options.s3 }
+      : { uploadsDir: await localFolder('uploads'), tusDir: await localFolder('tus') },
+  );
+  const db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   try {
-    await mkdir(uploadsDir, { recursive: true });
     // Only a database created by this very start is seeded: an admin who deleted every demo
     // class must not see them come back at the next restart. Seeded before the account is
     // checked, so that a start refused below does not leave the next one without demo data.
     if (options.seedDemo && db.fresh)
-      await db.tx((q) => seedDemo(q, (folder, data, ext) => saveUpload(uploadsDir, folder, data, ext)));
+      await inTransactionWithFiles(db, storage, (q, files) =>
+        seedDemo(q, (folder, data, ext) => files.save(folder, data, ext)),
+      );
     await prepareAdmin(db.query, {
       username: options.adminUsername ?? DEFAULT_ADMIN.username,
       password: options.adminPassword,
@@ -187,14 +209,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw err;
   }
 
-  // Beside uploads/, on the same file system, so that a finished upload is moved by a rename.
-  const resumableDir = onDisk ? join(options.dataDir!, 'tus') : await mkdtemp(join(tmpdir(), 'tus-'));
-  await mkdir(resumableDir, { recursive: true });
-  const resumable = options.legacy ? undefined : openResumableUploads(resumableDir);
+  const resumable = options.legacy
+    ? undefined
+    : openResumableUploads({
+        storage,
+        db,
+        pendingLimitBytes: (options.uploadPendingMb ?? DEFAULT_PENDING_MB) * 1024 * 1024,
+      });
+  // `npm run backup` asks the running server, which alone may read PGlite's folder meanwhile.
+  const backup =
+    onDisk && !options.databaseUrl ? { dataDir: options.dataDir!, db, token: newBackupToken() } : undefined;
   const app = createApp({
     db,
     legacy: options.legacy,
-    uploadsDir,
+    storage,
+    backup,
     staticDir: options.staticDir,
     trustProxy: options.trustProxy,
     apiOrigin: options.apiOrigin,
@@ -221,6 +250,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   pruning.unref();
   const port = (server.address() as AddressInfo).port;
   const stopSweeping = resumable?.startSweeping();
+  const stopSweepingFiles = startSweepingFiles(storage, db);
+  const unpublishBackup = backup
+    ? await publishBackupAccess(backup.dataDir, {
+        url: `http://${isLoopbackHost(host) || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${port}`,
+        token: backup.token,
+        pid: process.pid,
+      })
+    : undefined;
   const shownHost =
     host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${shownHost}:${port}`;
@@ -231,9 +268,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     apiRoot: `${url}${API_PREFIX}`,
     port,
     routes: mountedRoutes(app, API_PREFIX),
+    storage,
     async close() {
       clearInterval(pruning);
       stopSweeping?.();
+      stopSweepingFiles();
+      await unpublishBackup?.();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Idle keep-alive sockets would hold close() open (and the port) indefinitely.

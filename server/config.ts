@@ -6,6 +6,8 @@ import type { ServerOptions } from './app';
 import { DEFAULT_SESSION_POLICY } from './auth/sessions';
 import { parseTrustProxy } from './http/client';
 import { originOf } from './http/headers';
+import { s3SettingsFrom } from './storage/settings';
+import { DEFAULT_PENDING_MB } from './uploads/resumable';
 
 export class ConfigError extends Error {}
 
@@ -20,10 +22,12 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
 export function serverOptionsFrom(env: NodeJS.ProcessEnv): ServerOptions {
   let trustProxy: ServerOptions['trustProxy'];
   let apiOrigin: string | undefined;
+  let s3: ServerOptions['s3'];
   try {
     trustProxy = parseTrustProxy(env.TRUST_PROXY);
     // The app's build setting: when it points at another origin, the app's CSP must allow it.
     apiOrigin = originOf(env.VITE_API_ROOT);
+    s3 = s3SettingsFrom(env);
   } catch (err) {
     throw new ConfigError((err as Error).message);
   }
@@ -42,6 +46,8 @@ export function serverOptionsFrom(env: NodeJS.ProcessEnv): ServerOptions {
     trustProxy,
     apiOrigin,
     idempotencyRetentionDays: positive(env, 'IDEMPOTENCY_RETENTION_DAYS', 60),
+    s3,
+    uploadPendingMb: positive(env, 'UPLOAD_PENDING_MB', DEFAULT_PENDING_MB),
     // Origins besides the app's own whose pages may send writes, comma-separated.
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')

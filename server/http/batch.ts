@@ -56,7 +56,7 @@ export function registerBatchRoute(
         items.push({ route: route.value, key, fingerprint, query, body, adminId, label });
       }
     }
-    const replies = await runWrites(options.db, options.uploadsDir, items);
+    const replies = await runWrites(options.db, options.storage, items);
     return c.json({
       success: true,
       replies: replies.map((r) => ({ status: r.status, body: r.body, replayed: r.replayed })),

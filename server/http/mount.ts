@@ -9,6 +9,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { RouteTable } from '../../src/contract/route-table';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../src/contract/wire';
 import type { Database } from '../db';
+import type { FileStorage } from '../storage/types';
 import { NO_UPLOADS } from '../uploads/journal';
 import type { ApiReply, ApiRoute } from './api';
 import { readBody } from './body';
@@ -20,7 +21,8 @@ import { runWrites } from './write-pipeline';
 
 export interface MountOptions {
   db: Database;
-  uploadsDir: string;
+  /** Where uploaded files go (server/storage). */
+  storage: FileStorage;
   apiPrefix: string;
   /** Behave like the PHP server, which knows nothing of Idempotency-Key. */
   legacy: boolean;
@@ -30,7 +32,7 @@ export const send = (c: Context, reply: ApiReply, headers: Record<string, string
   c.json(reply.body, reply.status as ContentfulStatusCode, headers);
 
 export function mountRoutes(app: Hono<AppEnv>, routes: RouteTable<ApiRoute>, options: MountOptions): void {
-  const { db, uploadsDir, apiPrefix, legacy } = options;
+  const { db, storage, apiPrefix, legacy } = options;
   for (const { method, path } of routes.paths()) {
     app.on(method, `${apiPrefix}/${path}`, async (c) => {
       const query = c.req.query();
@@ -53,7 +55,7 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteTable<ApiRoute>, opt
       const label = `${method} ${c.req.path}`;
       const fingerprint =
         key === undefined ? label : await fingerprintOf(method, c.req.path, query, read.body);
-      const [reply] = await runWrites(db, uploadsDir, [
+      const [reply] = await runWrites(db, storage, [
         { route, key, fingerprint, query, body: read.body, adminId, label },
       ]);
       return send(c, reply, reply.replayed ? { [REPLAYED_HEADER]: 'true' } : {});

@@ -16,6 +16,7 @@
  */
 import type { WireBody } from '../../src/contract/validation';
 import type { Database, Query } from '../db';
+import type { FileStorage } from '../storage/types';
 import { FileJournal } from '../uploads/journal';
 import { type ApiReply, type ApiRoute, refuse } from './api';
 import { answerFromStore, insertReplies, type StoredReply, storedReplies } from './idempotency';
@@ -50,11 +51,11 @@ const isDeadlock = (err: unknown) =>
 
 export async function runWrites(
   db: Database,
-  uploadsDir: string,
+  storage: FileStorage,
   items: readonly WriteItem[],
 ): Promise<ItemReply[]> {
   for (let attempt = 1; ; attempt++) {
-    const files = new FileJournal(uploadsDir);
+    const files = new FileJournal(storage, db);
     try {
       const replies = await db.tx((q) => runItems(q, files, items));
       await files.committed();
@@ -107,6 +108,7 @@ async function runItems(q: Query, files: FileJournal, items: readonly WriteItem[
       fresh.set(item.key, { fingerprint: item.fingerprint, status: reply.status, reply: reply.body });
     out.push({ ...reply, replayed: false });
   }
+  await files.record(q);
   if ((await insertReplies(q, fresh)).length > 0) throw new KeyRace();
   return out;
 }

@@ -14,6 +14,7 @@ import { ensureAdmin } from '../../server/auth/admin';
 import { createSession } from '../../server/auth/sessions';
 import { type Database, openDatabase } from '../../server/db';
 import { seedDemo } from '../../server/seed';
+import { type FileStorage, openStorage } from '../../server/storage';
 import { bookEntity, classEntity } from '../../src/contract/entities';
 import { form, sampleFile, storedFiles } from './support/files';
 
@@ -22,6 +23,7 @@ let failOn: RegExp | null = null;
 let app: ReturnType<typeof createApp>;
 let cookie: string;
 let dataDir: string;
+let storage: FileStorage;
 
 beforeAll(async () => {
   real = await openDatabase({ dataDir: 'memory://' });
@@ -37,7 +39,8 @@ beforeAll(async () => {
       ),
   };
   dataDir = await mkdtemp(join(tmpdir(), 'errors-'));
-  app = createApp({ db, uploadsDir: join(dataDir, 'uploads') });
+  storage = await openStorage({ uploadsDir: join(dataDir, 'uploads'), tusDir: join(dataDir, 'tus') });
+  app = createApp({ db, storage });
   await real.tx(seedDemo);
   await ensureAdmin(real.query, 'admin', 'admin123');
   const [{ id }] = await real.query<{ id: number }>('SELECT id FROM admins');
@@ -97,6 +100,6 @@ describe('a failure after a file was stored', () => {
     log.mockRestore();
     expect(failed.status).toBe(500);
     expect(await real.query("SELECT 1 FROM books WHERE book_name = 'Fragile book'")).toEqual([]);
-    expect(await storedFiles(dataDir, 'book_cover')).toEqual([]);
+    expect(await storedFiles(storage, 'book_cover')).toEqual([]);
   });
 });

@@ -11,13 +11,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../../server/db';
 import { type ApiRoute, ok, refuse } from '../../server/http/api';
 import { runWrites, type WriteItem } from '../../server/http/write-pipeline';
+import { type FileStorage, openStorage } from '../../server/storage';
 
 let db: Database;
 let uploadsDir: string;
+let storage: FileStorage;
 
 beforeAll(async () => {
   db = await openDatabase({ dataDir: 'memory://' });
   uploadsDir = await mkdtemp(join(tmpdir(), 'pipeline-'));
+  storage = await openStorage({ uploadsDir, tusDir: join(uploadsDir, 'tus') });
 });
 afterAll(async () => {
   await db.close();
@@ -55,7 +58,7 @@ describe('an item that fails after its first write', () => {
     async (status) => {
       const log = vi.spyOn(console, 'error').mockImplementation(() => {});
       const key = `alone-${status}`;
-      const [reply] = await runWrites(db, uploadsDir, [item(writeThen(status), key, key)]);
+      const [reply] = await runWrites(db, storage, [item(writeThen(status), key, key)]);
       log.mockRestore();
       expect(reply.status).toBe(status === 'throw' ? 500 : status);
       expect(await classNamed(key)).toBe(0);
@@ -64,7 +67,7 @@ describe('an item that fails after its first write', () => {
   );
 
   it('in a batch: only that item is undone; the others commit with their keys', async () => {
-    const replies = await runWrites(db, uploadsDir, [
+    const replies = await runWrites(db, storage, [
       item(writeThen(200), 'batch-before', 'batch-before'),
       item(writeThen(500), 'batch-failed', 'batch-failed'),
       item(writeThen(200), 'batch-after', 'batch-after'),
@@ -86,11 +89,11 @@ describe('an item that fails after its first write', () => {
 describe('a refusal', () => {
   it('writes nothing, and its repeat gets the stored refusal without running again', async () => {
     const route = writeThen(400);
-    const [first] = await runWrites(db, uploadsDir, [item(route, 'refused', 'refused')]);
+    const [first] = await runWrites(db, storage, [item(route, 'refused', 'refused')]);
     expect(first).toMatchObject({ status: 400, replayed: false });
     expect(await classNamed('refused')).toBe(0);
     expect(await keyStored('refused')).toBe(1);
-    const [again] = await runWrites(db, uploadsDir, [item(writeThen(200), 'refused', 'refused')]);
+    const [again] = await runWrites(db, storage, [item(writeThen(200), 'refused', 'refused')]);
     expect(again).toMatchObject({ status: 400, replayed: true });
     expect(await classNamed('refused')).toBe(0);
   });
