@@ -23,6 +23,7 @@ import type { SessionPolicy } from './auth/sessions';
 import type { ThrottlePolicy } from './auth/throttle';
 import { type Database, openDatabase } from './db';
 import { entityRoutes } from './entities/routes';
+import { recordRowShapes } from './entities/row-shapes';
 import { registerGeography } from './geography';
 import { registerBatchRoute } from './http/batch';
 import { clientInfo, type TrustProxy } from './http/client';
@@ -38,6 +39,7 @@ import { type MountedRoute, mountedRoutes } from './http/mounted';
 import { removeTempFiles } from './http/multipart';
 import { fail, TEXT } from './http/reply';
 import { registerStatic } from './http/static';
+import type { Migration } from './migrations';
 import { seedDemo } from './seed';
 import { prepareAdmin } from './startup-guard';
 import { openResumableUploads, type ResumableUploads } from './uploads/resumable';
@@ -147,6 +149,8 @@ export interface ServerOptions {
   allowedOrigins?: readonly string[];
   /** Days a stored idempotent reply is kept (IDEMPOTENCY_RETENTION_DAYS). Default 60. */
   idempotencyRetentionDays?: number;
+  /** Migrations after ours: only tests use them, for the tables of their fixture entities. */
+  extraMigrations?: readonly Migration[];
 }
 
 export interface RunningServer {
@@ -165,7 +169,11 @@ export const DEFAULT_ADMIN = { username: 'admin', password: 'admin123' } as cons
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
-  const db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  const db = await openDatabase({
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    extraMigrations: options.extraMigrations,
+  });
   const onDisk = options.dataDir && options.dataDir !== 'memory://';
   const uploadsDir = onDisk ? join(options.dataDir!, 'uploads') : await mkdtemp(join(tmpdir(), 'uploads-'));
   try {
@@ -182,6 +190,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       allowDemoPassword: options.allowDemoPassword ?? false,
       requirePassword: options.requireAdminPassword ?? false,
     });
+    // After the migrations: a changed row shape makes older delta cursors pull whole tables.
+    await recordRowShapes(db, entities);
   } catch (err) {
     await db.close();
     throw err;

@@ -19,6 +19,7 @@ import { type Option, refOptions } from '../db/options';
 import { getRow, type ListQuery, type ListResult, listRows, pageHolding } from '../db/queries';
 import { allWithParentNames, holders, keepServerSet, titlesOf } from '../db/relation-reads';
 import { resolveId } from '../db/resolve';
+import { DuplicateError } from '../db/unique';
 import { db, loadApi } from './context';
 import { changeSaved } from './sync-runner';
 
@@ -86,9 +87,18 @@ export const isStorageFull = isQuotaError;
  * whose technical text is not for the screen.
  */
 export function refusalReason(error: unknown): string | null {
-  if (error instanceof StillUsedError) return error.message;
+  if (error instanceof StillUsedError || error instanceof DuplicateError) return error.message;
   if (error instanceof RecordNotFoundError) return 'This record is no longer on this device.';
   return null;
+}
+
+/**
+ * A change refused at one of its fields before it was queued (a value another record on this
+ * device holds: FieldSpec.unique), with the words the server would use; the form shows them
+ * at that field. Null for any other failure.
+ */
+export function fieldRefusal(error: unknown): { field: string; message: string } | null {
+  return error instanceof DuplicateError ? { field: error.field, message: error.message } : null;
 }
 
 export type DeliveryOutcome =

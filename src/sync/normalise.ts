@@ -12,6 +12,10 @@ export function normaliseRow(entity: EntityDescription, raw: Record<string, unkn
   delete row.message;
   for (const [name, spec] of Object.entries(entity.fields)) {
     if (spec.kind === 'ref' && raw[name] !== undefined) row[name] = normaliseId(raw[name]) ?? '';
+    // A device never keeps a password read from a server: ours sends a placeholder meaning
+    // "keep" (contract/password-placeholder.ts), a PHP server perhaps the stored value. Kept, it
+    // would be merged into an edit and sent back as a new password (or hashed twice).
+    if (spec.kind === 'password') delete row[name];
   }
   // Sets of ids (assigned books) too; a server that sends none leaves the local set alone.
   for (const name of Object.keys(entity.relations ?? {})) {

@@ -21,7 +21,7 @@
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { DeliveryOutcome } from '../app/records';
-import { isStorageFull, saveChange, saveSeveral } from '../app/records';
+import { fieldRefusal, isStorageFull, saveChange, saveSeveral } from '../app/records';
 import { awaitUploads } from '../app/upload-progress';
 import { dependants } from '../contract/cascade';
 import { entityByName } from '../contract/entities';
@@ -316,11 +316,18 @@ function EntityForm({
       else await reportOutcome(notify, entryIds[0] ?? null, success, failure);
     } catch (error) {
       // Nothing was saved (one transaction); the typed values stay in the form.
+      setBusy(false);
+      setSending(null);
+      // A value another record holds: said at its field, like the form's own checks.
+      const atField = fieldRefusal(error);
+      if (atField) {
+        setProblems([{ ...atField, missing: false }]);
+        setRefusals((n) => n + 1);
+        return;
+      }
       const detail = isStorageFull(error) ? STORAGE_FULL : null;
       setFailure(detail ?? (op === 'add' ? text.errorAdd : text.errorUpdate));
       console.error(error);
-      setBusy(false);
-      setSending(null);
     }
   };
 
