@@ -28,28 +28,42 @@ function describedShape(entity: EntityDescription): unknown {
   return { key: entity.key, fields, sets: Object.keys(entity.relations ?? {}).sort() };
 }
 
-/** Records each pulled entity's shape; a changed one gets a reset_rev every older cursor is below. */
+/**
+ * Records each pulled entity's shape; a changed one gets a reset_rev every older cursor is
+ * below. Two statements whatever the number of entities: it runs at every start.
+ */
 export async function recordRowShapes(db: Database, entities: readonly EntityDescription[]): Promise<void> {
+  const list = entities.filter(pulled);
+  const tables = list.map((e) => e.table);
   await db.tx(async (q) => {
-    for (const entity of entities.filter(pulled)) {
-      const columns = await q<{ column_name: string; data_type: string }>(
-        `SELECT column_name, data_type FROM information_schema.columns
-          WHERE table_schema = current_schema() AND table_name = $1 ORDER BY column_name`,
-        [entity.table],
-      );
+    const columns = await q<{ table_name: string; column_name: string; data_type: string }>(
+      `SELECT c.relname AS table_name, a.attname AS column_name,
+              format_type(a.atttypid, a.atttypmod) AS data_type
+         FROM pg_attribute a
+         JOIN pg_class c ON c.oid = a.attrelid
+         JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = current_schema() AND c.relname = ANY($1::text[])
+          AND a.attnum > 0 AND NOT a.attisdropped
+        ORDER BY c.relname, a.attname`,
+      [tables],
+    );
+    const fingerprints = list.map((entity) => {
       const shape = JSON.stringify({
         described: describedShape(entity),
-        columns: columns.map((c) => [c.column_name, c.data_type]),
+        columns: columns
+          .filter((c) => c.table_name === entity.table)
+          .map((c) => [c.column_name, c.data_type]),
       });
-      const fingerprint = createHash('sha256').update(shape).digest('hex');
-      await q(
-        `INSERT INTO row_shapes (entity_table, fingerprint) VALUES ($1, $2)
-         ON CONFLICT (entity_table) DO UPDATE
-           SET fingerprint = EXCLUDED.fingerprint, reset_rev = nextval('change_seq')
-         WHERE row_shapes.fingerprint <> EXCLUDED.fingerprint`,
-        [entity.table, fingerprint],
-      );
-    }
+      return createHash('sha256').update(shape).digest('hex');
+    });
+    await q(
+      `INSERT INTO row_shapes (entity_table, fingerprint)
+       SELECT * FROM unnest($1::text[], $2::text[])
+       ON CONFLICT (entity_table) DO UPDATE
+         SET fingerprint = EXCLUDED.fingerprint, reset_rev = nextval('change_seq')
+       WHERE row_shapes.fingerprint <> EXCLUDED.fingerprint`,
+      [tables, fingerprints],
+    );
   });
 }
 
