@@ -2,7 +2,7 @@
  * A field or a parent added to an entity must reach the rows devices already hold. A delta
  * pull sends only rows whose rev moved since the device's cursor, and adding a column moves
  * none (ALTER TABLE fires no trigger; a column DEFAULT fills old rows silently). So the server
- * keeps a fingerprint of each entity's row shape (migrations/011_row_shapes.sql): the table's
+ * keeps a fingerprint of each entity's row shape (migration 011, table row_shapes): the table's
  * columns and types, and the description's fields, parents' name columns and sets, which
  * together decide what a row on the wire carries. When a start finds it changed, the entity
  * gets a fresh rev as its `reset_rev`; a delta pull from a cursor below that answers every row

@@ -12,7 +12,7 @@ import emptyText from './006_empty_text.sql?raw';
 import idempotencyFingerprint from './007_idempotency_fingerprint.sql?raw';
 import content from './008_content.sql?raw';
 import cms from './009_cms.sql?raw';
-import rowShapes from './011_row_shapes.sql?raw';
+import rowShapesAndTeacherCodes from './011_row_shapes_and_teacher_codes.sql?raw';
 
 export interface Migration {
   /** File name without `.sql`; recorded in schema_migrations. */
@@ -30,5 +30,5 @@ export const migrations: readonly Migration[] = [
   { name: '007_idempotency_fingerprint', sql: idempotencyFingerprint },
   { name: '008_content', sql: content },
   { name: '009_cms', sql: cms },
-  { name: '011_row_shapes', sql: rowShapes },
+  { name: '011_row_shapes_and_teacher_codes', sql: rowShapesAndTeacherCodes },
 ];
