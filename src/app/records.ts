@@ -4,6 +4,7 @@
  * entry, then sent). Loaded with the screens that need it, not with the first screen.
  */
 import type { EntityDescription } from '../contract/entity';
+import { ruleOfRefusal } from '../contract/unique';
 import { addSeveral } from '../db/add-several';
 import type { Row } from '../db/database';
 import { isQuotaError } from '../db/errors';
@@ -99,6 +100,21 @@ export function refusalReason(error: unknown): string | null {
  */
 export function fieldRefusal(error: unknown): { field: string; message: string } | null {
   return error instanceof DuplicateError ? { field: error.field, message: error.message } : null;
+}
+
+/**
+ * The field a refused change of this record was refused at, when the server's words name one
+ * (a duplicate, contract/unique.ts): the edit form opened from the outbox shows it there, as it
+ * would have shown the device's own refusal. Null when the record has no such refusal.
+ */
+export async function refusedField(
+  entity: EntityDescription,
+  key: string,
+): Promise<{ field: string; message: string } | null> {
+  const entries = await db.outbox.where('[entity+key]').equals([entity.name, key]).toArray();
+  const refused = entries.filter((e) => e.status === 'failed').at(-1);
+  const rule = refused ? ruleOfRefusal(entity, refused.lastError) : null;
+  return rule && refused?.lastError ? { field: rule.field, message: refused.lastError } : null;
 }
 
 export type DeliveryOutcome =

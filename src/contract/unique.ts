@@ -40,6 +40,15 @@ export function duplicateMessage(entity: EntityDescription, rule: UniqueRule): s
   return `${label} is already used by another ${entity.names.one}${among}`;
 }
 
+/**
+ * The rule a refusal's words are of, if any: a change the server refused as a duplicate
+ * keeps only the message on the outbox, and the form shows it at the field again when the
+ * change is opened for editing.
+ */
+export function ruleOfRefusal(entity: EntityDescription, message: string | null): UniqueRule | null {
+  return uniqueRules(entity).find((rule) => duplicateMessage(entity, rule) === message) ?? null;
+}
+
 /** A value that takes part in uniqueness: empty text, null and undefined never collide. */
 export function uniqueValue(value: unknown): string | null {
   if (value === null || value === undefined) return null;

@@ -21,7 +21,7 @@
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { DeliveryOutcome } from '../app/records';
-import { fieldRefusal, isStorageFull, saveChange, saveSeveral } from '../app/records';
+import { fieldRefusal, isStorageFull, refusedField, saveChange, saveSeveral } from '../app/records';
 import { awaitUploads } from '../app/upload-progress';
 import { dependants } from '../contract/cascade';
 import { entityByName } from '../contract/entities';
@@ -263,6 +263,14 @@ function EntityForm({
   useEffect(() => {
     if (failure) failureRef.current?.focus();
   }, [failure]);
+
+  // Opened to correct a change the server refused at a field (Edit on the outbox): said there.
+  useEffect(() => {
+    if (id !== null)
+      void refusedField(entity, id).then(
+        (refused) => refused && setProblems([{ ...refused, missing: false }]),
+      );
+  }, [entity, id]);
 
   const change = (name: string, value: FormValue) => {
     setFailure(null);

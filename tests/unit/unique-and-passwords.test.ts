@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { classEntity, schoolEntity, teacherEntity } from '../../src/contract/entities';
 import { PASSWORD_PLACEHOLDER } from '../../src/contract/password-placeholder';
+import { ruleOfRefusal } from '../../src/contract/unique';
 import { formProblems, validateWrite } from '../../src/contract/validation';
 import type { LocalDb } from '../../src/db/database';
 import { mutate } from '../../src/db/mutate';
@@ -62,6 +63,21 @@ describe('unique fields on the device', () => {
       ).rejects.toEqual(
         new DuplicateError('board_code', 'Board Code is already used by another board in this class'),
       );
+  });
+});
+
+describe("a server's refusal, read back at its field", () => {
+  it('the words of a rule name its field; other words none', () => {
+    expect(ruleOfRefusal(boardEntityV2, 'Board Code is already used by another board in this class')).toEqual(
+      {
+        field: 'board_code',
+        within: 'class_id',
+      },
+    );
+    expect(ruleOfRefusal(boardEntityV2, 'Board Name is already used by another board')?.field).toBe(
+      'board_name',
+    );
+    expect(ruleOfRefusal(boardEntityV2, 'Motto is required')).toBeNull();
   });
 });
 
