@@ -24,6 +24,7 @@ import type { ThrottlePolicy } from './auth/throttle';
 import { type BackupOptions, newBackupToken, publishBackupAccess, registerBackupRoute } from './backup/route';
 import { type Database, openDatabase } from './db';
 import { entityRoutes } from './entities/routes';
+import { recordRowShapes } from './entities/row-shapes';
 import { registerGeography } from './geography';
 import { registerBatchRoute } from './http/batch';
 import { clientInfo, type TrustProxy } from './http/client';
@@ -39,6 +40,7 @@ import { type MountedRoute, mountedRoutes } from './http/mounted';
 import { removeTempFiles } from './http/multipart';
 import { fail, TEXT } from './http/reply';
 import { registerStatic } from './http/static';
+import type { Migration } from './migrations';
 import { seedDemo } from './seed';
 import { isLoopbackHost, prepareAdmin } from './startup-guard';
 import { type FileStorage, openStorage, type S3Settings } from './storage';
@@ -157,6 +159,8 @@ export interface ServerOptions {
   s3?: S3Settings;
   /** What one administrator's unfinished resumable uploads may add up to (UPLOAD_PENDING_MB). Default 2048. */
   uploadPendingMb?: number;
+  /** Migrations after ours: only tests use them, for the tables of their fixture entities. */
+  extraMigrations?: readonly Migration[];
 }
 
 export interface RunningServer {
@@ -188,7 +192,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ? { s3: options.s3 }
       : { uploadsDir: await localFolder('uploads'), tusDir: await localFolder('tus') },
   );
-  const db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  const db = await openDatabase({
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    extraMigrations: options.extraMigrations,
+  });
   try {
     // Only a database created by this very start is seeded: an admin who deleted every demo
     // class must not see them come back at the next restart. Seeded before the account is
@@ -204,6 +212,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       allowDemoPassword: options.allowDemoPassword ?? false,
       requirePassword: options.requireAdminPassword ?? false,
     });
+    // After the migrations: a changed row shape makes older delta cursors pull whole tables.
+    await recordRowShapes(db, entities);
   } catch (err) {
     await db.close();
     throw err;

@@ -1,5 +1,5 @@
 /** Opens the database the options ask for and brings its schema up to date. */
-import { migrations } from '../migrations';
+import { type Migration, migrations } from '../migrations';
 import { runMigrations } from './migrate';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
@@ -12,6 +12,11 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** When set, a real PostgreSQL is used instead of PGlite. */
   databaseUrl?: string;
+  /**
+   * Further migrations after ours, in name order with them (tests: the tables of fixture
+   * entities that exist only in tests, e.g. `test_boards_1`).
+   */
+  extraMigrations?: readonly Migration[];
 }
 
 export interface OpenedDatabase extends Database {
@@ -24,7 +29,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
     ? await openPostgres(options.databaseUrl)
     : await openPglite(options.dataDir);
   try {
-    const applied = await runMigrations(db, migrations);
+    const applied = await runMigrations(db, [...migrations, ...(options.extraMigrations ?? [])]);
     return { ...db, fresh: applied.includes(migrations[0].name) };
   } catch (err) {
     await db.close();

@@ -17,6 +17,7 @@ import { addColumns, type Columns, hashPasswords, updateColumns } from './column
 import { checkFiles, fileFields, type UploadLookup } from './files';
 import type { EntityGraph } from './graph';
 import { notFound, readId } from './ids';
+import { resolveRefCodes } from './ref-codes';
 import { missingParent, touchChildren } from './relations';
 import { replyTexts } from './reply-texts';
 import { cleanRichTextFields } from './rich-text';
@@ -54,7 +55,8 @@ export async function addColumnsChecked(
 export function addHandler(entity: EntityDescription, graph: EntityGraph, options: WriteOptions): ApiHandler {
   const text = replyTexts(entity);
   const files = fileFields(entity, 'add');
-  return async ({ q, body, uploads, adminId }) => {
+  return async ({ q, body: sent, uploads, adminId }) => {
+    const body = await resolveRefCodes(q, graph, entity, 'add', sent);
     const checked = cleanRichTextFields(entity, 'add', validateWrite(entity, 'add', body));
     if (!checked.ok) return refuse(400, checked.message);
     const incoming = await checkFiles(files, 'add', body, lookupFor(adminId, options));
@@ -88,11 +90,12 @@ export function updateHandler(
   const table = ident(entity.table);
   const key = ident(entity.key);
   const idParam = endpoint.idParam ?? entity.key;
-  return async ({ q, query, body, uploads, adminId }) => {
+  return async ({ q, query, body: sent, uploads, adminId }) => {
     // Sections, units, chapters and schools carry the id only in the query string (api-contract §1).
-    const rawId = endpoint.idIn === 'query' ? query[idParam] : body[idParam];
+    const rawId = endpoint.idIn === 'query' ? query[idParam] : sent[idParam];
     const read = readId(entity, rawId);
     if ('reply' in read) return read.reply;
+    const body = await resolveRefCodes(q, graph, entity, 'update', sent);
     const checked = cleanRichTextFields(entity, 'update', validateWrite(entity, 'update', body));
     if (!checked.ok) return refuse(400, checked.message);
     const incoming = await checkFiles(files, 'update', body, lookupFor(adminId, options));

@@ -16,6 +16,7 @@
  */
 import type { WireBody } from '../../src/contract/validation';
 import type { Database, Query } from '../db';
+import { constraintRefusal } from '../entities/constraint-refusal';
 import type { FileStorage } from '../storage/types';
 import { FileJournal } from '../uploads/journal';
 import { type ApiReply, type ApiRoute, refuse } from './api';
@@ -91,9 +92,11 @@ async function runItems(q: Query, files: FileJournal, items: readonly WriteItem[
         uploads: journal,
       });
     } catch (err) {
+      // A constraint the database enforces is a refusal (4xx), never a 500 that would be retried.
+      const refused = constraintRefusal(err);
       // A stack trace is for the server's log, never for the client.
-      console.error(`${item.label} failed:`, err);
-      reply = refuse(500, TEXT.internal);
+      if (!refused) console.error(`${item.label} failed:`, err);
+      reply = refused ?? refuse(500, TEXT.internal);
     }
     const succeeded = reply.status >= 200 && reply.status < 300;
     if (succeeded) {

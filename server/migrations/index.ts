@@ -12,6 +12,7 @@ import emptyText from './006_empty_text.sql?raw';
 import idempotencyFingerprint from './007_idempotency_fingerprint.sql?raw';
 import content from './008_content.sql?raw';
 import cms from './009_cms.sql?raw';
+import rowShapesAndTeacherCodes from './011_row_shapes_and_teacher_codes.sql?raw';
 import fileStorage from './014_file_storage.sql?raw';
 
 export interface Migration {
@@ -30,5 +31,6 @@ export const migrations: readonly Migration[] = [
   { name: '007_idempotency_fingerprint', sql: idempotencyFingerprint },
   { name: '008_content', sql: content },
   { name: '009_cms', sql: cms },
+  { name: '011_row_shapes_and_teacher_codes', sql: rowShapesAndTeacherCodes },
   { name: '014_file_storage', sql: fileStorage },
 ];

@@ -21,7 +21,7 @@
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { DeliveryOutcome } from '../app/records';
-import { isStorageFull, saveChange, saveSeveral } from '../app/records';
+import { fieldRefusal, isStorageFull, refusedField, saveChange, saveSeveral } from '../app/records';
 import { awaitUploads } from '../app/upload-progress';
 import { dependants } from '../contract/cascade';
 import { entityByName } from '../contract/entities';
@@ -264,6 +264,14 @@ function EntityForm({
     if (failure) failureRef.current?.focus();
   }, [failure]);
 
+  // Opened to correct a change the server refused at a field (Edit on the outbox): said there.
+  useEffect(() => {
+    if (id !== null)
+      void refusedField(entity, id).then(
+        (refused) => refused && setProblems([{ ...refused, missing: false }]),
+      );
+  }, [entity, id]);
+
   const change = (name: string, value: FormValue) => {
     setFailure(null);
     const cleared = new Set([name, ...(cascade ? dependants(entity, name, fields) : [])]);
@@ -316,11 +324,18 @@ function EntityForm({
       else await reportOutcome(notify, entryIds[0] ?? null, success, failure);
     } catch (error) {
       // Nothing was saved (one transaction); the typed values stay in the form.
+      setBusy(false);
+      setSending(null);
+      // A value another record holds: said at its field, like the form's own checks.
+      const atField = fieldRefusal(error);
+      if (atField) {
+        setProblems([{ ...atField, missing: false }]);
+        setRefusals((n) => n + 1);
+        return;
+      }
       const detail = isStorageFull(error) ? STORAGE_FULL : null;
       setFailure(detail ?? (op === 'add' ? text.errorAdd : text.errorUpdate));
       console.error(error);
-      setBusy(false);
-      setSending(null);
     }
   };
 

@@ -156,7 +156,10 @@ describe('Resources/Library/addlibrary.php and fetchlibrary.php', () => {
       'Link must be a web address starting with http:// or https://',
     );
     await bad({ resourceType: 999 }, 'Resource Type does not exist');
-    await bad({ resourceType: 'videos' }, 'Resource Type must be an id');
+    await bad(
+      { resourceType: 'slides' },
+      'Resource Type must be an id or one of videos, documents, audio, interactivities, addnworksheets, addnactivities, answerkeys, lessonplans',
+    );
     await bad({ selectedBook: 999 }, 'Book does not exist');
     await bad({ selectedChapter: 5 }, "Book does not match the chapter's book");
     await bad({ resourceTitle: '' }, 'Resource Title is required');
