@@ -21,7 +21,7 @@ import { requireSession } from './auth/middleware';
 import { registerAuthRoutes } from './auth/routes';
 import type { SessionPolicy } from './auth/sessions';
 import type { ThrottlePolicy } from './auth/throttle';
-import { type Database, openDatabase } from './db';
+import { type Database, openDatabase, type Query } from './db';
 import { entityRoutes } from './entities/routes';
 import { registerGeography } from './geography';
 import { registerBatchRoute } from './http/batch';
@@ -38,6 +38,11 @@ import { type MountedRoute, mountedRoutes } from './http/mounted';
 import { removeTempFiles } from './http/multipart';
 import { fail, TEXT } from './http/reply';
 import { registerStatic } from './http/static';
+import { createOps, type Ops, observe, registerOpsEndpoints } from './ops';
+import { requestLog } from './ops/context';
+import { type Logger, quietLogger } from './ops/log';
+import { type ShutdownOutcome, type ShutdownTiming, shutDown, trackRequests } from './ops/shutdown';
+import { nodeServerTimeouts, type RequestTimeouts, wasCut } from './ops/timeouts';
 import { seedDemo } from './seed';
 import { prepareAdmin } from './startup-guard';
 import { openResumableUploads, type ResumableUploads } from './uploads/resumable';
@@ -66,21 +71,26 @@ export interface AppOptions {
   allowedOrigins?: readonly string[];
   /** Resumable uploads (uploads/resumable.ts); without them, or in legacy mode, no endpoint. */
   resumable?: ResumableUploads;
+  /** Logs, metrics, readiness, timeouts (server/ops). Default: quiet, with a database check. */
+  ops?: Ops;
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const { db } = options;
   const legacy = options.legacy ?? false;
   const app = new Hono<AppEnv>();
+  const trustProxy = options.trustProxy ?? 'none';
+  const ops = options.ops ?? createOps(db);
 
-  // A stack trace is for the server's log, never for the client.
+  // A stack trace is for the server's log (once, with the request's id), never for the client.
   app.onError((err, c) => {
-    console.error(`${c.req.method} ${c.req.path} failed:`, err);
+    // A body cut for slowness is logged where it was cut (ops/timeouts.ts).
+    if (!wasCut(c)) requestLog().error({ err }, `${c.req.method} ${c.req.path} failed`);
     return fail(c, 500, TEXT.internal);
   });
   app.notFound((c) => fail(c, 404, TEXT.notFound));
 
-  const trustProxy = options.trustProxy ?? 'none';
+  observe(app, ops, { apiPrefix: API_PREFIX, trustProxy });
   app.use('*', compressJson(API_PREFIX));
   app.use(
     '*',
@@ -90,6 +100,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       isHttps: (c) => clientInfo(c, trustProxy).https,
     }),
   );
+  registerOpsEndpoints(app, { ...ops, trustProxy });
   app.use(`${API_PREFIX}/*`, guardQuery);
   // Files of multipart bodies wait on disk while their request runs (http/multipart.ts).
   app.use(`${API_PREFIX}/*`, removeTempFiles);
@@ -147,6 +158,12 @@ export interface ServerOptions {
   allowedOrigins?: readonly string[];
   /** Days a stored idempotent reply is kept (IDEMPOTENCY_RETENTION_DAYS). Default 60. */
   idempotencyRetentionDays?: number;
+  /** The process's logger (server/ops/log.ts). Default: errors only, on stderr. */
+  logger?: Logger;
+  /** METRICS_TOKEN. */
+  metricsToken?: string;
+  /** REQUEST_TIMEOUT_SECONDS, UPLOAD_CHUNK_TIMEOUT_SECONDS. */
+  timeouts?: RequestTimeouts;
 }
 
 export interface RunningServer {
@@ -158,6 +175,11 @@ export interface RunningServer {
   port: number;
   /** Every route the app answers under /api, as mounted (http/mounted.ts). */
   routes: readonly MountedRoute[];
+  /** Logs, metrics, readiness (server/ops). */
+  ops: Ops;
+  /** Graceful shutdown (ops/shutdown.ts): not ready, then no new connections, then closed. */
+  shutdown(timing: ShutdownTiming): Promise<ShutdownOutcome>;
+  /** Closes at once, cutting whatever is in flight. */
   close(): Promise<void>;
 }
 
@@ -165,17 +187,24 @@ export const DEFAULT_ADMIN = { username: 'admin', password: 'admin123' } as cons
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
-  const db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   const onDisk = options.dataDir && options.dataDir !== 'memory://';
   const uploadsDir = onDisk ? join(options.dataDir!, 'uploads') : await mkdtemp(join(tmpdir(), 'uploads-'));
+  await mkdir(uploadsDir, { recursive: true });
+  // Only a database created by this very start is seeded (in the transaction that creates
+  // it, db/migrate.ts): an admin who deleted every demo class must not see them come back at
+  // the next restart, and of several processes starting at once only one seeds.
+  const seed = options.seedDemo
+    ? (q: Query) => seedDemo(q, (folder, data, ext) => saveUpload(uploadsDir, folder, data, ext))
+    : undefined;
+  const log = options.logger ?? quietLogger();
+  const db = await openDatabase({
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    seed,
+    warn: (message) => log.warn(message),
+  });
   try {
-    await mkdir(uploadsDir, { recursive: true });
-    // Only a database created by this very start is seeded: an admin who deleted every demo
-    // class must not see them come back at the next restart. Seeded before the account is
-    // checked, so that a start refused below does not leave the next one without demo data.
-    if (options.seedDemo && db.fresh)
-      await db.tx((q) => seedDemo(q, (folder, data, ext) => saveUpload(uploadsDir, folder, data, ext)));
-    await prepareAdmin(db.query, {
+    await prepareAdmin(db.query, log, {
       username: options.adminUsername ?? DEFAULT_ADMIN.username,
       password: options.adminPassword,
       host,
@@ -191,7 +220,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const resumableDir = onDisk ? join(options.dataDir!, 'tus') : await mkdtemp(join(tmpdir(), 'tus-'));
   await mkdir(resumableDir, { recursive: true });
   const resumable = options.legacy ? undefined : openResumableUploads(resumableDir);
+  const ops = createOps(db, { log, timeouts: options.timeouts, metricsToken: options.metricsToken });
   const app = createApp({
+    ops,
     db,
     legacy: options.legacy,
     uploadsDir,
@@ -205,7 +236,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: host }, () => resolve(s));
+    const s = serve(
+      {
+        fetch: app.fetch,
+        port: options.port ?? 8080,
+        hostname: host,
+        serverOptions: nodeServerTimeouts(ops.timeouts),
+      },
+      () => resolve(s),
+    );
     s.once('error', reject);
     answerClientErrors(s as Server);
   }).catch(async (err) => {
@@ -215,12 +254,27 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Stored replies older than the retention window go, now and every six hours.
   const retention = options.idempotencyRetentionDays ?? DEFAULT_RETENTION_DAYS;
   const prune = () =>
-    void pruneKeys(db.query, retention).catch((err) => console.error('Pruning stored replies failed:', err));
+    void pruneKeys(db.query, retention).catch((err) => log.error({ err }, 'Pruning stored replies failed'));
   prune();
   const pruning = setInterval(prune, 6 * 60 * 60 * 1000);
   pruning.unref();
   const port = (server.address() as AddressInfo).port;
   const stopSweeping = resumable?.startSweeping();
+  const inFlight = trackRequests(server as Server);
+  const shutdown = (timing: ShutdownTiming) =>
+    shutDown(
+      {
+        server: server as Server,
+        readiness: ops.readiness,
+        inFlight,
+        beforeClose() {
+          clearInterval(pruning);
+          stopSweeping?.();
+        },
+        closeDatabase: () => db.close(),
+      },
+      timing,
+    );
   const shownHost =
     host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${shownHost}:${port}`;
@@ -231,15 +285,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     apiRoot: `${url}${API_PREFIX}`,
     port,
     routes: mountedRoutes(app, API_PREFIX),
+    ops,
+    shutdown,
     async close() {
-      clearInterval(pruning);
-      stopSweeping?.();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Idle keep-alive sockets would hold close() open (and the port) indefinitely.
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      });
-      await db.close();
+      await shutdown({ delayMs: 0, timeoutMs: 0 });
     },
   };
 }

@@ -22,6 +22,17 @@ export interface Database {
    */
   tx<T>(fn: (q: Query) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The connections as they are now (GET /metrics, server/ops/metrics.ts). */
+  pool?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open. */
+  size: number;
+  /** Connections running a query or transaction. */
+  inUse: number;
+  /** Queries and transactions waiting for a connection. */
+  waiting: number;
 }
 
 /** PostgreSQL's type oid of int8 (bigint). */

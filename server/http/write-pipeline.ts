@@ -16,6 +16,7 @@
  */
 import type { WireBody } from '../../src/contract/validation';
 import type { Database, Query } from '../db';
+import { opsMetrics, requestLog } from '../ops/context';
 import { FileJournal } from '../uploads/journal';
 import { type ApiReply, type ApiRoute, refuse } from './api';
 import { answerFromStore, insertReplies, type StoredReply, storedReplies } from './idempotency';
@@ -58,6 +59,7 @@ export async function runWrites(
     try {
       const replies = await db.tx((q) => runItems(q, files, items));
       await files.committed();
+      opsMetrics()?.replays.inc(replies.filter((r) => r.replayed).length);
       return replies;
     } catch (err) {
       await files.rolledBack();
@@ -69,13 +71,16 @@ export async function runWrites(
 
 async function runItems(q: Query, files: FileJournal, items: readonly WriteItem[]): Promise<ItemReply[]> {
   const keys = items.flatMap((i) => (i.key === undefined ? [] : [i.key]));
-  const stored = await storedReplies(q, keys);
+  // One request, one session: every item of a call is the same administrator's.
+  const owner = items[0]?.adminId ?? 0;
+  const stored = await storedReplies(q, owner, keys);
   const fresh = new Map<string, StoredReply>();
   const out: ItemReply[] = [];
   for (const item of items) {
-    const earlier = item.key === undefined ? undefined : (stored.get(item.key) ?? fresh.get(item.key));
-    if (earlier) {
-      out.push(answerFromStore(earlier, item));
+    const earlier = item.key === undefined ? undefined : (fresh.get(item.key) ?? stored.get(item.key));
+    const answer = earlier && answerFromStore(earlier, item);
+    if (answer) {
+      out.push(answer);
       continue;
     }
     const journal = files.forItem();
@@ -91,7 +96,7 @@ async function runItems(q: Query, files: FileJournal, items: readonly WriteItem[
       });
     } catch (err) {
       // A stack trace is for the server's log, never for the client.
-      console.error(`${item.label} failed:`, err);
+      requestLog().error({ err }, `${item.label} failed`);
       reply = refuse(500, TEXT.internal);
     }
     const succeeded = reply.status >= 200 && reply.status < 300;
@@ -107,6 +112,6 @@ async function runItems(q: Query, files: FileJournal, items: readonly WriteItem[
       fresh.set(item.key, { fingerprint: item.fingerprint, status: reply.status, reply: reply.body });
     out.push({ ...reply, replayed: false });
   }
-  if ((await insertReplies(q, fresh)).length > 0) throw new KeyRace();
+  if ((await insertReplies(q, owner, fresh)).length > 0) throw new KeyRace();
   return out;
 }
