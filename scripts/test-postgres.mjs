@@ -1,4 +1,5 @@
-// Runs the 'postgres' test project on a real PostgreSQL. Uses TEST_DATABASE_URL when set;
+// Runs the 'postgres' test project on a real PostgreSQL, and the 'scale-out' one (the sync
+// fault and property suites through haproxy in front of several server processes on it). Uses TEST_DATABASE_URL when set;
 // otherwise starts a throwaway cluster of Debian's PostgreSQL in a temp folder on a free
 // port (installing the package with apt-get when it is missing and we are root), and
 // removes it afterwards. PostgreSQL refuses to run as root, so the cluster runs as 'postgres'.
@@ -9,10 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const vitest = (url) =>
-  spawnSync('npx', ['vitest', 'run', '--project', 'postgres', ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, TEST_DATABASE_URL: url },
-  }).status ?? 1;
+  spawnSync(
+    'npx',
+    ['vitest', 'run', '--project', 'postgres', '--project', 'scale-out', ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, TEST_DATABASE_URL: url },
+    },
+  ).status ?? 1;
 
 if (process.env.TEST_DATABASE_URL) process.exit(vitest(process.env.TEST_DATABASE_URL));
 

@@ -70,7 +70,8 @@ export function serverOptionsFrom(env: NodeJS.ProcessEnv): ServerOptions {
     requireAdminPassword: env.NODE_ENV === 'production',
     staticDir: env.STATIC_DIR || './dist',
     legacy: env.API_EXTENSIONS === 'off',
-    seedDemo: true,
+    // The demo data on a database this start creates; DEMO_DATA=off for a real install.
+    seedDemo: env.DEMO_DATA !== 'off',
     trustProxy,
     apiOrigin,
     idempotencyRetentionDays: positive(env, 'IDEMPOTENCY_RETENTION_DAYS', 60),

@@ -1,7 +1,7 @@
 /**
  * The operator's endpoints, outside the API root and without a session:
  *
- * - GET /healthz: 200 while the process runs and serves HTTP; touches nothing (a liveness
+ * - GET /healthz: 200 {"status":"ok","pid"} while the process runs and serves HTTP; touches nothing (a liveness
  *   check must not fail because the database does: restarting would not help).
  * - GET /readyz: 200 {"status":"ready"} when this process should get traffic, else 503 with
  *   the reason (readiness.ts): the database (or the bucket) does not answer, or the process
@@ -17,6 +17,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { isLocalClient, type TrustProxy } from '../http/client';
 import type { AppEnv } from '../http/env';
+import { fail, TEXT } from '../http/reply';
 import { type AppMetrics, scrape } from './metrics';
 import type { Readiness } from './readiness';
 
@@ -49,7 +50,8 @@ export function registerOpsEndpoints(app: Hono<AppEnv>, options: OpsEndpointOpti
   app.use(READY_PATH, noStore);
   app.use(METRICS_PATH, noStore);
 
-  app.get(HEALTH_PATH, (c) => c.json({ status: 'ok' }));
+  // The pid tells which process answered (behind a balancer).
+  app.get(HEALTH_PATH, (c) => c.json({ status: 'ok', pid: process.pid }));
 
   app.get(READY_PATH, async (c) => {
     const reason = await options.readiness.check();
@@ -58,7 +60,7 @@ export function registerOpsEndpoints(app: Hono<AppEnv>, options: OpsEndpointOpti
 
   app.get(METRICS_PATH, async (c) => {
     const allowed = metricsAllowed(c, options);
-    if (allowed === 404) return c.json({ success: false, message: 'Not found' }, 404);
+    if (allowed === 404) return fail(c, 404, TEXT.notFound);
     if (allowed === 401) {
       c.header('WWW-Authenticate', 'Bearer realm="metrics"');
       return c.json({ success: false, message: 'A valid bearer token is required' }, 401);

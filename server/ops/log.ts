@@ -19,6 +19,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 const options = (level: LogLevel): pino.LoggerOptions => ({
   level,
   timestamp: pino.stdTimeFunctions.isoTime,
+  // "level":"info" rather than pino's number: read by people and shippers alike.
+  formatters: { level: (label) => ({ level: label }) },
   redact: {
     paths: ['password', '*.password', 'cookie', '*.cookie', 'headers.cookie', '*.headers.cookie'],
     censor: '[hidden]',
