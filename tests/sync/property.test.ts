@@ -646,8 +646,9 @@ function resentAfterReply(log: readonly ProxiedRequest[]): ProxiedRequest[] {
   for (const r of log) {
     if (!r.key) continue;
     if (answered.has(r.key)) bad.push(r);
-    // Only the server's own reply counts: a 503 from the proxy is processed by being retried.
-    if (r.replied && r.forwarded && r.fault === 'pass') answered.add(r.key);
+    // Only the server's own final reply counts: a 503 from the proxy, or a 502 from the
+    // balancer for a server that died with the request (scale-out project), is retried.
+    if (r.replied && r.forwarded && r.fault === 'pass' && (r.status ?? 0) < 500) answered.add(r.key);
   }
   return bad;
 }
