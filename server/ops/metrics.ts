@@ -14,6 +14,8 @@ export interface AppMetrics {
   /** Requests by route pattern (Hono's, e.g. `/api/Classes/addclasses.php`), method and status. */
   readonly requests: Counter<'route' | 'method' | 'status'>;
   readonly duration: Histogram<'route' | 'method' | 'status'>;
+  /** Requests received and not yet answered (a shutdown waits for them). */
+  readonly inFlight: Gauge;
   /** Items per batch request (the outbox's batches, src/contract/batch.ts). */
   readonly batchItems: Histogram;
   /** Writes answered from a stored reply (a repeat of an Idempotency-Key). */
@@ -65,6 +67,11 @@ export function createMetrics(pool: () => PoolStats): AppMetrics {
       help: 'Time from the request to the end of its reply, by route pattern, method and status',
       labelNames: labels,
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: [registry],
+    }),
+    inFlight: new Gauge({
+      name: 'http_requests_in_flight',
+      help: 'Requests received whose reply has not ended yet',
       registers: [registry],
     }),
     batchItems: new Histogram({

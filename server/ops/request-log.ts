@@ -87,11 +87,13 @@ export function observeRequests(options: ObserveOptions): MiddlewareHandler<AppE
     const reqLog = log.child({ reqId });
     const env = c.env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
     const bytesSent = env?.outgoing ? countWrites(env.outgoing) : undefined;
+    metrics.inFlight.inc();
 
     await requestScope.run({ log: reqLog, metrics }, next);
     c.res.headers.set(REQUEST_ID_HEADER, reqId);
 
     const finish = () => {
+      metrics.inFlight.dec();
       const status = c.res.status;
       const route = routePath(c) || 'unmatched';
       const seconds = (performance.now() - started) / 1000;
