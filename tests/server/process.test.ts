@@ -12,6 +12,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, SERVER_ENTRY, type ServerProcess, startProcess } from '../../scripts/cluster-lib.mjs';
 import { classEntity } from '../../src/contract/entities';
+import { RESUMABLE_PATH } from '../../src/contract/resumable';
 import { api, createTestDatabase, signIn } from '../helpers/server';
 
 const C = classEntity.api;
@@ -231,6 +232,36 @@ describe('graceful shutdown', () => {
       "SELECT class_name FROM classes WHERE class_name = 'Committed during shutdown'",
     );
     expect(rows).toHaveLength(1);
+  });
+
+  it('SIGTERM while an upload chunk is arriving: the chunk is received whole and stored', async () => {
+    const s = await start();
+    const cookie = await signIn(s.apiRoot, 'admin', PASSWORD);
+    const tus = { 'Tus-Resumable': '1.0.0', Cookie: cookie };
+    const created = await fetch(`${s.apiRoot}/${RESUMABLE_PATH}/`, {
+      method: 'POST',
+      headers: { ...tus, 'Upload-Length': '60' },
+    });
+    expect(created.status).toBe(201);
+    const path = new URL(created.headers.get('Location')!, s.url).pathname;
+    const socket = net.connect(s.proc.port, '127.0.0.1');
+    let raw = '';
+    socket.on('data', (d) => {
+      raw += d;
+    });
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(
+      `PATCH ${path} HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\n` +
+        `Content-Type: application/offset+octet-stream\r\nContent-Length: 30\r\n\r\n${'a'.repeat(10)}`,
+    );
+    await inFlight(s.url);
+    s.proc.child.kill('SIGTERM');
+    await until('the port closed', () => refuses(s.proc.port));
+    socket.write('b'.repeat(20));
+    await closed;
+    expect(raw).toMatch(/^HTTP\/1\.1 204 /);
+    expect(raw).toMatch(/upload-offset: 30/i);
+    expect(await s.proc.exited).toEqual({ code: 0, signal: null });
   });
 
   it('at SHUTDOWN_TIMEOUT_SECONDS a request still running is cut, nothing of it committed, and the exit status says so', async () => {

@@ -57,11 +57,13 @@ async function dribble(head: string, dribble: string) {
 
 describe('a slow client', () => {
   it('sending its headers a byte at a time is cut, and others are served meanwhile', async () => {
-    const { wasClosed, otherStatus } = await dribble(
+    const { wasClosed, answer, otherStatus } = await dribble(
       'GET /healthz HTTP/1.1\r\nHost: x\r\n',
       'X-Slow: abcdefgh\r\n',
     );
     expect(wasClosed).toBe(true);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toContain('"success":false');
     expect(otherStatus).toBe(200);
   });
 
