@@ -21,6 +21,19 @@ export const freePort = () =>
   });
 
 /**
+ * Children still running when this process exits (a test that timed out while a start was
+ * awaited, a bench that failed) are killed with it, never left behind.
+ */
+const live = new Set();
+process.on('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+const watch = (child) => {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+};
+
+/**
  * One server process on `port` with `env` added to this process's environment. Resolves once
  * it answers GET /healthz (whatever its LOG_LEVEL). `onLine` gets each line it prints.
  */
@@ -30,6 +43,7 @@ export async function startProcess({ port, env, onLine }) {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  watch(child);
   const exited = new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
   let tail = '';
   let buffered = '';
@@ -87,6 +101,7 @@ export async function startHaproxy({ port, servers, inter, fastinter }) {
   );
   // -db: stay in the foreground, so that this process owns it and its end.
   const child = spawn(HAPROXY, ['-db', '-f', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  watch(child);
   let errors = '';
   child.stderr.on('data', (c) => {
     errors = `${errors}${c}`.slice(-4000);

@@ -62,11 +62,18 @@ export async function startClusterServer(opts: TestServerOptions, count: number)
   let processes: ServerProcess[] = [];
   let haproxy: Haproxy | undefined;
   const stopAll = async () => {
-    await Promise.all(processes.map((p) => p.stop('SIGTERM')));
+    await Promise.all(processes.filter(Boolean).map((p) => p.stop('SIGTERM')));
     processes = [];
   };
   const startAll = async () => {
-    processes = await Promise.all(ports.map(start));
+    // Each one kept as soon as it runs, so that a failed start stops the others.
+    const started = await Promise.allSettled(
+      ports.map(async (port, i) => {
+        processes[i] = await start(port);
+      }),
+    );
+    const failed = started.find((r) => r.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
     await Promise.all(ports.map((p) => waitFor200(`http://127.0.0.1:${p}/readyz`)));
   };
   try {
