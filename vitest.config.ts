@@ -61,7 +61,9 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['fake-indexeddb/auto'],
           globalSetup: ['tests/helpers/build-server.ts'],
-          env: { TEST_CLUSTER: '3' },
+          // Five random sessions per property: a run through the cluster costs more (a killed
+          // process is replaced while the drain goes on); a client timeout fit for it.
+          env: { TEST_CLUSTER: '3', PROPERTY_RUNS: '5', PROPERTY_TIMEOUT_MS: '2000' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

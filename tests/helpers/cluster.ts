@@ -6,8 +6,8 @@
  * run through the balancer unchanged (the `scale-out` vitest project sets TEST_CLUSTER).
  *
  * `restart()` is the fault of this setting: ONE process is killed with SIGKILL (a crash, no
- * goodbye; the others go on serving), then a fresh one takes its port. Each restart kills the
- * next process in turn.
+ * goodbye; the others go on serving), and a fresh one starts on its port in the background.
+ * Each restart kills the next process in turn.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -96,6 +96,7 @@ export async function startClusterServer(opts: TestServerOptions, count: number)
   }
   const front = haproxy;
   let nextVictim = 0;
+  const replacing: Record<number, Promise<void>> = {};
 
   const server: ClusterServer = {
     url: front.url,
@@ -109,6 +110,7 @@ export async function startClusterServer(opts: TestServerOptions, count: number)
       return processes;
     },
     async close() {
+      await Promise.allSettled(Object.values(replacing));
       await stopAll();
       await front.stop();
       await pool.end();
@@ -116,11 +118,19 @@ export async function startClusterServer(opts: TestServerOptions, count: number)
       await rm(dataDir, { recursive: true, force: true });
     },
     async restart() {
-      const i = nextVictim++ % processes.length;
+      // The crash is over when the process is gone; its replacement starts meanwhile, while
+      // the clients carry on through the others (awaited before the cluster stops).
+      const i = nextVictim++ % ports.length;
+      await (replacing[i] ?? Promise.resolve());
       await processes[i].stop('SIGKILL');
-      processes[i] = await start(ports[i]);
+      replacing[i] = start(ports[i]).then((p) => {
+        processes[i] = p;
+      });
     },
-    stop: stopAll,
+    async stop() {
+      await Promise.allSettled(Object.values(replacing));
+      await stopAll();
+    },
     start: startAll,
     query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
   };
