@@ -1,5 +1,5 @@
 // Builds the app and the server when there is no build or the sources are newer than it
-// (npm start, npm run backup / restore).
+// (npm start, npm run backup / restore, npm run cluster).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -22,7 +22,7 @@ import { registerAuthRoutes } from './auth/routes';
 import type { SessionPolicy } from './auth/sessions';
 import type { ThrottlePolicy } from './auth/throttle';
 import { type BackupOptions, newBackupToken, publishBackupAccess, registerBackupRoute } from './backup/route';
-import { type Database, openDatabase } from './db';
+import { type Database, openDatabase, type Query } from './db';
 import { entityRoutes } from './entities/routes';
 import { recordRowShapes } from './entities/row-shapes';
 import { registerGeography } from './geography';
@@ -41,11 +41,16 @@ import { removeTempFiles } from './http/multipart';
 import { fail, TEXT } from './http/reply';
 import { registerStatic } from './http/static';
 import type { Migration } from './migrations';
+import { createOps, type Ops, observe, registerOpsEndpoints } from './ops';
+import { requestLog, setProcessLog } from './ops/context';
+import { type Logger, quietLogger } from './ops/log';
+import { type ShutdownOutcome, type ShutdownTiming, shutDown, trackRequests } from './ops/shutdown';
+import { nodeServerTimeouts, type RequestTimeouts, wasCut } from './ops/timeouts';
 import { seedDemo } from './seed';
 import { isLoopbackHost, prepareAdmin } from './startup-guard';
 import { type FileStorage, openStorage, type S3Settings } from './storage';
 import { startSweepingFiles } from './storage/sweep';
-import { inTransactionWithFiles } from './uploads/journal';
+import { FileJournal } from './uploads/journal';
 import { DEFAULT_PENDING_MB, openResumableUploads, type ResumableUploads } from './uploads/resumable';
 import { registerPrivateUploadRoutes, registerPublicUploadRoutes } from './uploads/serve';
 
@@ -73,21 +78,26 @@ export interface AppOptions {
   resumable?: ResumableUploads;
   /** The backup endpoint of an embedded install (backup/route.ts); absent: none. */
   backup?: BackupOptions;
+  /** Logs, metrics, readiness, timeouts (server/ops). Default: quiet, with a database check. */
+  ops?: Ops;
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const { db } = options;
   const legacy = options.legacy ?? false;
   const app = new Hono<AppEnv>();
+  const trustProxy = options.trustProxy ?? 'none';
+  const ops = options.ops ?? createOps(db);
 
-  // A stack trace is for the server's log, never for the client.
+  // A stack trace is for the server's log (once, with the request's id), never for the client.
   app.onError((err, c) => {
-    console.error(`${c.req.method} ${c.req.path} failed:`, err);
+    // A body cut for slowness is logged where it was cut (ops/timeouts.ts).
+    if (!wasCut(c)) requestLog().error({ err }, `${c.req.method} ${c.req.path} failed`);
     return fail(c, 500, TEXT.internal);
   });
   app.notFound((c) => fail(c, 404, TEXT.notFound));
 
-  const trustProxy = options.trustProxy ?? 'none';
+  observe(app, ops, { apiPrefix: API_PREFIX, trustProxy });
   app.use('*', compressJson(API_PREFIX));
   app.use(
     '*',
@@ -97,6 +107,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       isHttps: (c) => clientInfo(c, trustProxy).https,
     }),
   );
+  registerOpsEndpoints(app, { ...ops, trustProxy });
   app.use(`${API_PREFIX}/*`, guardQuery);
   // Files of multipart bodies wait on disk while their request runs (http/multipart.ts).
   app.use(`${API_PREFIX}/*`, removeTempFiles);
@@ -161,6 +172,12 @@ export interface ServerOptions {
   uploadPendingMb?: number;
   /** Migrations after ours: only tests use them, for the tables of their fixture entities. */
   extraMigrations?: readonly Migration[];
+  /** The process's logger (server/ops/log.ts). Default: errors only, on stderr. */
+  logger?: Logger;
+  /** METRICS_TOKEN. */
+  metricsToken?: string;
+  /** REQUEST_TIMEOUT_SECONDS, UPLOAD_CHUNK_TIMEOUT_SECONDS. */
+  timeouts?: RequestTimeouts;
 }
 
 export interface RunningServer {
@@ -174,6 +191,11 @@ export interface RunningServer {
   routes: readonly MountedRoute[];
   /** Where its files live; `storage.ready()` is the storage's readiness check (storage/index.ts). */
   storage: FileStorage;
+  /** Logs, metrics, readiness (server/ops). */
+  ops: Ops;
+  /** Graceful shutdown (ops/shutdown.ts): not ready, then no new connections, then closed. */
+  shutdown(timing: ShutdownTiming): Promise<ShutdownOutcome>;
+  /** Closes at once, cutting whatever is in flight. */
   close(): Promise<void>;
 }
 
@@ -192,20 +214,36 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ? { s3: options.s3 }
       : { uploadsDir: await localFolder('uploads'), tusDir: await localFolder('tus') },
   );
+  // Only a database created by this very start is seeded (in the transaction that creates
+  // it, db/migrate.ts): an admin who deleted every demo class must not see them come back at
+  // the next restart, and of several processes starting at once only one seeds. Its files go
+  // through a journal like any write's, recorded in that transaction.
+  let opened: Database | undefined;
+  const seedFiles = new FileJournal(storage, { query: (sql, params) => opened!.query(sql, params) });
+  const seed = options.seedDemo
+    ? async (q: Query) => {
+        const files = seedFiles.forItem();
+        await seedDemo(q, (folder, data, ext) => files.save(folder, data, ext));
+        files.keep();
+        await seedFiles.record(q);
+      }
+    : undefined;
+  const log = options.logger ?? quietLogger();
+  if (options.logger) setProcessLog(options.logger);
   const db = await openDatabase({
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
     extraMigrations: options.extraMigrations,
+    seed,
+    warn: (message) => log.warn(message),
+  }).catch(async (err) => {
+    await seedFiles.rolledBack();
+    throw err;
   });
+  opened = db;
   try {
-    // Only a database created by this very start is seeded: an admin who deleted every demo
-    // class must not see them come back at the next restart. Seeded before the account is
-    // checked, so that a start refused below does not leave the next one without demo data.
-    if (options.seedDemo && db.fresh)
-      await inTransactionWithFiles(db, storage, (q, files) =>
-        seedDemo(q, (folder, data, ext) => files.save(folder, data, ext)),
-      );
-    await prepareAdmin(db.query, {
+    if (db.fresh) await seedFiles.committed();
+    await prepareAdmin(db.query, log, {
       username: options.adminUsername ?? DEFAULT_ADMIN.username,
       password: options.adminPassword,
       host,
@@ -229,7 +267,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // `npm run backup` asks the running server, which alone may read PGlite's folder meanwhile.
   const backup =
     onDisk && !options.databaseUrl ? { dataDir: options.dataDir!, db, token: newBackupToken() } : undefined;
+  const ops = createOps(db, { log, timeouts: options.timeouts, metricsToken: options.metricsToken });
+  ops.readiness.add('object storage', async () => {
+    const reason = await storage.ready();
+    if (reason) throw new Error(reason);
+  });
   const app = createApp({
+    ops,
     db,
     legacy: options.legacy,
     storage,
@@ -244,7 +288,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: host }, () => resolve(s));
+    const s = serve(
+      {
+        fetch: app.fetch,
+        port: options.port ?? 8080,
+        hostname: host,
+        serverOptions: nodeServerTimeouts(ops.timeouts),
+      },
+      () => resolve(s),
+    );
     s.once('error', reject);
     answerClientErrors(s as Server);
   }).catch(async (err) => {
@@ -254,7 +306,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Stored replies older than the retention window go, now and every six hours.
   const retention = options.idempotencyRetentionDays ?? DEFAULT_RETENTION_DAYS;
   const prune = () =>
-    void pruneKeys(db.query, retention).catch((err) => console.error('Pruning stored replies failed:', err));
+    void pruneKeys(db.query, retention).catch((err) => log.error({ err }, 'Pruning stored replies failed'));
   prune();
   const pruning = setInterval(prune, 6 * 60 * 60 * 1000);
   pruning.unref();
@@ -268,6 +320,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         pid: process.pid,
       })
     : undefined;
+  const inFlight = trackRequests(server as Server);
+  const shutdown = (timing: ShutdownTiming) =>
+    shutDown(
+      {
+        server: server as Server,
+        readiness: ops.readiness,
+        inFlight,
+        async beforeClose() {
+          clearInterval(pruning);
+          stopSweeping?.();
+          stopSweepingFiles();
+          await unpublishBackup?.();
+        },
+        closeDatabase: () => db.close(),
+      },
+      timing,
+    );
   const shownHost =
     host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${shownHost}:${port}`;
@@ -279,17 +348,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port,
     routes: mountedRoutes(app, API_PREFIX),
     storage,
+    ops,
+    shutdown,
     async close() {
-      clearInterval(pruning);
-      stopSweeping?.();
-      stopSweepingFiles();
-      await unpublishBackup?.();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Idle keep-alive sockets would hold close() open (and the port) indefinitely.
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      });
-      await db.close();
+      await shutdown({ delayMs: 0, timeoutMs: 0 });
     },
   };
 }

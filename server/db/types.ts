@@ -28,6 +28,17 @@ export interface Database {
    * transaction may start.
    */
   snapshot?(alongside: () => Promise<void>): Promise<Blob>;
+  /** The connections as they are now (GET /metrics, server/ops/metrics.ts). */
+  pool?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open. */
+  size: number;
+  /** Connections running a query or transaction. */
+  inUse: number;
+  /** Queries and transactions waiting for a connection. */
+  waiting: number;
 }
 
 /** PostgreSQL's type oid of int8 (bigint). */

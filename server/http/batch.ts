@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import { BATCH_PATH, type BatchItem, batchableRequests, batchRequestSchema } from '../../src/contract/batch';
 import type { EntityDescription } from '../../src/contract/entity';
 import type { RouteTable } from '../../src/contract/route-table';
+import { opsMetrics } from '../ops/context';
 import { type ApiRoute, refuse } from './api';
 import { readBody } from './body';
 import type { AppEnv } from './env';
@@ -56,6 +57,7 @@ export function registerBatchRoute(
         items.push({ route: route.value, key, fingerprint, query, body, adminId, label });
       }
     }
+    opsMetrics()?.batchItems.observe(items.length);
     const replies = await runWrites(options.db, options.storage, items);
     return c.json({
       success: true,

@@ -17,6 +17,7 @@
 import type { WireBody } from '../../src/contract/validation';
 import type { Database, Query } from '../db';
 import { constraintRefusal } from '../entities/constraint-refusal';
+import { opsMetrics, requestLog } from '../ops/context';
 import type { FileStorage } from '../storage/types';
 import { FileJournal } from '../uploads/journal';
 import { type ApiReply, type ApiRoute, refuse } from './api';
@@ -60,6 +61,7 @@ export async function runWrites(
     try {
       const replies = await db.tx((q) => runItems(q, files, items));
       await files.committed();
+      opsMetrics()?.replays.inc(replies.filter((r) => r.replayed).length);
       return replies;
     } catch (err) {
       await files.rolledBack();
@@ -71,13 +73,16 @@ export async function runWrites(
 
 async function runItems(q: Query, files: FileJournal, items: readonly WriteItem[]): Promise<ItemReply[]> {
   const keys = items.flatMap((i) => (i.key === undefined ? [] : [i.key]));
-  const stored = await storedReplies(q, keys);
+  // One request, one session: every item of a call is the same administrator's.
+  const owner = items[0]?.adminId ?? 0;
+  const stored = await storedReplies(q, owner, keys);
   const fresh = new Map<string, StoredReply>();
   const out: ItemReply[] = [];
   for (const item of items) {
-    const earlier = item.key === undefined ? undefined : (stored.get(item.key) ?? fresh.get(item.key));
-    if (earlier) {
-      out.push(answerFromStore(earlier, item));
+    const earlier = item.key === undefined ? undefined : (fresh.get(item.key) ?? stored.get(item.key));
+    const answer = earlier && answerFromStore(earlier, item);
+    if (answer) {
+      out.push(answer);
       continue;
     }
     const journal = files.forItem();
@@ -95,7 +100,7 @@ async function runItems(q: Query, files: FileJournal, items: readonly WriteItem[
       // A constraint the database enforces is a refusal (4xx), never a 500 that would be retried.
       const refused = constraintRefusal(err);
       // A stack trace is for the server's log, never for the client.
-      if (!refused) console.error(`${item.label} failed:`, err);
+      if (!refused) requestLog().error({ err }, `${item.label} failed`);
       reply = refused ?? refuse(500, TEXT.internal);
     }
     const succeeded = reply.status >= 200 && reply.status < 300;
@@ -112,6 +117,6 @@ async function runItems(q: Query, files: FileJournal, items: readonly WriteItem[
     out.push({ ...reply, replayed: false });
   }
   await files.record(q);
-  if ((await insertReplies(q, fresh)).length > 0) throw new KeyRace();
+  if ((await insertReplies(q, owner, fresh)).length > 0) throw new KeyRace();
   return out;
 }

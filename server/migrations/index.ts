@@ -13,6 +13,7 @@ import idempotencyFingerprint from './007_idempotency_fingerprint.sql?raw';
 import content from './008_content.sql?raw';
 import cms from './009_cms.sql?raw';
 import rowShapesAndTeacherCodes from './011_row_shapes_and_teacher_codes.sql?raw';
+import idempotencyOwner from './012_idempotency_owner.sql?raw';
 import fileStorage from './014_file_storage.sql?raw';
 
 export interface Migration {
@@ -32,5 +33,6 @@ export const migrations: readonly Migration[] = [
   { name: '008_content', sql: content },
   { name: '009_cms', sql: cms },
   { name: '011_row_shapes_and_teacher_codes', sql: rowShapesAndTeacherCodes },
+  { name: '012_idempotency_owner', sql: idempotencyOwner },
   { name: '014_file_storage', sql: fileStorage },
 ];

@@ -9,6 +9,7 @@
  * Every step can be repeated, and processes sharing the storage may sweep at the same time.
  */
 import type { Database } from '../db';
+import { requestLog } from '../ops/context';
 import type { UploadFolder } from '../uploads/folders';
 import type { FileStorage } from './types';
 
@@ -75,7 +76,7 @@ export async function sweepFiles(
 /** Sweeps now and every hour; returns the function that stops it. */
 export function startSweepingFiles(storage: FileStorage, db: Pick<Database, 'query'>): () => void {
   const run = () =>
-    void sweepFiles(storage, db).catch((err) => console.error('Could not sweep stored files:', err));
+    void sweepFiles(storage, db).catch((err) => requestLog().error({ err }, 'Could not sweep stored files'));
   run();
   const timer = setInterval(run, SWEEP_EVERY_MS);
   timer.unref();

@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/utils';
 import type { Database } from '../db';
+import { requestLog } from '../ops/context';
 
 export interface LeaseTimes {
   leaseMs: number;
@@ -130,7 +131,7 @@ class DatabaseLock implements Lock {
         // ran out): either way this request stops writing.
         if (!row || row.release_requested) letGo();
       } catch (err) {
-        console.error(`Could not renew the lock of upload ${this.id}:`, err);
+        requestLog().error({ err }, `Could not renew the lock of upload ${this.id}`);
       }
     }, this.locker.times.renewMs);
     this.renewal.unref();

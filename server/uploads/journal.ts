@@ -19,6 +19,7 @@
  * rolled-back or interrupted write leaves no orphan for good, and a committed one no stale file.
  */
 import type { Database, Query } from '../db';
+import { requestLog } from '../ops/context';
 import type { FileStorage } from '../storage/types';
 import type { UploadFolder } from './folders';
 import { type MovableFile, newUploadName, type UploadContent, writeUpload } from './store';
@@ -48,7 +49,7 @@ export interface ItemJournal extends UploadJournal {
 
 /** A file that cannot be removed now is left to the sweeper: log it, the reply stands. */
 const logged = (what: string, f: StoredFile) => (err: unknown) =>
-  console.error(`Could not ${what} upload ${f.folder}/${f.name}:`, err);
+  requestLog().error({ err }, `Could not ${what} upload ${f.folder}/${f.name}`);
 
 /** The files of one transaction (one request, or one batch). */
 export class FileJournal {
@@ -156,13 +157,13 @@ export class FileJournal {
          WHERE (folder, name) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
         [files.map((f) => f.folder), files.map((f) => f.name)],
       )
-      .catch((err) => console.error('Could not clear the upload journal:', err));
+      .catch((err) => requestLog().error({ err }, 'Could not clear the upload journal'));
   }
 
   private async release(): Promise<void> {
     await Promise.all(
       this.taken.map((upload) =>
-        upload.release().catch((err) => console.error('Could not forget a resumable upload:', err)),
+        upload.release().catch((err) => requestLog().error({ err }, 'Could not forget a resumable upload')),
       ),
     );
   }

@@ -27,6 +27,7 @@ import type { Context, Hono } from 'hono';
 import { RESUMABLE_MAX_BYTES, RESUMABLE_PATH, referencedUpload } from '../../src/contract/resumable';
 import type { Database } from '../db';
 import type { AppEnv } from '../http/env';
+import { requestLog } from '../ops/context';
 import type { FileStorage } from '../storage/types';
 import { DatabaseLocker, type LeaseTimes } from '../storage/upload-locks';
 import { SNIFF_BYTES } from './sniff';
@@ -222,7 +223,7 @@ export function openResumableUploads(options: ResumableOptions): ResumableUpload
             : method === 'DELETE' && res.status === 204
               ? forget(idOf(request))
               : undefined;
-        await noted?.catch((err) => console.error('Could not note a resumable upload:', err));
+        await noted?.catch((err) => requestLog().error({ err }, 'Could not note a resumable upload'));
         return answer(res);
       };
       app.on(['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'], [path, `${path}/*`], handle);
@@ -260,7 +261,7 @@ export function openResumableUploads(options: ResumableOptions): ResumableUpload
 
     startSweeping() {
       const run = () =>
-        void sweep().catch((err) => console.error('Could not remove abandoned uploads:', err));
+        void sweep().catch((err) => requestLog().error({ err }, 'Could not remove abandoned uploads'));
       run();
       const timer = setInterval(run, SWEEP_EVERY_MS);
       timer.unref();

@@ -53,7 +53,9 @@ export interface TestServer {
   start(): Promise<void>;
 }
 
-async function createTestDatabase(maintenanceUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  maintenanceUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: maintenanceUrl });
   await admin.connect();
@@ -74,6 +76,11 @@ async function createTestDatabase(maintenanceUrl: string): Promise<{ url: string
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  // The scale-out project: several server processes behind haproxy stand for the server.
+  if (process.env.TEST_CLUSTER) {
+    const { startClusterServer } = await import('./cluster');
+    return startClusterServer(opts, Number(process.env.TEST_CLUSTER));
+  }
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'server-test-')));
   const maintenanceUrl = process.env.TEST_DATABASE_URL;
