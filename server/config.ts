@@ -42,6 +42,7 @@ export function serverOptionsFrom(env: NodeJS.ProcessEnv): ServerOptions {
     trustProxy,
     apiOrigin,
     idempotencyRetentionDays: positive(env, 'IDEMPOTENCY_RETENTION_DAYS', 60),
+    auditRetentionDays: positive(env, 'AUDIT_RETENTION_DAYS', 730),
     // Origins besides the app's own whose pages may send writes, comma-separated.
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')

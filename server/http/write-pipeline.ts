@@ -13,8 +13,13 @@
  *   transaction run again, and that item is then answered from the stored reply; a deadlock
  *   runs it again too. A third failure in a row is left to the client's retry: a 500, nothing
  *   applied.
+ * - Every item that succeeds records its changes (audit/recorder.ts); they are stored with the
+ *   replies, so an applied change always has its audit entry, and a replay, a refusal or a
+ *   rollback none. A success that recorded nothing is a handler's bug: rolled back, a 500.
  */
 import type { WireBody } from '../../src/contract/validation';
+import { ItemAudit } from '../audit/recorder';
+import { insertAudit, type StoredChange } from '../audit/store';
 import type { Database, Query } from '../db';
 import { FileJournal } from '../uploads/journal';
 import { type ApiReply, type ApiRoute, refuse } from './api';
@@ -32,6 +37,9 @@ export interface WriteItem {
   adminId: number;
   /** 'POST /api/path': for the log, and for keys stored before fingerprints. */
   label: string;
+  /** When the change was made on the device (ISO 8601) and which device: for the audit trail. */
+  madeAt?: string | null;
+  device?: string | null;
 }
 
 export interface ItemReply extends ApiReply {
@@ -71,6 +79,7 @@ async function runItems(q: Query, files: FileJournal, items: readonly WriteItem[
   const keys = items.flatMap((i) => (i.key === undefined ? [] : [i.key]));
   const stored = await storedReplies(q, keys);
   const fresh = new Map<string, StoredReply>();
+  const audited: StoredChange[] = [];
   const out: ItemReply[] = [];
   for (const item of items) {
     const earlier = item.key === undefined ? undefined : (stored.get(item.key) ?? fresh.get(item.key));
@@ -80,6 +89,7 @@ async function runItems(q: Query, files: FileJournal, items: readonly WriteItem[
     }
     const journal = files.forItem();
     await q('SAVEPOINT write_item');
+    const audit = new ItemAudit();
     let reply: ApiReply;
     try {
       reply = await item.route.handler({
@@ -88,16 +98,23 @@ async function runItems(q: Query, files: FileJournal, items: readonly WriteItem[
         body: item.body,
         adminId: item.adminId,
         uploads: journal,
+        audit,
       });
     } catch (err) {
       // A stack trace is for the server's log, never for the client.
       console.error(`${item.label} failed:`, err);
       reply = refuse(500, TEXT.internal);
     }
+    if (reply.status >= 200 && reply.status < 300 && audit.changes.length === 0) {
+      console.error(`${item.label} succeeded without an audit entry: not committed`);
+      reply = refuse(500, TEXT.internal);
+    }
     const succeeded = reply.status >= 200 && reply.status < 300;
     if (succeeded) {
       await q('RELEASE SAVEPOINT write_item');
       journal.keep();
+      const origin = { adminId: item.adminId, madeAt: item.madeAt ?? null, device: item.device ?? null };
+      for (const change of audit.changes) audited.push({ ...change, ...origin });
     } else {
       await q('ROLLBACK TO SAVEPOINT write_item');
       await q('RELEASE SAVEPOINT write_item');
@@ -107,6 +124,7 @@ async function runItems(q: Query, files: FileJournal, items: readonly WriteItem[
       fresh.set(item.key, { fingerprint: item.fingerprint, status: reply.status, reply: reply.body });
     out.push({ ...reply, replayed: false });
   }
+  await insertAudit(q, audited);
   if ((await insertReplies(q, fresh)).length > 0) throw new KeyRace();
   return out;
 }
