@@ -3,7 +3,8 @@
  * transaction, read newest first with filters and a keyset cursor, pruned after the retention
  * window (AUDIT_RETENTION_DAYS) together with the stored idempotent replies.
  */
-import type { AuditEntry, AuditOp } from '../../src/contract/audit';
+import type { AuditOp } from '../../src/contract/audit';
+import type { AuditEntry } from '../../src/contract/audit-reply';
 import type { Query } from '../db';
 import type { RecordedChange } from './recorder';
 

@@ -5,8 +5,9 @@
  * A write may say when it was made on the device (`X-Made-At`, or `madeAt` in a batch item:
  * its outbox entry's creation time) and which device made it (`X-Device-Id`: a random id the
  * device keeps in its local store, not a secret). A server without the extension ignores both.
+ * The reply's shape is in audit-reply.ts (valibot), apart, so that this file costs the first
+ * load nothing.
  */
-import * as v from 'valibot';
 import type { EntityDescription } from './entity';
 
 export const AUDIT_PATH = 'audit';
@@ -68,29 +69,3 @@ export interface AuditQuery {
   page?: number;
   limit?: number;
 }
-
-const changeSchema = v.tuple([v.unknown(), v.unknown()]);
-
-export const auditEntrySchema = v.looseObject({
-  id: v.string(),
-  at: v.string(),
-  madeAt: v.nullable(v.string()),
-  admin: v.nullable(v.string()),
-  device: v.nullable(v.string()),
-  entity: v.string(),
-  recordId: v.string(),
-  op: v.picklist(AUDIT_OPS),
-  changes: v.record(v.string(), changeSchema),
-});
-
-export type AuditEntry = v.InferOutput<typeof auditEntrySchema>;
-
-export const auditReplySchema = v.looseObject({
-  success: v.literal(true),
-  data: v.array(auditEntrySchema),
-  total: v.number(),
-  /** The cursor of the next page (`before`), null on the last. */
-  next: v.nullable(v.string()),
-});
-
-export type AuditReply = v.InferOutput<typeof auditReplySchema>;
