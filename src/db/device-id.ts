@@ -9,6 +9,9 @@ import { newUuid } from './ids';
 const DEVICE_ID = 'deviceId';
 
 export async function deviceId(db: LocalDb): Promise<string> {
+  // Read first without a write lock: every replay asks, and the id is made only once.
+  const known = (await db.meta.get(DEVICE_ID))?.value;
+  if (typeof known === 'string') return known;
   return db.transaction('rw', db.meta, async () => {
     const kept = (await db.meta.get(DEVICE_ID))?.value;
     if (typeof kept === 'string') return kept;
