@@ -39,22 +39,19 @@ export function auditFilter(query: Record<string, string>): AuditFilter | { mess
   const [entity, recordId, admin] = [text('entity'), text('id'), text('admin')];
   if ([entity, recordId, admin].some((t) => t !== undefined && t.length > MAX_TEXT))
     return { message: AUDIT_TEXT.tooLong };
-  const whole = (name: string, fallback: number | undefined) => {
+  /** A positive whole number, absent (undefined), or not one (null). */
+  const whole = (name: string) => {
     const raw = text(name);
-    return raw === undefined ? fallback : WHOLE.test(raw) ? Number(raw) : null;
+    return raw === undefined ? undefined : WHOLE.test(raw) ? Number(raw) : null;
   };
-  const [page, limit, before] = [
-    whole('page', 1),
-    whole('limit', AUDIT_DEFAULT_LIMIT),
-    whole('before', undefined),
-  ];
-  if (page === null || limit === null || before === null || limit! > AUDIT_MAX_LIMIT)
+  const [page, limit, before] = [whole('page'), whole('limit'), whole('before')];
+  if (page === null || limit === null || before === null || (limit ?? 0) > AUDIT_MAX_LIMIT)
     return { message: AUDIT_TEXT.badPaging };
   const [rawFrom, rawTo] = [text('from'), text('to')];
   const from = rawFrom === undefined ? undefined : instant(rawFrom, false);
   const to = rawTo === undefined ? undefined : instant(rawTo, true);
   if (from === null || to === null) return { message: AUDIT_TEXT.badTime };
-  return { entity, recordId, admin, from, to, before, page: page!, limit: limit! };
+  return { entity, recordId, admin, from, to, before, page: page ?? 1, limit: limit ?? AUDIT_DEFAULT_LIMIT };
 }
 
 export function registerAuditRoute(app: Hono<AppEnv>, query: Query, apiPrefix: string): void {
