@@ -45,7 +45,7 @@ export interface TransportOptions {
   /** Batches in flight at once: one being applied by the server, the next one travelling. */
   maxBatches?: number;
   maxAlone?: number;
-  /** This device's id for the server's audit trail (db/device-id.ts), sent with every write. */
+  /** This device's id for the server's audit trail (db/device-id.ts), sent with every request. */
   device?: string;
 }
 
