@@ -17,6 +17,8 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { authEndpoints } from '../src/contract/endpoints';
 import { entities } from '../src/contract/entities';
+import { registerAuditRoute } from './audit/route';
+import { DEFAULT_AUDIT_RETENTION_DAYS, pruneAudit } from './audit/store';
 import { requireSession } from './auth/middleware';
 import { registerAuthRoutes } from './auth/routes';
 import type { SessionPolicy } from './auth/sessions';
@@ -132,6 +134,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   mountRoutes(app, routes, mount);
   // Legacy mode is the plain PHP API, which has no batches (the client falls back).
   if (!legacy) registerBatchRoute(app, entities, routes, mount);
+  // The audit trail is recorded in every mode; reading it is our extension.
+  if (!legacy) registerAuditRoute(app, db.query, API_PREFIX);
   registerGeography(app, API_PREFIX);
   registerPrivateUploadRoutes(app, options.storage, API_PREFIX);
   if (options.backup) registerBackupRoute(app, options.backup);
@@ -178,6 +182,8 @@ export interface ServerOptions {
   metricsToken?: string;
   /** REQUEST_TIMEOUT_SECONDS, UPLOAD_CHUNK_TIMEOUT_SECONDS. */
   timeouts?: RequestTimeouts;
+  /** Days an audit entry is kept (AUDIT_RETENTION_DAYS). Default 730. */
+  auditRetentionDays?: number;
 }
 
 export interface RunningServer {
@@ -303,10 +309,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await db.close();
     throw err;
   });
-  // Stored replies older than the retention window go, now and every six hours.
+  // Stored replies and audit entries older than their retention windows go, now and every six hours.
   const retention = options.idempotencyRetentionDays ?? DEFAULT_RETENTION_DAYS;
-  const prune = () =>
+  const auditRetention = options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS;
+  const prune = () => {
     void pruneKeys(db.query, retention).catch((err) => log.error({ err }, 'Pruning stored replies failed'));
+    void pruneAudit(db.query, auditRetention).catch((err) =>
+      log.error({ err }, 'Pruning the audit trail failed'),
+    );
+  };
   prune();
   const pruning = setInterval(prune, 6 * 60 * 60 * 1000);
   pruning.unref();

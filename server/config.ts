@@ -81,6 +81,7 @@ export function serverOptionsFrom(env: NodeJS.ProcessEnv): ServerOptions {
     idempotencyRetentionDays: positive(env, 'IDEMPOTENCY_RETENTION_DAYS', 60),
     s3,
     uploadPendingMb: positive(env, 'UPLOAD_PENDING_MB', DEFAULT_PENDING_MB),
+    auditRetentionDays: positive(env, 'AUDIT_RETENTION_DAYS', 730),
     // Origins besides the app's own whose pages may send writes, comma-separated.
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')

@@ -55,7 +55,7 @@ export async function addColumnsChecked(
 export function addHandler(entity: EntityDescription, graph: EntityGraph, options: WriteOptions): ApiHandler {
   const text = replyTexts(entity);
   const files = fileFields(entity, 'add');
-  return async ({ q, body: sent, uploads, adminId }) => {
+  return async ({ q, body: sent, uploads, adminId, audit }) => {
     const body = await resolveRefCodes(q, graph, entity, 'add', sent);
     const checked = cleanRichTextFields(entity, 'add', validateWrite(entity, 'add', body));
     if (!checked.ok) return refuse(400, checked.message);
@@ -69,10 +69,12 @@ export function addHandler(entity: EntityDescription, graph: EntityGraph, option
     const names = Object.keys(cols);
     const sql =
       names.length === 0
-        ? `INSERT INTO ${ident(entity.table)} DEFAULT VALUES RETURNING ${ident(entity.key)} AS id`
+        ? `INSERT INTO ${ident(entity.table)} DEFAULT VALUES RETURNING *`
         : `INSERT INTO ${ident(entity.table)} (${names.map(ident).join(', ')})
-           VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${ident(entity.key)} AS id`;
-    const [{ id }] = await q<{ id: number }>(sql, Object.values(cols));
+           VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`;
+    const [row] = await q(sql, Object.values(cols));
+    audit.added(entity, row);
+    const id = row[entity.key];
     // The legacy server sends no id; ours does, under `id` and under the key's own name.
     if (options.legacy) return ok({ message: text.added });
     return ok({ message: text.added, [NEW_ID_FIELD]: id, [entity.key]: id });
@@ -90,7 +92,7 @@ export function updateHandler(
   const table = ident(entity.table);
   const key = ident(entity.key);
   const idParam = endpoint.idParam ?? entity.key;
-  return async ({ q, query, body: sent, uploads, adminId }) => {
+  return async ({ q, query, body: sent, uploads, adminId, audit }) => {
     // Sections, units, chapters and schools carry the id only in the query string (api-contract §1).
     const rawId = endpoint.idIn === 'query' ? query[idParam] : sent[idParam];
     const read = readId(entity, rawId);
@@ -122,12 +124,14 @@ export function updateHandler(
       if (typeof old === 'string' && old !== '') uploads.dropOnSuccess(f.folder, old);
     }
     const names = Object.keys(cols);
-    if (names.length > 0) {
-      await q(
-        `UPDATE ${table} SET ${names.map((n, i) => `${ident(n)} = $${i + 2}`).join(', ')} WHERE ${key} = $1`,
-        [read.id, ...Object.values(cols)],
-      );
-    }
+    const [after] =
+      names.length === 0
+        ? [current]
+        : await q(
+            `UPDATE ${table} SET ${names.map((n, i) => `${ident(n)} = $${i + 2}`).join(', ')} WHERE ${key} = $1 RETURNING *`,
+            [read.id, ...Object.values(cols)],
+          );
+    audit.updated(entity, current, after);
     if (entity.title in cols && cols[entity.title] !== current[entity.title])
       await touchChildren(q, graph, entity, read.id);
     return ok({ message: text.updated });

@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import { BATCH_PATH, type BatchItem, batchableRequests, batchRequestSchema } from '../../src/contract/batch';
 import type { EntityDescription } from '../../src/contract/entity';
 import type { RouteTable } from '../../src/contract/route-table';
+import { auditOrigin } from '../audit/origin';
 import { opsMetrics } from '../ops/context';
 import { type ApiRoute, refuse } from './api';
 import { readBody } from './body';
@@ -54,7 +55,16 @@ export function registerBatchRoute(
       else {
         const path = `${options.apiPrefix}/${item.path}`;
         const fingerprint = key === undefined ? label : await fingerprintOf(item.method, path, query, body);
-        items.push({ route: route.value, key, fingerprint, query, body, adminId, label });
+        items.push({
+          route: route.value,
+          key,
+          fingerprint,
+          query,
+          body,
+          adminId,
+          label,
+          ...auditOrigin(c, item.madeAt),
+        });
       }
     }
     opsMetrics()?.batchItems.observe(items.length);

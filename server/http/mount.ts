@@ -6,8 +6,11 @@
  */
 import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { MADE_AT_HEADER } from '../../src/contract/audit';
 import type { RouteTable } from '../../src/contract/route-table';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../src/contract/wire';
+import { auditOrigin } from '../audit/origin';
+import { NO_AUDIT } from '../audit/recorder';
 import type { Database } from '../db';
 import type { FileStorage } from '../storage/types';
 import { NO_UPLOADS } from '../uploads/journal';
@@ -47,7 +50,14 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteTable<ApiRoute>, opt
       if (!route.writes) {
         return send(
           c,
-          await route.handler({ q: db.query, query, body: read.body, adminId, uploads: NO_UPLOADS }),
+          await route.handler({
+            q: db.query,
+            query,
+            body: read.body,
+            adminId,
+            uploads: NO_UPLOADS,
+            audit: NO_AUDIT,
+          }),
         );
       }
       const key = legacy ? undefined : c.req.header(IDEMPOTENCY_HEADER);
@@ -56,7 +66,16 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteTable<ApiRoute>, opt
       const fingerprint =
         key === undefined ? label : await fingerprintOf(method, c.req.path, query, read.body);
       const [reply] = await runWrites(db, storage, [
-        { route, key, fingerprint, query, body: read.body, adminId, label },
+        {
+          route,
+          key,
+          fingerprint,
+          query,
+          body: read.body,
+          adminId,
+          label,
+          ...auditOrigin(c, c.req.header(MADE_AT_HEADER)),
+        },
       ]);
       return send(c, reply, reply.replayed ? { [REPLAYED_HEADER]: 'true' } : {});
     });

@@ -14,6 +14,7 @@ import content from './008_content.sql?raw';
 import cms from './009_cms.sql?raw';
 import rowShapesAndTeacherCodes from './011_row_shapes_and_teacher_codes.sql?raw';
 import idempotencyOwner from './012_idempotency_owner.sql?raw';
+import audit from './013_audit.sql?raw';
 import fileStorage from './014_file_storage.sql?raw';
 
 export interface Migration {
@@ -34,5 +35,6 @@ export const migrations: readonly Migration[] = [
   { name: '009_cms', sql: cms },
   { name: '011_row_shapes_and_teacher_codes', sql: rowShapesAndTeacherCodes },
   { name: '012_idempotency_owner', sql: idempotencyOwner },
+  { name: '013_audit', sql: audit },
   { name: '014_file_storage', sql: fileStorage },
 ];

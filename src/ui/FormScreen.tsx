@@ -41,6 +41,7 @@ import { NameSelectField } from './fields/NameSelectField';
 import { SelectField } from './fields/SelectField';
 import { TextField } from './fields/TextField';
 import { type FieldProps, type FormValue, fieldId } from './fields/types';
+import { HistoryLink } from './HistoryLink';
 import { useNotify } from './notices';
 import { reportOutcome, reportOutcomes } from './report-outcome';
 import { decodeRouteId, encodeRouteId } from './route-id';
@@ -344,6 +345,7 @@ function EntityForm({
   return (
     <section className="screen">
       <h1>{title}</h1>
+      {id !== null && <HistoryLink entity={entity} id={id} />}
       {note && <p className="muted">{note}</p>}
       {within && <ParentName entity={entity} field={within} id={String(initial[within] ?? '')} />}
       {/* The form checks every field itself (formProblems), so the browser's bubbles stay away. */}
