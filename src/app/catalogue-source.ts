@@ -5,6 +5,7 @@
  */
 import { type Catalogue, catalogueScreens, catalogueSets, catalogueTables } from '../contract/catalogue';
 import { entities } from '../contract/entities';
+import { catalogueMenus } from '../contract/menu';
 import { LOCAL_SCHEMA_VERSION, storesFor } from '../db/database';
 
 export function buildCatalogue(): Catalogue {
@@ -14,5 +15,6 @@ export function buildCatalogue(): Catalogue {
     screens: catalogueScreens(entities),
     tables: catalogueTables(entities),
     sets: catalogueSets(entities),
+    menus: catalogueMenus(entities),
   };
 }

@@ -6,6 +6,7 @@
  * (scripts/entity-catalogue-plugin.ts), so the two cannot disagree.
  */
 import type { EntityDescription } from './entity';
+import type { Menu } from './menu';
 
 /** 'picker': the list of a parent's records leading to an entity's screens inside one parent (/bookpages). */
 export type ScreenKind = 'list' | 'add' | 'edit' | 'relation' | 'picker';
@@ -33,6 +34,8 @@ export interface Catalogue {
   tables: Readonly<Record<string, string>>;
   /** Every set relation: its owner's table, its name (the owner row's field) and its target entity. */
   sets: readonly { table: string; relation: string; target: string }[];
+  /** The top bar's menus, from the descriptions' menu entries (menu.ts). */
+  menus: readonly Menu[];
 }
 
 export function catalogueScreens(entities: readonly EntityDescription[]): CatalogueScreen[] {

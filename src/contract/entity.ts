@@ -12,6 +12,8 @@
  * the screens' own texts and columns.
  */
 
+import type { MenuEntry } from './menu-entry';
+
 /** `url`: a link field, an absolute http or https URL (issue 12, stored content). */
 export type FieldKind =
   | 'text'
@@ -383,6 +385,8 @@ export interface EntityRoutes {
   within?: { field: string; picker?: Picker };
   /** Where a form goes after a save and on Cancel; default the list. */
   afterSave?: string;
+  /** Its entry (or entries) in the top bar's menus (contract/menu.ts); none: not in a menu. */
+  menu?: MenuEntry | readonly MenuEntry[];
 }
 
 /** A list of the parent entity's records leading to the screens of its children (EntityRoutes.within). */

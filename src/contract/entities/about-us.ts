@@ -36,6 +36,11 @@ export const aboutUsEntity = defineEntity({
   routes: {
     add: '/addaboutus',
     edit: '/updateaboutus',
+    menu: [
+      { group: 'CMS', order: 1, label: 'About Us' },
+      // As in the original app, the menu's Terms and Conditions opens /addterms, this entity's alias.
+      { group: 'CMS', order: 2, label: 'Terms and Conditions', to: '/addterms' },
+    ],
     addAliases: [
       {
         path: '/addterms',

@@ -72,6 +72,7 @@ export const bookPageEntity = defineEntity({
     add: '/addbookpages',
     edit: '/updatebookpage',
     afterSave: '/bookpages',
+    menu: { group: 'RESOURCES', order: 3, label: 'Book Pages' },
     within: {
       field: 'book_id',
       picker: {

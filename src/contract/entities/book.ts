@@ -67,7 +67,12 @@ export const bookEntity = defineEntity({
     // The book pages screens read a book here (api-contract §3.13).
     alsoGet: ['Resources/fetchbookdetails.php'],
   },
-  routes: { list: '/books', add: '/addbooks', edit: '/updatebook' },
+  routes: {
+    list: '/books',
+    add: '/addbooks',
+    edit: '/updatebook',
+    menu: { group: 'MASTERFILTERS', order: 4, label: 'Books' },
+  },
   list: {
     columns: [
       { field: 'book_name', header: 'Book Name' },

@@ -56,7 +56,12 @@ export const chapterEntity = defineEntity({
     remove: 'Masterfilter/Chapters/deletechapters.php',
     encoding: 'multipart',
   },
-  routes: { list: '/chapters', add: '/addchapters', edit: '/updatechapter' },
+  routes: {
+    list: '/chapters',
+    add: '/addchapters',
+    edit: '/updatechapter',
+    menu: { group: 'MASTERFILTERS', order: 7, label: 'Chapters' },
+  },
   list: {
     columns: [
       { field: 'chapter_title', header: 'Chapter Title' },

@@ -22,7 +22,12 @@ export const classEntity = defineEntity({
     remove: 'Masterfilter/Classes/deleteclasses.php',
     encoding: 'json',
   },
-  routes: { list: '/classes', add: '/addclasses', edit: '/updateclass' },
+  routes: {
+    list: '/classes',
+    add: '/addclasses',
+    edit: '/updateclass',
+    menu: { group: 'MASTERFILTERS', order: 1, label: 'Classes' },
+  },
   list: {
     columns: [{ field: 'class_name', header: 'Class Name' }],
     search: ['class_name'],

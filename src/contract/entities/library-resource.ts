@@ -134,7 +134,12 @@ export const libraryResourceEntity = defineEntity({
     encoding: 'multipart',
     errorField: 'error',
   },
-  routes: { list: '/library', add: '/addresources', edit: '/updateresource' },
+  routes: {
+    list: '/library',
+    add: '/addresources',
+    edit: '/updateresource',
+    menu: { group: 'RESOURCES', order: 2, label: 'Library' },
+  },
   list: {
     columns: [
       { field: 'resource_title', header: 'Resource Title' },

@@ -102,7 +102,12 @@ export const questionEntity = defineEntity({
     encoding: 'multipart',
     extensions: ['get', 'update'],
   },
-  routes: { list: '/question-bank', add: '/addquestion', edit: '/updatequestion' },
+  routes: {
+    list: '/question-bank',
+    add: '/addquestion',
+    edit: '/updatequestion',
+    menu: { group: 'RESOURCES', order: 4, label: 'Question Bank' },
+  },
   list: {
     columns: [
       { field: 'question_title', header: 'Question Title', small: [...OPTIONS, ...MATCH] },

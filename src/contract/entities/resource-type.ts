@@ -77,7 +77,12 @@ export const resourceTypeEntity = defineEntity({
       entryType: { path: at('fetchEntryType'), method: 'GET', field: 'entry_type', reply: 'entry_type' },
     },
   },
-  routes: { list: '/resource-types', add: '/add-resource-type', edit: '/edit-resource-type' },
+  routes: {
+    list: '/resource-types',
+    add: '/add-resource-type',
+    edit: '/edit-resource-type',
+    menu: { group: 'RESOURCES', order: 1, label: 'Resource Types' },
+  },
   list: {
     columns: [
       { field: 'title', header: 'Title' },

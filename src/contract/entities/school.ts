@@ -75,7 +75,12 @@ export const schoolEntity = defineEntity({
       },
     },
   },
-  routes: { list: '/schools', add: '/addschools', edit: '/updateschools' },
+  routes: {
+    list: '/schools',
+    add: '/addschools',
+    edit: '/updateschools',
+    menu: { group: 'USERS', order: 1, label: 'Schools' },
+  },
   list: {
     columns: [
       { field: 'school_name', header: 'School Name' },

@@ -29,7 +29,12 @@ export const sectionEntity = defineEntity({
     remove: 'Masterfilter/Sections/deletesection.php',
     encoding: 'json',
   },
-  routes: { list: '/sections', add: '/addsections', edit: '/updatesection' },
+  routes: {
+    list: '/sections',
+    add: '/addsections',
+    edit: '/updatesection',
+    menu: { group: 'MASTERFILTERS', order: 5, label: 'Sections' },
+  },
   list: {
     columns: [{ field: 'section_name', header: 'Section Name' }, ...bookLevelColumns],
     search: ['section_name'],

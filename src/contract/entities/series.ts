@@ -24,7 +24,12 @@ export const seriesEntity = defineEntity({
     remove: 'Masterfilter/Series/deleteseries.php',
     encoding: 'json',
   },
-  routes: { list: '/series', add: '/addseries', edit: '/updateseries' },
+  routes: {
+    list: '/series',
+    add: '/addseries',
+    edit: '/updateseries',
+    menu: { group: 'MASTERFILTERS', order: 3, label: 'Series' },
+  },
   list: {
     columns: [{ field: 'series_name', header: 'Series Name' }, parentColumns.class, parentColumns.subject],
     search: ['series_name'],

@@ -82,7 +82,12 @@ export const studentEntity = defineEntity({
       },
     },
   },
-  routes: { list: '/students', add: '/addstudents', edit: '/updatestudents' },
+  routes: {
+    list: '/students',
+    add: '/addstudents',
+    edit: '/updatestudents',
+    menu: { group: 'USERS', order: 3, label: 'Students' },
+  },
   list: {
     columns: [
       { field: 'student_name', header: 'Name' },

@@ -28,7 +28,12 @@ export const subjectEntity = defineEntity({
     remove: 'Masterfilter/Subjects/deletesubjects.php',
     encoding: 'json',
   },
-  routes: { list: '/subjects', add: '/addsubjects', edit: '/updatesubject' },
+  routes: {
+    list: '/subjects',
+    add: '/addsubjects',
+    edit: '/updatesubject',
+    menu: { group: 'MASTERFILTERS', order: 2, label: 'Subjects' },
+  },
   list: {
     columns: [{ field: 'subject_name', header: 'Subject Name' }],
     search: ['subject_name'],

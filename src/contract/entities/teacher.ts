@@ -86,7 +86,12 @@ export const teacherEntity = defineEntity({
     },
     listTotals: { totalDisabled: { count: { status: 'Disabled' } }, totalBRow: { unrelated: 'book' } },
   },
-  routes: { list: '/teachers', add: '/addteachers', edit: '/updateteacher' },
+  routes: {
+    list: '/teachers',
+    add: '/addteachers',
+    edit: '/updateteacher',
+    menu: { group: 'USERS', order: 2, label: 'Teachers' },
+  },
   list: {
     columns: [
       { field: 'teacher_name', header: 'Name' },

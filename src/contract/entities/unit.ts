@@ -25,7 +25,12 @@ export const unitEntity = defineEntity({
     encoding: 'json',
     sortParams: 'sortColumn',
   },
-  routes: { list: '/units', add: '/addunits', edit: '/updateunit' },
+  routes: {
+    list: '/units',
+    add: '/addunits',
+    edit: '/updateunit',
+    menu: { group: 'MASTERFILTERS', order: 6, label: 'Units' },
+  },
   list: {
     columns: [{ field: 'unit_title', header: 'Unit Title' }, ...bookLevelColumns, parentColumns.section],
     sortable: true,
