@@ -24,6 +24,8 @@ import { DuplicateError } from '../db/unique';
 import { db, loadApi } from './context';
 import { changeSaved } from './sync-runner';
 
+export { awaitDelivery, type DeliveryOutcome } from './delivery';
+
 export type { Change, ListQuery, ListResult, MutationResult, Option, Row };
 
 export const listRecords = (entity: EntityDescription, query: ListQuery): Promise<ListResult> =>
@@ -115,28 +117,6 @@ export async function refusedField(
   const refused = entries.filter((e) => e.status === 'failed').at(-1);
   const rule = refused ? ruleOfRefusal(entity, refused.lastError) : null;
   return rule && refused?.lastError ? { field: rule.field, message: refused.lastError } : null;
-}
-
-export type DeliveryOutcome =
-  | { kind: 'confirmed' }
-  | { kind: 'failed'; message: string | null }
-  | { kind: 'queued' };
-
-/**
- * Waits a little for the server to confirm a change, so an online administrator gets the
- * server's verdict; past the wait the change stays queued and the notice says so.
- */
-export async function awaitDelivery(entryId: string | null, timeoutMs = 4000): Promise<DeliveryOutcome> {
-  if (entryId === null) return { kind: 'confirmed' };
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const entry = await db.outbox.where('id').equals(entryId).first();
-    if (!entry) return { kind: 'confirmed' };
-    if (entry.status === 'failed') return { kind: 'failed', message: entry.lastError };
-    if (!navigator.onLine) return { kind: 'queued' };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { kind: 'queued' };
 }
 
 /** Every record of an entity by id with its title (sets shown by name). */

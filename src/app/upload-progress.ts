@@ -23,8 +23,8 @@ export async function entrySeqs(entryIds: readonly string[]): Promise<Map<string
 /**
  * Waits for the server's verdict on changes that carry files: as an ordinary save does (a
  * few seconds), and for a large file as long as its upload makes progress (an event of
- * theirs within `quietMs`); until they are confirmed or refused, or the device goes offline
- * (then they wait in the outbox).
+ * theirs within `quietMs`); until they are confirmed or refused, the device goes offline or
+ * an attempt fails to reach the server (then they wait in the outbox).
  */
 export async function awaitUploads(
   entryIds: readonly string[],
@@ -45,7 +45,7 @@ export async function awaitUploads(
     for (const id of entryIds) {
       for (;;) {
         const outcome = await awaitDelivery(id, 500);
-        if (outcome.kind !== 'queued' || !navigator.onLine || waited()) {
+        if (outcome.kind !== 'queued' || outcome.unreachable || !navigator.onLine || waited()) {
           outcomes.push(outcome);
           break;
         }
