@@ -9,6 +9,7 @@
  */
 import type { LocalDb } from '../db/database';
 import { isTempId } from '../db/ids';
+import { readSignedInUser } from '../db/meta';
 import type { OutboxEntry } from '../db/outbox-entry';
 import type { IdResolver } from './entry-request';
 
@@ -58,11 +59,19 @@ export class QueueState {
   /**
    * Marks entries 'sending' and counts the attempt before any request leaves (rule 2), in one
    * transaction; returns the stored copies of those still waiting to be sent.
+   *
+   * `author`: the administrator the run sends for (issue 12). The claim reads who is signed in
+   * within its transaction and claims nothing once that changed: a sign-out (offline too) or
+   * another administrator's sign-in that happened while the run was planning cannot let the
+   * run send under a session that is no longer the author's.
    */
-  async claim(db: LocalDb, entries: readonly OutboxEntry[]): Promise<OutboxEntry[]> {
+  async claim(db: LocalDb, entries: readonly OutboxEntry[], author?: string | null): Promise<OutboxEntry[]> {
     if (entries.length === 0) return [];
     const claimed: OutboxEntry[] = [];
-    await db.transaction('rw', db.outbox, async () => {
+    let signedOut = false;
+    await db.transaction('rw', db.outbox, db.meta, async () => {
+      signedOut = author !== undefined && (await readSignedInUser(db)) !== author;
+      if (signedOut) return;
       const fresh = await db.outbox.bulkGet(entries.map((e) => e.seq));
       for (const entry of fresh) {
         if (entry?.status !== 'pending') continue;
@@ -73,6 +82,7 @@ export class QueueState {
       // Whole entries, read in this same transaction: nothing else can have changed them.
       await db.outbox.bulkPut(claimed);
     });
+    if (signedOut) return claimed;
     for (const e of entries) this.entries.delete(e.seq);
     for (const e of claimed) this.entries.set(e.seq, e);
     return claimed;

@@ -35,7 +35,8 @@ async function replayLocked(ctx: SyncContext): Promise<ReplayReport> {
   const { db } = ctx;
   const report = emptyReport();
   if ((await readSyncState(db)).authRequired) return { ...report, paused: true };
-  // Read once: a sign-in by someone else ends this session's replay anyway (401 or a new run).
+  // Read once; each claim checks it still holds (queue-state.ts), so a sign-out or another
+  // administrator's sign-in during the run stops it from sending.
   const author = await readSignedInUser(db);
   // Still 'sending' means its replayer died mid-request; the reply never got here.
   await db.outbox.where('status').equals('sending').modify({ status: 'pending' });
@@ -58,7 +59,7 @@ async function replayLocked(ctx: SyncContext): Promise<ReplayReport> {
           await db.outbox.update(orphan.seq, { status: 'failed', lastError: ORPHAN });
           await state.reread(db, orphan.seq);
         }
-        const claimed = await state.claim(db, plan.ready);
+        const claimed = await state.claim(db, plan.ready, author);
         for (let i = 0; i < claimed.length; i += roundSize) {
           const entries = claimed.slice(i, i + roundSize);
           const job = sendRound(base, state, entries).then(

@@ -12,6 +12,7 @@ import { mutate } from '../../src/db/mutate';
 import { belongsTo, type OutboxEntry } from '../../src/db/outbox-entry';
 import { loadIdResolver } from '../../src/db/resolve';
 import { planQueue } from '../../src/sync/plan';
+import { QueueState } from '../../src/sync/queue-state';
 import { heldText, queueView } from '../../src/sync/queue-view';
 import { emptyReport, finishReport } from '../../src/sync/replay-report';
 import { freshLocalDbEach } from '../helpers/local-db';
@@ -167,5 +168,23 @@ describe('the queue view says whose a change is', () => {
     ]);
     expect(view[2].waitsFor).toBe('Waits for: Add Class “Asha’s class” (made by asha)');
     expect(heldText('asha')).toContain('sent when asha signs in');
+  });
+});
+
+describe('a claim checks the run’s administrator is still the one signed in', () => {
+  it('claims nothing after a sign-out or another sign-in during the run, and leaves the entries as they were', async () => {
+    await writeSignedInUser(db, 'asha');
+    await addClass('Asha’s class');
+    const state = await QueueState.load(db);
+    const ready = (await plan('asha')).ready;
+    // The run planned for Asha; she signs out (offline: her server session may still be valid).
+    await writeSignedInUser(db, null);
+    expect(await state.claim(db, ready, 'asha')).toEqual([]);
+    await writeSignedInUser(db, 'ben');
+    expect(await state.claim(db, ready, 'asha')).toEqual([]);
+    expect(await entries()).toMatchObject([{ status: 'pending', attempts: 0, author: 'asha' }]);
+    // Signed in again, the same claim goes through.
+    await writeSignedInUser(db, 'asha');
+    expect((await state.claim(db, ready, 'asha')).map((e) => e.status)).toEqual(['sending']);
   });
 });
