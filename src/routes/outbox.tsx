@@ -27,7 +27,6 @@ import { plainError } from '../app/sync-status';
 import { entityByName } from '../contract/entities';
 import { ConflictPanel } from '../ui/ConflictPanel';
 import { useDiscardNotes, useQueueView } from '../ui/outbox-data';
-import { encodeRouteId } from '../ui/route-id';
 import { ScrollTable } from '../ui/ScrollTable';
 import { retryFeedback, sendFeedback } from '../ui/send-feedback';
 import { useSyncState } from '../ui/sync-state';
@@ -235,7 +234,7 @@ export function OutboxScreen() {
                         ) : (
                           <Link
                             to={`${entity.routes.edit}/$id`}
-                            params={{ id: encodeRouteId(entry.key) }}
+                            params={{ id: entry.key }}
                             className="button button-small button-light"
                           >
                             Edit

@@ -17,8 +17,10 @@ import { catalogue } from '../app/catalogue';
 import { isSignedIn } from '../app/session';
 import { Layout } from '../ui/Layout';
 import { validateListSearch } from '../ui/list-search';
+import { routeIdParams } from '../ui/route-id';
 import { HomepageScreen } from './homepage';
 import { LoginScreen } from './login';
+import { NotFoundScreen } from './not-found';
 import { PlaceholderScreen } from './placeholder';
 import { PLACEHOLDER_ROUTES } from './placeholders';
 
@@ -28,7 +30,7 @@ const AuditScreen = lazy(() => import('./audit').then((m) => ({ default: m.Audit
 
 const rootRoute = createRootRoute({
   component: Outlet,
-  notFoundComponent: () => <PlaceholderScreen title="Page not found" />,
+  notFoundComponent: NotFoundScreen,
 });
 
 const indexRoute = createRoute({
@@ -69,6 +71,9 @@ const guardedChildren = [
       getParentRoute: () => guarded,
       path,
       ...(screen === 'list' || screen === 'picker' ? { validateSearch: validateListSearch } : {}),
+      // A record's id in the route: decoded by the router; one that is not Base64 is not found
+      // (shown inside the layout, with the menus).
+      ...(path.includes('$id') ? { params: routeIdParams, notFoundComponent: NotFoundScreen } : {}),
       component: () => <EntityScreen entity={entity} screen={screen} relation={relation} path={path} />,
     }),
   ),

@@ -16,7 +16,6 @@ import { useRecord } from './data';
 import { FormActions } from './FormActions';
 import { useNotify } from './notices';
 import { reportOutcome } from './report-outcome';
-import { decodeRouteId } from './route-id';
 import { ScrollTable } from './ScrollTable';
 import { saveFailureDetail } from './save-failure';
 import { usePageTitle } from './use-page-title';
@@ -32,8 +31,8 @@ function parentsOf(target: EntityDescription, row: Record<string, unknown>): str
 export function AssignScreen({ entity, relation }: { entity: EntityDescription; relation: string }) {
   const rel = entity.relations?.[relation];
   const target = entityByName(rel?.target ?? '');
-  const { id: raw } = useParams({ strict: false }) as { id?: string };
-  const id = decodeRouteId(raw ?? '') ?? '';
+  // Decoded by the router (route-id.ts: routeIdParams).
+  const id = (useParams({ strict: false }) as { id?: string }).id ?? '';
   const record = useRecord(entity, id);
   const name = record ? String(record[entity.title] ?? '') : '';
   const title = `Assign ${target.names.Many} to ${name}`;

@@ -44,7 +44,7 @@ import { type FieldProps, type FormValue, fieldId } from './fields/types';
 import { HistoryLink } from './HistoryLink';
 import { useNotify } from './notices';
 import { reportOutcome, reportOutcomes } from './report-outcome';
-import { decodeRouteId, encodeRouteId } from './route-id';
+import { encodeRouteId } from './route-id';
 import { SendingFiles } from './SendingFiles';
 import { useSwitchCode } from './switch-code';
 import { usePageTitle } from './use-page-title';
@@ -98,9 +98,10 @@ function fromSearch(entity: EntityDescription, search: Record<string, unknown>):
 /** `note`: a sentence under the heading (what an alias route such as /addterms saves). */
 export function AddForm({ entity, note }: { entity: EntityDescription; note?: string }) {
   const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const { id: raw } = useParams({ strict: false }) as { id?: string };
+  // Decoded by the router (route-id.ts: routeIdParams).
+  const { id: routeId } = useParams({ strict: false }) as { id?: string };
   const within = entity.routes.within?.field;
-  const parent = within ? decodeRouteId(raw ?? '') : null;
+  const parent = within ? (routeId ?? null) : null;
   const title = screenTexts(entity).addTitle;
   if (within && parent === null) return <NotFound entity={entity} title={title} />;
   const initial = {
@@ -138,9 +139,9 @@ function NotFound({ entity, title }: { entity: EntityDescription; title: string 
 }
 
 export function EditForm({ entity }: { entity: EntityDescription }) {
-  const { id: raw } = useParams({ strict: false }) as { id?: string };
-  // A single document has one record; others name theirs in the route.
-  const id = entity.single ? entity.single.id : decodeRouteId(raw ?? '');
+  const { id: routeId } = useParams({ strict: false }) as { id?: string };
+  // A single document has one record; others name theirs in the route (decoded by the router).
+  const id = entity.single ? entity.single.id : (routeId ?? null);
   const record = useRecord(entity, id ?? '');
   const title = screenTexts(entity).editTitle;
   usePageTitle(title);

@@ -32,7 +32,7 @@ import { useNotify } from './notices';
 import { Pagination } from './Pagination';
 import { reportOutcome } from './report-outcome';
 import { useRevealedRow } from './reveal';
-import { decodeRouteId, encodeRouteId } from './route-id';
+import { encodeRouteId } from './route-id';
 import { ScrollTable } from './ScrollTable';
 import { SortHeader } from './SortHeader';
 import { saveFailureDetail } from './save-failure';
@@ -55,11 +55,7 @@ function actionColumns(
       return {
         label: 'Edit',
         cell: (key: string) => (
-          <Link
-            to={`${entity.routes.edit}/$id`}
-            params={{ id: encodeRouteId(key) }}
-            className="button button-small"
-          >
+          <Link to={`${entity.routes.edit}/$id`} params={{ id: key }} className="button button-small">
             Edit
           </Link>
         ),
@@ -76,11 +72,7 @@ function actionColumns(
     return {
       label: item.label,
       cell: (key: string) => (
-        <Link
-          to={`${item.to}/$id`}
-          params={{ id: encodeRouteId(key) }}
-          className="button button-small button-light"
-        >
+        <Link to={`${item.to}/$id`} params={{ id: key }} className="button button-small button-light">
           {item.label}
         </Link>
       ),
@@ -155,7 +147,8 @@ export default function ListScreen({
   const params = useSearch({ strict: false }) as ListSearch;
   const { id: rawParent } = useParams({ strict: false }) as { id?: string };
   const within = entity.routes.within?.field;
-  const parentId = within ? (decodeRouteId(rawParent ?? '') ?? '') : null;
+  // Decoded by the router (route-id.ts: routeIdParams).
+  const parentId = within ? (rawParent ?? '') : null;
   const [typed, setTyped] = useState(params.search ?? '');
   useEffect(() => setTyped(params.search ?? ''), [params.search]);
   const sortable = entity.list.sortable === true;

@@ -122,6 +122,17 @@ describe('Classes in the browser, online and offline', () => {
     await context.setOffline(false);
   });
 
+  it('answers an id that is not Base64 with the router’s not-found screen, inside the layout', async () => {
+    await page.goto(`${suite.server.url}/updateclass/${encodeURIComponent('not base64!')}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).count()).toBe(1);
+    expect(await page.getByRole('alert').filter({ hasText: 'There is no such page here' }).count()).toBe(1);
+    expect(await page.getByLabel('Class Name').count()).toBe(0);
+    // The menus stay: the screen is drawn inside the layout, with a way on.
+    expect(await page.getByRole('button', { name: 'Logout' }).count()).toBe(1);
+    await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+    await page.waitForURL(/\/homepage$/);
+  });
+
   it('deletes after a confirmation, offline too, and the server follows on reconnect', async () => {
     await page.goto(`${suite.server.url}/classes`);
     const dialogs: string[] = [];
