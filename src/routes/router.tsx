@@ -19,6 +19,7 @@ import { Layout } from '../ui/Layout';
 import { validateListSearch } from '../ui/list-search';
 import { routeIdParams } from '../ui/route-id';
 import { HomepageScreen } from './homepage';
+import { ListAddressErrorScreen } from './list-address-error';
 import { LoginScreen } from './login';
 import { NotFoundScreen } from './not-found';
 import { PlaceholderScreen } from './placeholder';
@@ -70,7 +71,9 @@ const guardedChildren = [
     createRoute({
       getParentRoute: () => guarded,
       path,
-      ...(screen === 'list' || screen === 'picker' ? { validateSearch: validateListSearch } : {}),
+      ...(screen === 'list' || screen === 'picker'
+        ? { validateSearch: validateListSearch, errorComponent: ListAddressErrorScreen }
+        : {}),
       // A record's id in the route: decoded by the router; one that is not Base64 is not found
       // (shown inside the layout, with the menus).
       ...(path.includes('$id') ? { params: routeIdParams, notFoundComponent: NotFoundScreen } : {}),

@@ -122,7 +122,7 @@ describe('Classes in the browser, online and offline', () => {
     await context.setOffline(false);
   });
 
-  it('answers an id that is not Base64 with the router’s not-found screen, inside the layout', async () => {
+  it('answers an id that is not Base64 with the router’s not-found screen inside the layout, and a bad page with its error screen', async () => {
     await page.goto(`${suite.server.url}/updateclass/${encodeURIComponent('not base64!')}`);
     await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).count()).toBe(1);
     expect(await page.getByRole('alert').filter({ hasText: 'There is no such page here' }).count()).toBe(1);
@@ -131,6 +131,21 @@ describe('Classes in the browser, online and offline', () => {
     expect(await page.getByRole('button', { name: 'Logout' }).count()).toBe(1);
     await page.getByRole('link', { name: 'Go to the dashboard' }).click();
     await page.waitForURL(/\/homepage$/);
+
+    // A page that is not a whole number is the router's error screen, not page 1 in disguise.
+    await page.goto(`${suite.server.url}/classes?page=abc`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Address not understood' }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole('alert')
+        .filter({
+          hasText: 'The address has page=abc: it must be a whole number from 1 to 9007199254740991.',
+        })
+        .count(),
+    ).toBe(1);
+    await page.getByRole('link', { name: 'Open the list from its first page' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Manage Classes' }).count()).toBe(1);
+    expect(new URL(page.url()).search).toBe('');
   });
 
   it('deletes after a confirmation, offline too, and the server follows on reconnect', async () => {

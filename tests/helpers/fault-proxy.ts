@@ -342,6 +342,9 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
         return;
       }
       if (fault.kind === 'hang') return; // swallowed; the client times out and closes
+      // The client gave up (its timeout) and closed before the reply came: it never got it, so
+      // it is not a reply that went through (rule 2 lets the client send the entry again).
+      if (closed || client.destroyed) return;
       client.write(bytes);
       // A batch answered with anything but 200 (404 from a server without batches) gave its
       // items no reply of their own: they are sent again, alone or in the next batch.
