@@ -14,6 +14,8 @@ import { ident } from './sql';
 export interface RowSelect {
   /** `SELECT t.*, … FROM table t LEFT JOIN …`, ready for a WHERE. */
   sql: string;
+  /** `FROM table t LEFT JOIN …`: the same rows, for a query that selects less (keys of a page). */
+  from: string;
   /** The SQL expression of a row column: an own column or a joined parent name; else undefined. */
   expr(column: string): string | undefined;
 }
@@ -34,8 +36,10 @@ export function rowSelect(entity: EntityDescription, graph: EntityGraph): RowSel
   const own = new Set([entity.key, ...Object.keys(entity.fields)]);
   const sets = relationTables(entity, graph).map((r) => `${setExpression(r)} AS ${ident(r.relation)}`);
   const columns = ['t.*', ...[...names].map(([name, expr]) => `${expr} AS ${ident(name)}`), ...sets];
+  const from = `FROM ${ident(entity.table)} t ${joins.join(' ')}`;
   return {
-    sql: `SELECT ${columns.join(', ')} FROM ${ident(entity.table)} t ${joins.join(' ')}`,
+    sql: `SELECT ${columns.join(', ')} ${from}`,
+    from,
     expr: (column) => names.get(column) ?? (own.has(column) ? `t.${ident(column)}` : undefined),
   };
 }

@@ -12,6 +12,7 @@ import emptyText from './006_empty_text.sql?raw';
 import idempotencyFingerprint from './007_idempotency_fingerprint.sql?raw';
 import content from './008_content.sql?raw';
 import cms from './009_cms.sql?raw';
+import listsAtScale from './010_lists_at_scale.sql?raw';
 
 export interface Migration {
   /** File name without `.sql`; recorded in schema_migrations. */
@@ -29,4 +30,5 @@ export const migrations: readonly Migration[] = [
   { name: '007_idempotency_fingerprint', sql: idempotencyFingerprint },
   { name: '008_content', sql: content },
   { name: '009_cms', sql: cms },
+  { name: '010_lists_at_scale', sql: listsAtScale },
 ];
