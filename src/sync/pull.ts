@@ -6,7 +6,7 @@
  * first sync of 100,000 students shows rows as they arrive, never holds more than two pages in
  * memory, and an interrupted one (reload, network lost, signed out) resumes at the last page
  * written. Against the legacy server (no cursor in the reply) it takes the whole list, writes
- * it in shares of WHOLE_LIST_SHARE rows (each its own transaction, with progress) and then
+ * it in shares (PULL_SIZES) (each its own transaction, with progress) and then
  * removes the local rows the server no longer has. A row with an unsent change is never
  * overwritten or removed (design brief §2). An extension entity whose read answers 404 is
  * remembered as missing on this server (db/extensions.ts).
@@ -40,10 +40,14 @@ export type PullResult =
   | { ok: true }
   | { ok: false; reason: 'auth' | 'unreachable' | 'refused'; message: string };
 
-/** Changes per delta page: a few thousand rows, about a megabyte of JSON. */
-export const DELTA_PAGE = 2500;
-/** Rows of a whole list (legacy server) per transaction. */
-export const WHOLE_LIST_SHARE = 2500;
+export const PULL_SIZES = {
+  /** Changes per delta page: a few thousand rows, about a megabyte of JSON. */
+  deltaPage: 2500,
+  /** Rows of a whole list (legacy server) per transaction. */
+  wholeListShare: 2500,
+};
+/** The default page, for the benchmark's floor (tests make PULL_SIZES small to see pages). */
+export const DELTA_PAGE = PULL_SIZES.deltaPage;
 
 type Fetched =
   | { ok: true; body: Record<string, unknown> }
@@ -106,7 +110,7 @@ const deltaRequest = (entity: EntityDescription, since: string, first: boolean) 
     op: 'list',
     params: {
       [DELTA_PARAM]: since,
-      [DELTA_LIMIT_PARAM]: String(DELTA_PAGE),
+      [DELTA_LIMIT_PARAM]: String(PULL_SIZES.deltaPage),
       ...(first ? { [DELTA_COUNT_PARAM]: '1' } : {}),
     },
   });
@@ -175,9 +179,10 @@ async function pullWholeList(
 ): Promise<PullResult> {
   const { db } = ctx;
   const total = rows.length;
-  const shown = total > WHOLE_LIST_SHARE;
-  for (let at = 0; at < total; at += WHOLE_LIST_SHARE) {
-    const share = rows.slice(at, at + WHOLE_LIST_SHARE);
+  const size = PULL_SIZES.wholeListShare;
+  const shown = total > size;
+  for (let at = 0; at < total; at += size) {
+    const share = rows.slice(at, at + size);
     const received = at + share.length;
     await applyPage(db, entity, {
       rows: share,
