@@ -110,8 +110,9 @@ const bench = {
   floor,
   remove: (dbName: string) => Dexie.delete(dbName),
   /** Other sizes than the app's, to compare (BENCH_SYNC_SIZES). */
-  sizes: (page: number, slice: number, head: number) => {
+  sizes: (page: number, slice: number, head: number, ahead = 2) => {
     PULL_SIZES.deltaPage = page;
+    PULL_SIZES.ahead = ahead;
     PUT_SLICES.size = slice;
     PUT_SLICES.head = head;
   },

@@ -35,7 +35,8 @@ import {
   DELTA_REMAINING_FIELD,
 } from '../../src/contract/wire';
 import type { Database } from '../db';
-import { ident, toWireRow } from './sql';
+import type { JsonRows } from './json-rows';
+import { ident } from './sql';
 
 export interface DeltaPage {
   /** At most this many changes (rows and deletions together). */
@@ -56,11 +57,11 @@ async function safeCursor(db: Database): Promise<number> {
   });
 }
 
-/** `select` is the entity's row SELECT (select.ts), so delta rows carry parents' names too. */
+/** `rows` reads the entity's rows as the API sends them (json-rows.ts), with parents' names. */
 export async function deltaPull(
   db: Database,
   entity: EntityDescription,
-  select: string,
+  rowsOf: JsonRows,
   since: number,
   page: DeltaPage,
 ) {
@@ -69,10 +70,11 @@ export async function deltaPull(
   const { limit } = page;
   // The first limit + 1 of each kind hold the first limit + 1 of both together: the one past
   // the page says whether more follow.
-  const rows = await q<Record<string, unknown>>(
-    `${select} WHERE t.rev > $1 AND t.rev <= $2 ORDER BY t.rev LIMIT $3`,
-    [since, safe, limit + 1],
-  );
+  const rows = await rowsOf(q, 'WHERE t.rev > $1 AND t.rev <= $2 ORDER BY t.rev LIMIT $3', [
+    since,
+    safe,
+    limit + 1,
+  ]);
   const tombstones = await q<{ id: number; rev: number }>(
     'SELECT id, rev FROM tombstones WHERE entity_table = $1 AND rev > $2 AND rev <= $3 ORDER BY rev LIMIT $4',
     [entity.table, since, safe, limit + 1],
@@ -85,7 +87,7 @@ export async function deltaPull(
   const deleted = (more ? tombstones.filter((t) => inPage(t.rev)) : tombstones).map((t) => t.id);
 
   const reply: Record<string, unknown> = {
-    [listFieldOf(entity)]: pageRows.map((r) => toWireRow(entity, r)),
+    [listFieldOf(entity)]: pageRows,
     [DELTA_DELETED_FIELD]: deleted,
     // Text, so a client never has to care whether it outgrows a JS number.
     [DELTA_CURSOR_FIELD]: String(cursor),

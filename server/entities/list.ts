@@ -22,6 +22,7 @@ import { TEXT } from '../http/reply';
 import { deltaPull } from './delta';
 import { listFilters } from './filters';
 import type { EntityGraph } from './graph';
+import { jsonRows } from './json-rows';
 import { listTotals } from './list-totals';
 import { type ListParams, parseListParams } from './params';
 import { tableTotal } from './row-count';
@@ -50,6 +51,7 @@ export function listHandler(
   const search = entity.list.search.map((f) => `${column(f)}::text ILIKE $? ESCAPE '\\'`);
   const listField = listFieldOf(entity);
   const totals = listTotals(entity, graph);
+  const manyRows = jsonRows(entity, select, db);
 
   // The key breaks ties so that pages never overlap or skip rows.
   const orderBy = (by: string, dir: Dir) => `ORDER BY ${column(by)} ${dir}, ${key} ${dir}`;
@@ -121,9 +123,7 @@ export function listHandler(
     if (!p) return refuse(400, TEXT.badListParams);
     // A delta pull is the whole table's changes: the offline copy holds every row.
     if (p.since !== undefined)
-      return ok(
-        await deltaPull(db, entity, select.sql, p.since, { limit: p.sinceLimit, count: p.sinceCount }),
-      );
+      return ok(await deltaPull(db, entity, manyRows, p.since, { limit: p.sinceLimit, count: p.sinceCount }));
 
     const where = new Where();
     if (p.search && search.length > 0) {
@@ -134,13 +134,16 @@ export function listHandler(
     if (refused) return refuse(400, refused);
 
     const { column: by, dir } = p.order;
-    let result: { rows: Row[]; total: number };
     if (!p.page) {
-      // The bare list (dropdowns, full pulls of a legacy client): every matching row.
-      const rows = await q<Row>(`${select.sql} ${where} ${orderBy(by, dir)}`, where.params);
-      result = { rows, total: rows.length };
-    } else if (String(where) === '') result = await wholeTablePage(q, p.page, by, dir);
-    else result = await matchingPage(q, where, p.page, by, dir);
+      // The bare list (dropdowns, full pulls of a legacy client): every matching row, as the
+      // API sends it, in one JSON value.
+      const rows = await manyRows(q, `${where} ${orderBy(by, dir)}`, where.params);
+      return ok({ [listField]: rows, total: rows.length, ...(await totals(q)) });
+    }
+    const result =
+      String(where) === ''
+        ? await wholeTablePage(q, p.page, by, dir)
+        : await matchingPage(q, where, p.page, by, dir);
     return ok({
       [listField]: result.rows.map((r) => toWireRow(entity, r)),
       total: result.total,

@@ -16,6 +16,8 @@ export interface RowSelect {
   sql: string;
   /** `FROM table t LEFT JOIN …`: the same rows, for a query that selects less (keys of a page). */
   from: string;
+  /** The columns after `t.*`: parents' names and sets (`, expr AS name, …`; empty when none). */
+  extra: string;
   /** The SQL expression of a row column: an own column or a joined parent name; else undefined. */
   expr(column: string): string | undefined;
 }
@@ -35,11 +37,14 @@ export function rowSelect(entity: EntityDescription, graph: EntityGraph): RowSel
   }
   const own = new Set([entity.key, ...Object.keys(entity.fields)]);
   const sets = relationTables(entity, graph).map((r) => `${setExpression(r)} AS ${ident(r.relation)}`);
-  const columns = ['t.*', ...[...names].map(([name, expr]) => `${expr} AS ${ident(name)}`), ...sets];
+  const extra = [...[...names].map(([name, expr]) => `${expr} AS ${ident(name)}`), ...sets]
+    .map((c) => `, ${c}`)
+    .join('');
   const from = `FROM ${ident(entity.table)} t ${joins.join(' ')}`;
   return {
-    sql: `SELECT ${columns.join(', ')} ${from}`,
+    sql: `SELECT t.*${extra} ${from}`,
     from,
+    extra,
     expr: (column) => names.get(column) ?? (own.has(column) ? `t.${ident(column)}` : undefined),
   };
 }
