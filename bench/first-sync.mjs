@@ -165,10 +165,21 @@ try {
     runs.map((r) => r.sync.ms / r.floor.ms),
     (x) => `${x.toFixed(2)}x`,
   );
+  const ms = (x) => `${x.toFixed(0)} ms`;
   line(
     'longest main-thread task',
     runs.map((r) => r.sync.longestTask),
-    (x) => (x ? `${x.toFixed(0)} ms` : '<50 ms'),
+    ms,
+  );
+  line(
+    'longest task by CPU time',
+    runs.map((r) => r.sync.longestTaskCpu),
+    ms,
+  );
+  line(
+    'tasks over 100 ms',
+    runs.map((r) => r.sync.over100),
+    String,
   );
   line(
     'JS heap after the sync',
