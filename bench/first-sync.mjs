@@ -12,7 +12,8 @@
  *   - the longest main-thread task during the sync, by its time and by the CPU time it used
  *     (a trace's RunTask events on the page's main thread: on a busy machine a task of a few ms
  *     of CPU can take 100 ms while the thread waits for a core), and how many passed 100 ms;
- *   - the JS heap in use after the sync, after a garbage collection (CDP);
+ *   - the JS heap in use at its peak during the sync (sampled every 0.5 s) and after it, after a
+ *     garbage collection (CDP);
  * then once: a sync interrupted by a reload after BENCH_SYNC_RELOAD_AFTER (8) pages of
  * students, what it left (rows, cursor, progress), and the resumed sync: its time and that
  * every student is there exactly once (the count equals the server's, keys are unique).
@@ -98,7 +99,19 @@ try {
   const runs = [];
   for (let run = 1; run <= RUNS; run++) {
     const heapBefore = await heap();
-    const sync = await traced(() => page.evaluate((name) => window.bench.sync(name), `sync-${run}`));
+    // The heap's peak while the sync runs, sampled every half second.
+    let peak = 0;
+    const sampling = setInterval(() => {
+      cdp
+        .send('Runtime.getHeapUsage')
+        .then(({ usedSize }) => {
+          peak = Math.max(peak, usedSize);
+        })
+        .catch(() => {});
+    }, 500);
+    const sync = await traced(() => page.evaluate((name) => window.bench.sync(name), `sync-${run}`)).finally(
+      () => clearInterval(sampling),
+    );
     const heapAfter = await heap();
     console.log(`run ${run}: first sync ${s(sync.ms)}; measuring the floor…`);
     const floor = await page.evaluate((name) => window.bench.floor(name), `floor-${run}`);
@@ -106,11 +119,11 @@ try {
       (names) => Promise.all(names.map((n) => window.bench.remove(n))),
       [`sync-${run}`, `floor-${run}`],
     );
-    runs.push({ sync, floor, heapBefore, heapAfter });
+    runs.push({ sync, floor, heapBefore, heapAfter, peak });
     console.log(
       `run ${run}: first sync ${s(sync.ms)}, write floor ${s(floor.ms)} (${floor.rows.toLocaleString('en')} rows in ${floor.pages} pages): ${(sync.ms / floor.ms).toFixed(2)}x; ` +
         `longest main-thread task ${sync.longestTask.toFixed(0)} ms, by CPU ${sync.longestTaskCpu.toFixed(0)} ms (${sync.over100} tasks over 100 ms); ` +
-        `JS heap ${(heapAfter / MiB).toFixed(1)} MiB after (${(heapBefore / MiB).toFixed(1)} before); ${sync.students.toLocaleString('en')} students`,
+        `JS heap ${(heapAfter / MiB).toFixed(1)} MiB after (${(heapBefore / MiB).toFixed(1)} before, peak ${(peak / MiB).toFixed(1)} during); ${sync.students.toLocaleString('en')} students`,
     );
     if (sync.students !== onServer) {
       console.error(`run ${run}: ${sync.students} students locally, ${onServer} on the server`);
@@ -180,6 +193,11 @@ try {
     'tasks over 100 ms',
     runs.map((r) => r.sync.over100),
     String,
+  );
+  line(
+    'JS heap at its peak during the sync',
+    runs.map((r) => r.peak / MiB),
+    (x) => `${x.toFixed(1)} MiB`,
   );
   line(
     'JS heap after the sync',

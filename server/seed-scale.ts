@@ -115,11 +115,7 @@ async function places(): Promise<Place[]> {
   });
 }
 
-/**
- * Inserts the rows in one transaction. The i-th row picks its names and school with
- * multipliers coprime to the lists' lengths, so neighbours differ and the 50 x 50 names
- * combine in 2,500 ways.
- */
+/** Inserts the rows in one transaction, then refreshes the planner's statistics. */
 export async function seedScale(db: Database, options: ScaleOptions): Promise<ScaleResult> {
   const started = Date.now();
   const students = Math.max(0, Math.floor(options.students));
@@ -133,8 +129,8 @@ export async function seedScale(db: Database, options: ScaleOptions): Promise<Sc
 
   const assignments = await db.tx(async (q) => {
     const schoolIds = await insertSchools(q, schools, password, where);
-    await insertTeachers(q, teachers, password, schoolIds, names);
-    await insertStudents(q, students, password, schoolIds, names);
+    await insertPeople(q, TEACHERS.target, TEACHERS.values, teachers, password, schoolIds, names);
+    await insertPeople(q, STUDENTS.target, STUDENTS.values, students, password, schoolIds, names);
     return assignBooks(q);
   });
   // Fresh statistics for the planner and a visibility map for index-only scans: PGlite has no
@@ -179,18 +175,16 @@ async function insertSchools(q: Query, n: number, password: string, where: Place
   return rows.map((r) => r.school_id);
 }
 
-/** Shared picks of a person's name (i-th row) and the school it belongs to (its place). */
-const PERSON = `
-  f[1 + (i * 7) % array_length(f, 1)] || ' ' || l[1 + (i / 50 + i * 3) % array_length(l, 1)] AS full_name,
-  fa[1 + (i * 7) % array_length(fa, 1)] || '.' || la[1 + (i / 50 + i * 3) % array_length(la, 1)] || '.' || i AS local_part,
-  s.school_id, s.country, s.state, s.city`;
-const PERSON_FROM = `
-  FROM generate_series(1, $2::int) AS i
-       CROSS JOIN LATERAL (SELECT $4::text[] AS f, $5::text[] AS fa, $6::text[] AS l, $7::text[] AS la) AS lists
-       JOIN schools s ON s.school_id = ($3::int[])[1 + (i * 31) % array_length($3::int[], 1)]`;
-
-async function insertTeachers(
+/**
+ * People (teachers, students): the i-th of `n` takes its name from the lists with multipliers
+ * coprime to their lengths (the 50 x 50 names combine in 2,500 ways), its school (and so its
+ * place) from `schoolIds`, and its other columns from `values`, an SQL select list that sees
+ * i, full_name, local_part, school_id, country, state, city and the password as $1.
+ */
+async function insertPeople(
   q: Query,
+  target: string,
+  values: string,
   n: number,
   password: string,
   schoolIds: number[],
@@ -198,35 +192,36 @@ async function insertTeachers(
 ): Promise<void> {
   if (n === 0 || schoolIds.length === 0) return;
   await q(
-    `INSERT INTO teachers (teacher_name, email, password, contact_no, school_id, country, state, city, zipcode, date_added, status)
-     SELECT full_name, lower(local_part) || '@teachers.example', $1,
-            '+91 98' || lpad((i::bigint * 7919 % 100000000)::text, 8, '0'),
-            school_id, country, state, city, (100000 + i::bigint * 53 % 899999)::text,
-            now() - (i % 1500) * interval '1 day',
-            CASE WHEN i % 7 = 0 THEN 'Disabled' ELSE 'Enabled' END
-       FROM (SELECT i, ${PERSON} ${PERSON_FROM}) AS people`,
+    `INSERT INTO ${target}
+     SELECT ${values} FROM (
+       SELECT i, s.school_id, s.country, s.state, s.city,
+              f[1 + (i * 7) % array_length(f, 1)] || ' ' || l[1 + (i / 50 + i * 3) % array_length(l, 1)] AS full_name,
+              fa[1 + (i * 7) % array_length(fa, 1)] || '.' || la[1 + (i / 50 + i * 3) % array_length(la, 1)] || '.' || i AS local_part
+         FROM generate_series(1, $2::int) AS i
+              CROSS JOIN LATERAL (SELECT $4::text[] AS f, $5::text[] AS fa, $6::text[] AS l, $7::text[] AS la) AS lists
+              JOIN schools s ON s.school_id = ($3::int[])[1 + (i * 31) % array_length($3::int[], 1)]) AS people`,
     [password, n, schoolIds, ...names],
   );
 }
 
-async function insertStudents(
-  q: Query,
-  n: number,
-  password: string,
-  schoolIds: number[],
-  names: string[][],
-): Promise<void> {
-  if (n === 0 || schoolIds.length === 0) return;
-  await q(
-    `INSERT INTO students (student_name, email, password, contact_no, school_id, class_name, country, state, city, zipcode, status)
-     SELECT full_name, lower(local_part) || '@students.example', $1,
-            '+91 99' || lpad((i::bigint * 104729 % 100000000)::text, 8, '0'),
-            school_id, 'Class ' || (1 + i % 12), country, state, city, (100000 + i::bigint * 61 % 899999)::text,
-            CASE WHEN i % 10 = 0 THEN 'Disabled' ELSE 'Enabled' END
-       FROM (SELECT i, ${PERSON} ${PERSON_FROM}) AS people`,
-    [password, n, schoolIds, ...names],
-  );
-}
+const TEACHERS = {
+  target:
+    'teachers (teacher_name, email, password, contact_no, school_id, country, state, city, zipcode, date_added, status)',
+  values: `full_name, lower(local_part) || '@teachers.example', $1,
+           '+91 98' || lpad((i::bigint * 7919 % 100000000)::text, 8, '0'),
+           school_id, country, state, city, (100000 + i::bigint * 53 % 899999)::text,
+           now() - (i % 1500) * interval '1 day',
+           CASE WHEN i % 7 = 0 THEN 'Disabled' ELSE 'Enabled' END`,
+};
+
+const STUDENTS = {
+  target:
+    'students (student_name, email, password, contact_no, school_id, class_name, country, state, city, zipcode, status)',
+  values: `full_name, lower(local_part) || '@students.example', $1,
+           '+91 99' || lpad((i::bigint * 104729 % 100000000)::text, 8, '0'),
+           school_id, 'Class ' || (1 + i % 12), country, state, city, (100000 + i::bigint * 61 % 899999)::text,
+           CASE WHEN i % 10 = 0 THEN 'Disabled' ELSE 'Enabled' END`,
+};
 
 /**
  * Books for about one school in three, one teacher in four and one student in five (one to

@@ -8,10 +8,9 @@
  */
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db';
-import { seedScale } from '../../server/seed-scale';
 import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { startSeededServer } from '../helpers/scale-server';
+import type { TestServer } from '../helpers/server';
 
 /** One app page of 2,500 and a second one; the demo data has three students. */
 const SEEDED = 2600;
@@ -26,15 +25,7 @@ const released = new Promise<void>((r) => {
 });
 
 beforeAll(async () => {
-  server = await startTestServer({ staticDir: DIST, seedDemo: true });
-  await server.stop();
-  const db = await openDatabase({ dataDir: server.dataDir, databaseUrl: server.databaseUrl });
-  try {
-    await seedScale(db, { students: SEEDED });
-  } finally {
-    await db.close();
-  }
-  await server.start();
+  server = await startSeededServer(SEEDED, { staticDir: DIST });
   const browser = await launchBrowser();
   context = await browser.newContext();
   // Every students' delta page after the first waits until the test lets it go.

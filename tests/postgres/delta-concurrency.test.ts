@@ -13,14 +13,14 @@ const P = classEntity.api;
 let server: TestServer;
 let client: ReturnType<typeof api>;
 
-describe('delta cursor with a concurrent writer', () => {
-  beforeAll(async () => {
-    if (!process.env.TEST_DATABASE_URL) throw new Error('Run with TEST_DATABASE_URL (npm run test:postgres)');
-    server = await startTestServer();
-    client = api(server.apiRoot, await signIn(server.apiRoot));
-  });
-  afterAll(() => server?.close());
+beforeAll(async () => {
+  if (!process.env.TEST_DATABASE_URL) throw new Error('Run with TEST_DATABASE_URL (npm run test:postgres)');
+  server = await startTestServer();
+  client = api(server.apiRoot, await signIn(server.apiRoot));
+});
+afterAll(() => server?.close());
 
+describe('delta cursor with a concurrent writer', () => {
   it('waits for an uncommitted write instead of returning a cursor past it', async () => {
     const start = (await client.get(P.list, { since: 0 })).body.cursor;
     const writer = new pg.Client({ connectionString: server.databaseUrl });
@@ -48,13 +48,6 @@ describe('delta cursor with a concurrent writer', () => {
 });
 
 describe('delta pages while writers commit out of order', () => {
-  beforeAll(async () => {
-    if (!process.env.TEST_DATABASE_URL) throw new Error('Run with TEST_DATABASE_URL (npm run test:postgres)');
-    server = await startTestServer();
-    client = api(server.apiRoot, await signIn(server.apiRoot));
-  });
-  afterAll(() => server?.close());
-
   it('a copy built from small pages ends equal to the table: no add, change or deletion skipped', async () => {
     const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
     let cursor = '0';

@@ -9,10 +9,10 @@
 import { City } from 'country-state-city';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/password';
-import { openDatabase } from '../../server/db';
-import { SEED_PASSWORD, seedScale } from '../../server/seed-scale';
+import { SEED_PASSWORD } from '../../server/seed-scale';
 import { entities, studentEntity, teacherEntity } from '../../src/contract/entities';
-import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
+import { startSeededServer } from '../helpers/scale-server';
+import { api, signIn, type TestServer } from '../helpers/server';
 
 const STUDENTS = 240;
 let server: TestServer;
@@ -22,16 +22,7 @@ const S = studentEntity.api;
 type Student = { student_id: number; student_name: string; school_id: number; status: string };
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: true });
-  // The seed opens the database itself, as `npm run seed:scale` does: PGlite is one process's.
-  await server.stop();
-  const db = await openDatabase({ dataDir: server.dataDir, databaseUrl: server.databaseUrl });
-  try {
-    await seedScale(db, { students: STUDENTS });
-  } finally {
-    await db.close();
-  }
-  await server.start();
+  server = await startSeededServer(STUDENTS);
   client = api(server.apiRoot, await signIn(server.apiRoot));
   return () => server.close();
 }, 120_000);
