@@ -1,7 +1,7 @@
 /**
  * A reference server holding N students (`npm run seed:scale`'s dist-server/seed-scale.js) on
  * PGlite in a temp DATA_DIR or on a database of a throwaway PostgreSQL cluster
- * (scripts/postgres-cluster.mjs), for the benchmarks at scale (bench/server-lists.mjs,
+ * (scripts/pg-cluster.mjs), for the benchmarks at scale (bench/server-lists.mjs,
  * bench/first-sync.mjs). Build first: `npm run build:server` (and the bench pages).
  */
 import { spawnSync } from 'node:child_process';
@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { startPostgresCluster } from '../scripts/postgres-cluster.mjs';
+import { startThrowawayPostgres } from '../scripts/pg-cluster.mjs';
 import { startBenchServer } from './server.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -45,7 +45,7 @@ export async function startScaleServer(engine, students, options = {}) {
     if (engine === 'PostgreSQL') {
       let cluster = options.cluster;
       if (!cluster) {
-        cluster = await startPostgresCluster();
+        cluster = await startThrowawayPostgres();
         cleanups.push(() => cluster.stop());
       }
       const name = `bench_${Math.random().toString(36).slice(2, 10)}`;

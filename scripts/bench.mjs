@@ -43,4 +43,9 @@ console.log(
   '\n== The students list at 100,000: searches and deep pages, PGlite and PostgreSQL (bench/server-lists.mjs) ==',
 );
 const lists = run('node', ['bench/server-lists.mjs']);
-process.exit(drained || uploaded || synced || latency || lists);
+
+console.log(
+  '\n== Scale-out: 1, 2 and 3 processes behind haproxy on one PostgreSQL, beside one process (bench/scale-out.mjs) ==',
+);
+const scaled = run('node', ['bench/scale-out.mjs']);
+process.exit(drained || uploaded || synced || latency || lists || scaled);

@@ -5,12 +5,10 @@
  * of DATABASE_URL. A database created by this command gets the demo data first, as a first
  * start of the server would (the master data and books the students are given).
  */
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { startServer } from './app';
 import { openDatabase } from './db';
-import { seedDemo } from './seed';
 import { SEED_PASSWORD, seedScale } from './seed-scale';
-import { saveUpload } from './uploads/store';
 
 function count(value: string | undefined, name: string, fallback?: number): number | undefined {
   if (value === undefined) return fallback;
@@ -32,12 +30,13 @@ const { values } = parseArgs({
 const dataDir = process.env.DATA_DIR || './data';
 const databaseUrl = process.env.DATABASE_URL || undefined;
 
+// A start of the server itself creates a new database, with the demo data and its files, as a
+// first `npm start` would (migrations, seeding and the file journal in one place); on an
+// existing database it only checks the schema is current.
+const server = await startServer({ dataDir, databaseUrl, seedDemo: true, port: 0 });
+await server.close();
 const db = await openDatabase({ dataDir, databaseUrl });
 try {
-  if (db.fresh) {
-    const uploadsDir = join(dataDir, 'uploads');
-    await db.tx((q) => seedDemo(q, (folder, data, ext) => saveUpload(uploadsDir, folder, data, ext)));
-  }
   const done = await seedScale(db, {
     students: count(values.students, 'students', 100_000)!,
     schools: count(values.schools, 'schools'),

@@ -36,6 +36,7 @@ import {
 } from '../../src/contract/wire';
 import type { Database } from '../db';
 import type { JsonRows } from './json-rows';
+import { type DeltaCursor, deltaCursorText, rowsSince } from './row-shapes';
 import { ident } from './sql';
 
 export interface DeltaPage {
@@ -62,16 +63,19 @@ export async function deltaPull(
   db: Database,
   entity: EntityDescription,
   rowsOf: JsonRows,
-  since: number,
+  given: DeltaCursor,
   page: DeltaPage,
 ) {
   const safe = await safeCursor(db);
   const q = db.query;
   const { limit } = page;
+  const since = given.rev;
+  // A cursor from before the rows' shape changed gets them all again (row-shapes.ts).
+  const { from, reset } = await rowsSince(q, entity.table, given);
   // The first limit + 1 of each kind hold the first limit + 1 of both together: the one past
   // the page says whether more follow.
   const rows = await rowsOf(q, 'WHERE t.rev > $1 AND t.rev <= $2 ORDER BY t.rev LIMIT $3', [
-    since,
+    from,
     safe,
     limit + 1,
   ]);
@@ -90,7 +94,9 @@ export async function deltaPull(
     [listFieldOf(entity)]: pageRows,
     [DELTA_DELETED_FIELD]: deleted,
     // Text, so a client never has to care whether it outgrows a JS number.
-    [DELTA_CURSOR_FIELD]: String(cursor),
+    // A page of a re-send that ends below the reset says so, or the next page would start
+    // the re-send again (row-shapes.ts, deltaCursorText).
+    [DELTA_CURSOR_FIELD]: deltaCursorText(cursor, reset),
     [DELTA_MORE_FIELD]: more,
     total: pageRows.length,
   };

@@ -8,7 +8,7 @@
  * Date's JSON (UTC, milliseconds, 'Z'), as the drivers' Date objects go out.
  */
 import type { EntityDescription } from '../../src/contract/entity';
-import type { Database, Query } from '../db';
+import type { Query } from '../db';
 import type { RowSelect } from './select';
 import { ident } from './sql';
 
@@ -20,39 +20,34 @@ export type JsonRows = (
 
 const AS_JS_DATE = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
-export function jsonRows(entity: EntityDescription, select: RowSelect, db: Database): JsonRows {
+export function jsonRows(entity: EntityDescription, select: RowSelect): JsonRows {
   const secret = new Set(
     Object.entries(entity.fields)
       .filter(([, spec]) => spec.kind === 'password')
       .map(([name]) => name),
   );
-  // The table's columns, read from the catalogue once (after the migrations ran).
-  let own: Promise<string> | undefined;
-  const ownColumns = () => {
-    own ??= db
-      .query<{ name: string; stamp: boolean }>(
-        `SELECT attname AS name, atttypid = 'timestamptz'::regtype AS stamp FROM pg_attribute
-          WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
-        [entity.table],
+  // The table's columns, read from the catalogue at each call (a fraction of a millisecond
+  // beside a page of thousands of rows) rather than once: another process of a scale-out may
+  // add a column while this one runs, and the row-shape reset (row-shapes.ts) that re-sends
+  // every row for it must carry it.
+  const ownColumns = async (q: Query) => {
+    const columns = await q<{ name: string; stamp: boolean }>(
+      `SELECT attname AS name, atttypid = 'timestamptz'::regtype AS stamp FROM pg_attribute
+        WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
+      [entity.table],
+    );
+    return columns
+      .filter((c) => !secret.has(c.name))
+      .map((c) =>
+        c.stamp
+          ? `to_char(t.${ident(c.name)} AT TIME ZONE 'UTC', ${AS_JS_DATE}) AS ${ident(c.name)}`
+          : `t.${ident(c.name)}`,
       )
-      .then((columns) =>
-        columns
-          .filter((c) => !secret.has(c.name))
-          .map((c) =>
-            c.stamp
-              ? `to_char(t.${ident(c.name)} AT TIME ZONE 'UTC', ${AS_JS_DATE}) AS ${ident(c.name)}`
-              : `t.${ident(c.name)}`,
-          )
-          .join(', '),
-      );
-    own.catch(() => {
-      own = undefined;
-    });
-    return own;
+      .join(', ');
   };
   /** `tail`: WHERE, ORDER BY and LIMIT of the row SELECT; the aggregate keeps its order. */
   return async (q, tail, params) => {
-    const sql = `SELECT coalesce(json_agg(r), '[]') AS rows FROM (SELECT ${await ownColumns()}${select.extra} ${select.from} ${tail}) r`;
+    const sql = `SELECT coalesce(json_agg(r), '[]') AS rows FROM (SELECT ${await ownColumns(q)}${select.extra} ${select.from} ${tail}) r`;
     const [{ rows }] = await q<{ rows: Record<string, unknown>[] }>(sql, params);
     return rows;
   };

@@ -27,6 +27,7 @@ import { listTotals } from './list-totals';
 import { type ListParams, parseListParams } from './params';
 import { tableTotal } from './row-count';
 import { rowSelect } from './select';
+import { addSetNames } from './set-names';
 import { escapeLike, ident, toWireRow, Where } from './sql';
 
 type Row = Record<string, unknown>;
@@ -51,7 +52,7 @@ export function listHandler(
   const search = entity.list.search.map((f) => `${column(f)}::text ILIKE $? ESCAPE '\\'`);
   const listField = listFieldOf(entity);
   const totals = listTotals(entity, graph);
-  const manyRows = jsonRows(entity, select, db);
+  const manyRows = jsonRows(entity, select);
 
   // The key breaks ties so that pages never overlap or skip rows.
   const orderBy = (by: string, dir: Dir) => `ORDER BY ${column(by)} ${dir}, ${key} ${dir}`;
@@ -138,12 +139,14 @@ export function listHandler(
       // The bare list (dropdowns, full pulls of a legacy client): every matching row, as the
       // API sends it, in one JSON value.
       const rows = await manyRows(q, `${where} ${orderBy(by, dir)}`, where.params);
+      await addSetNames(q, entity, graph, rows);
       return ok({ [listField]: rows, total: rows.length, ...(await totals(q)) });
     }
     const result =
       String(where) === ''
         ? await wholeTablePage(q, p.page, by, dir)
         : await matchingPage(q, where, p.page, by, dir);
+    await addSetNames(q, entity, graph, result.rows);
     return ok({
       [listField]: result.rows.map((r) => toWireRow(entity, r)),
       total: result.total,

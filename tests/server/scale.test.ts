@@ -187,9 +187,13 @@ describe('list pages at scale', () => {
       const bare = byKey((await client.get(entity.api.list!)).body[field]);
       const delta = byKey((await client.get(entity.api.list!, { since: 0 })).body[field]);
       expect(page.length).toBeGreaterThan(10);
+      // A delta is our app's: it goes without the original's names of a set (set-names.ts).
+      const names = Object.values(entity.relations ?? {}).flatMap((r) => r.namesColumn ?? []);
       for (const row of page) {
         expect(bare.get(row[entity.key])).toEqual(row);
-        expect(delta.get(row[entity.key])).toEqual(row);
+        const { ...unnamed } = row;
+        for (const name of names) delete unnamed[name];
+        expect(delta.get(row[entity.key])).toEqual(unnamed);
         expect(row).not.toHaveProperty('password');
       }
     }
