@@ -20,7 +20,8 @@ export type JsonRows = (
 
 const AS_JS_DATE = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
-export function jsonRows(entity: EntityDescription, select: RowSelect): JsonRows {
+/** `select`: the row SELECT's columns after the table's own, and its FROM (select.ts). */
+export function jsonRows(entity: EntityDescription, select: Pick<RowSelect, 'extra' | 'from'>): JsonRows {
   const secret = new Set(
     Object.entries(entity.fields)
       .filter(([, spec]) => spec.kind === 'password')

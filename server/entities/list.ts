@@ -27,7 +27,7 @@ import { listTotals } from './list-totals';
 import { type ListParams, parseListParams } from './params';
 import { tableTotal } from './row-count';
 import { rowSelect } from './select';
-import { addSetNames } from './set-names';
+import { addSetNames, wholeTableSets } from './set-names';
 import { escapeLike, ident, toWireRow, Where } from './sql';
 
 type Row = Record<string, unknown>;
@@ -53,6 +53,12 @@ export function listHandler(
   const listField = listFieldOf(entity);
   const totals = listTotals(entity, graph);
   const manyRows = jsonRows(entity, select);
+  // The bare list: every row with its sets and their names, each set grouped once (set-names.ts).
+  const sets = wholeTableSets(entity, graph);
+  const everyRow = jsonRows(entity, {
+    extra: select.parentNames + sets.columns,
+    from: `${select.from} ${sets.joins}`,
+  });
 
   // The key breaks ties so that pages never overlap or skip rows.
   const orderBy = (by: string, dir: Dir) => `ORDER BY ${column(by)} ${dir}, ${key} ${dir}`;
@@ -138,8 +144,7 @@ export function listHandler(
     if (!p.page) {
       // The bare list (dropdowns, full pulls of a legacy client): every matching row, as the
       // API sends it, in one JSON value.
-      const rows = await manyRows(q, `${where} ${orderBy(by, dir)}`, where.params);
-      await addSetNames(q, entity, graph, rows);
+      const rows = await everyRow(q, `${where} ${orderBy(by, dir)}`, where.params);
       return ok({ [listField]: rows, total: rows.length, ...(await totals(q)) });
     }
     const result =
