@@ -38,7 +38,9 @@ export const DELTA_DELETED_FIELD = 'deleted';
  * in the order of their revs) per reply, DELTA_MAX_PAGE at most and by default. `cursor` is
  * then the page's end: the next page is `since=<cursor>`. `more` says whether changes remain
  * after it; with `sinceCount=1` the reply also says how many (`remaining`, rows and deletions),
- * for progress. A server without paging sends the whole delta and neither field.
+ * for progress. A server without paging sends the whole delta and neither field. A cursor is
+ * opaque text to the client (a rev, or `<rev>-<reset>` inside a row-shape re-send: the
+ * server's row-shapes.ts).
  */
 export const DELTA_LIMIT_PARAM = 'sinceLimit';
 export const DELTA_COUNT_PARAM = 'sinceCount';
