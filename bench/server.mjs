@@ -14,9 +14,11 @@ export const ADMIN = { username: 'admin', password: 'admin123' };
 
 /**
  * Resolves once the server listens; `close()` stops it and removes its data. `staticDir`: the
- * built app to serve instead of dist-bench/ (the latency bench serves dist/).
+ * built app to serve instead of dist-bench/ (the latency bench serves dist/). `dataDir`: a
+ * DATA_DIR prepared by the caller (a seeded one), kept on close; `env`: more settings
+ * (DATABASE_URL, API_EXTENSIONS).
  */
-export async function startBenchServer({ cpuProfileDir, staticDir } = {}) {
+export async function startBenchServer({ cpuProfileDir, staticDir, dataDir: givenDir, env = {} } = {}) {
   // PORT must be a positive number (server/config.ts): take a free one.
   const freePort = await new Promise((done) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
@@ -24,7 +26,7 @@ export async function startBenchServer({ cpuProfileDir, staticDir } = {}) {
       probe.close(() => done(port));
     });
   });
-  const dataDir = await mkdtemp(join(tmpdir(), 'bench-server-'));
+  const dataDir = givenDir ?? (await mkdtemp(join(tmpdir(), 'bench-server-')));
   const child = spawn(
     process.execPath,
     [
@@ -41,6 +43,7 @@ export async function startBenchServer({ cpuProfileDir, staticDir } = {}) {
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_PASSWORD: ADMIN.password,
         API_EXTENSIONS: 'on',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -67,7 +70,7 @@ export async function startBenchServer({ cpuProfileDir, staticDir } = {}) {
       const exited = new Promise((done) => child.once('exit', done));
       child.kill('SIGTERM');
       await exited;
-      await rm(dataDir, { recursive: true, force: true });
+      if (!givenDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

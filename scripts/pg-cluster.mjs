@@ -1,6 +1,6 @@
 // A throwaway PostgreSQL cluster of Debian's package in a temp folder on a free port (for
-// `npm run test:postgres` and bench/scale-out.mjs), installed with apt-get when missing and
-// we are root. PostgreSQL refuses to run as root, so the cluster runs as 'postgres'.
+// `npm run test:postgres` and the benches bench/scale-out.mjs, server-lists.mjs and first-sync.mjs),
+// installed with apt-get when missing and we are root. PostgreSQL refuses to run as root, so the cluster runs as 'postgres'.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';

@@ -1,6 +1,8 @@
 /** The embedded engine: PostgreSQL compiled to wasm, one connection, data in a folder. */
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+// Trigram indexes for the lists' search (migrations/010_lists_at_scale.sql).
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type Database, INT8_OID, parseInt8, type Query } from './types';
 
 /** `dataDir` undefined or 'memory://' keeps everything in memory (tests, throwaway runs). */
@@ -8,7 +10,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   const inMemory = !dataDir || dataDir === 'memory://';
   const dir = inMemory ? undefined : `${dataDir}/pgdata`;
   if (dir) await mkdir(dir, { recursive: true });
-  const db = await PGlite.create({ dataDir: dir, parsers: { [INT8_OID]: parseInt8 } });
+  const db = await PGlite.create({
+    dataDir: dir,
+    parsers: { [INT8_OID]: parseInt8 },
+    extensions: { pg_trgm },
+  });
 
   type Runner = Pick<PGlite, 'query' | 'exec'>;
   // PGlite's query() uses the extended protocol (one statement); exec() is the simple one.

@@ -1,11 +1,12 @@
 /**
  * The list endpoints' query string: search, page, limit, sortOption (legacy; Units send
- * sortColumn and sortOrder instead) and since (our delta pull). Empty values count as absent,
+ * sortColumn and sortOrder instead) and since, sinceLimit and sinceCount (our delta pull). Empty values count as absent,
  * since the legacy client sends `search=` and `sortOption=` on every call. Filters
  * (`?series_id=`) are read by filters.ts.
  */
 import { columnFields, type EntityDescription } from '../../src/contract/entity';
-import { DELTA_PARAM } from '../../src/contract/wire';
+import { DELTA_COUNT_PARAM, DELTA_LIMIT_PARAM, DELTA_MAX_PAGE, DELTA_PARAM } from '../../src/contract/wire';
+import { type DeltaCursor, parseDeltaCursor } from './row-shapes';
 import { sortableColumns } from './sql';
 
 /** Protects the server from `limit=10000000`; a full pull calls the list bare instead. */
@@ -18,7 +19,11 @@ export interface ListParams {
   /** `column` is a row column: an own column or, with sortColumn, a parent's joined name. */
   order: { column: string; dir: 'asc' | 'desc' };
   /** Delta cursor; absent for a plain list. */
-  since?: number;
+  since?: DeltaCursor;
+  /** With since: the page's size, at most DELTA_MAX_PAGE (also the default). */
+  sinceLimit: number;
+  /** With since: whether to say how many changes remain after the page. */
+  sinceCount: boolean;
 }
 
 const WHOLE = /^[0-9]{1,15}$/;
@@ -32,10 +37,20 @@ export function parseListParams(
   const page = given('page');
   const limit = given('limit');
   const since = options.legacy ? undefined : given(DELTA_PARAM);
-  if ([page, limit, since].some((v) => v !== undefined && !WHOLE.test(v))) return null;
-  if (page === '0' || limit === '0') return null;
+  const sinceLimit = options.legacy ? undefined : given(DELTA_LIMIT_PARAM);
+  const sinceCount = options.legacy ? undefined : given(DELTA_COUNT_PARAM);
+  if ([page, limit, sinceLimit].some((v) => v !== undefined && !WHOLE.test(v))) return null;
+  const cursor = since === undefined ? undefined : parseDeltaCursor(since);
+  if (since !== undefined && !cursor) return null;
+  if (page === '0' || limit === '0' || sinceLimit === '0') return null;
+  if (sinceCount !== undefined && sinceCount !== '0' && sinceCount !== '1') return null;
 
-  const out: ListParams = { search: given('search') ?? '', order: defaultOrder(entity) };
+  const out: ListParams = {
+    search: given('search') ?? '',
+    order: defaultOrder(entity),
+    sinceLimit: Math.min(Number(sinceLimit ?? DELTA_MAX_PAGE), DELTA_MAX_PAGE),
+    sinceCount: sinceCount === '1',
+  };
   // page without limit has no meaning and is ignored; limit without page is the first page.
   if (limit !== undefined) {
     const size = Math.min(Number(limit), MAX_LIMIT);
@@ -51,7 +66,7 @@ export function parseListParams(
     if (sort && sortableColumns(entity).includes(sort[1]))
       out.order = { column: sort[1], dir: sort[2] as 'asc' | 'desc' };
   }
-  if (since !== undefined) out.since = Number(since);
+  if (cursor) out.since = cursor;
   return out;
 }
 

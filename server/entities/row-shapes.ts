@@ -67,10 +67,44 @@ export async function recordRowShapes(db: Database, entities: readonly EntityDes
   });
 }
 
-/** The rev a delta pull reads rows from: `since`, or 0 when the row shape changed after it. */
-export async function rowsSince(q: Query, table: string, since: number): Promise<number> {
+/**
+ * A delta cursor as a client sends it back: a rev, and after a page of a re-send that ended
+ * below the reset, that reset's rev (`<rev>-<reset>`, see deltaCursorText).
+ */
+export interface DeltaCursor {
+  rev: number;
+  /** The reset whose re-send the pages up to `rev` already carried. */
+  resent?: number;
+}
+
+/**
+ * The rev a delta pull reads rows from: the cursor's, or 0 when the row shape changed after it
+ * and this re-send has not begun; and the reset, while the cursor is below it.
+ */
+export async function rowsSince(
+  q: Query,
+  table: string,
+  cursor: DeltaCursor,
+): Promise<{ from: number; reset?: number }> {
   const [shape] = await q<{ reset_rev: number }>('SELECT reset_rev FROM row_shapes WHERE entity_table = $1', [
     table,
   ]);
-  return shape && since < Number(shape.reset_rev) ? 0 : since;
+  const reset = shape ? Number(shape.reset_rev) : 0;
+  if (cursor.rev >= reset) return { from: cursor.rev };
+  return { from: cursor.resent === reset ? cursor.rev : 0, reset };
+}
+
+/**
+ * The cursor a page returns. The re-send after a reset comes in pages too (issue 17), in rev
+ * order from 0; a page that ends below the reset names it, so the next page goes on from there
+ * instead of starting the re-send again. A client keeps the cursor as opaque text.
+ */
+export const deltaCursorText = (rev: number, reset: number | undefined) =>
+  reset !== undefined && rev < reset ? `${rev}-${reset}` : String(rev);
+
+/** `<rev>` or `<rev>-<reset>` (deltaCursorText); undefined when it is neither. */
+export function parseDeltaCursor(text: string): DeltaCursor | undefined {
+  const m = /^([0-9]{1,15})(?:-([0-9]{1,15}))?$/.exec(text);
+  if (!m) return undefined;
+  return m[2] === undefined ? { rev: Number(m[1]) } : { rev: Number(m[1]), resent: Number(m[2]) };
 }

@@ -14,6 +14,12 @@ import { ident } from './sql';
 export interface RowSelect {
   /** `SELECT t.*, … FROM table t LEFT JOIN …`, ready for a WHERE. */
   sql: string;
+  /** `FROM table t LEFT JOIN …`: the same rows, for a query that selects less (keys of a page). */
+  from: string;
+  /** The columns after `t.*`: parents' names and sets (`, expr AS name, …`; empty when none). */
+  extra: string;
+  /** The parents' names of `extra` alone (for a read that takes the sets another way). */
+  parentNames: string;
   /** The SQL expression of a row column: an own column or a joined parent name; else undefined. */
   expr(column: string): string | undefined;
 }
@@ -33,9 +39,14 @@ export function rowSelect(entity: EntityDescription, graph: EntityGraph): RowSel
   }
   const own = new Set([entity.key, ...Object.keys(entity.fields)]);
   const sets = relationTables(entity, graph).map((r) => `${setExpression(r)} AS ${ident(r.relation)}`);
-  const columns = ['t.*', ...[...names].map(([name, expr]) => `${expr} AS ${ident(name)}`), ...sets];
+  const parentNames = [...names].map(([name, expr]) => `, ${expr} AS ${ident(name)}`).join('');
+  const extra = parentNames + sets.map((c) => `, ${c}`).join('');
+  const from = `FROM ${ident(entity.table)} t ${joins.join(' ')}`;
   return {
-    sql: `SELECT ${columns.join(', ')} FROM ${ident(entity.table)} t ${joins.join(' ')}`,
+    sql: `SELECT t.*${extra} ${from}`,
+    from,
+    extra,
+    parentNames,
     expr: (column) => names.get(column) ?? (own.has(column) ? `t.${ident(column)}` : undefined),
   };
 }

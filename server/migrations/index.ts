@@ -12,6 +12,7 @@ import emptyText from './006_empty_text.sql?raw';
 import idempotencyFingerprint from './007_idempotency_fingerprint.sql?raw';
 import content from './008_content.sql?raw';
 import cms from './009_cms.sql?raw';
+import listsAtScale from './010_lists_at_scale.sql?raw';
 import rowShapesAndTeacherCodes from './011_row_shapes_and_teacher_codes.sql?raw';
 import idempotencyOwner from './012_idempotency_owner.sql?raw';
 import audit from './013_audit.sql?raw';
@@ -33,6 +34,7 @@ export const migrations: readonly Migration[] = [
   { name: '007_idempotency_fingerprint', sql: idempotencyFingerprint },
   { name: '008_content', sql: content },
   { name: '009_cms', sql: cms },
+  { name: '010_lists_at_scale', sql: listsAtScale },
   { name: '011_row_shapes_and_teacher_codes', sql: rowShapesAndTeacherCodes },
   { name: '012_idempotency_owner', sql: idempotencyOwner },
   { name: '013_audit', sql: audit },

@@ -3,10 +3,10 @@
  * (IndexedDB, so the service worker's progress shows too). Kept small: it is on every
  * screen's first load.
  */
-import { readSyncState, type SyncState } from '../db/meta';
+import { type ListProgress, readPullProgress, readSyncState, type SyncState } from '../db/meta';
 import { db } from './context';
 
-export type { SyncState };
+export type { ListProgress, SyncState };
 
 /**
  * How many changes wait and how many failed or hold a conflict. Counted on the status index:
@@ -22,3 +22,6 @@ export function readQueueCounts(): Promise<{ waiting: number; failed: number }> 
 }
 
 export const readSync = (): Promise<SyncState> => readSyncState(db);
+
+/** Lists being received (a first sync, or one resumed), by local table, wherever the pull runs. */
+export const readProgress = (): Promise<Record<string, ListProgress>> => readPullProgress(db);

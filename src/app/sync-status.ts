@@ -56,3 +56,16 @@ export function plainError(raw: string | null | undefined): PlainError | null {
     };
   return { text: raw, technical: null };
 }
+
+/** A list by its local table, as the administrator calls it: 'book_pages' → 'Book pages'. */
+export function listName(table: string): string {
+  const words = table.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const count = new Intl.NumberFormat('en');
+
+/** Rows received of a list's total: 'Students 40,000 of 100,000'. */
+export function progressText(table: string, p: { received: number; total: number }): string {
+  return `${listName(table)} ${count.format(p.received)} of ${count.format(p.total)}`;
+}

@@ -8,7 +8,17 @@
  */
 import * as v from 'valibot';
 import { type EntityDescription, idParamOf, type Op, type Path, splitPath, wireFields } from './entity';
-import { AUTH_PATHS, DELTA_CURSOR_FIELD, DELTA_DELETED_FIELD, DELTA_PARAM, NEW_ID_FIELD } from './wire';
+import {
+  AUTH_PATHS,
+  DELTA_COUNT_PARAM,
+  DELTA_CURSOR_FIELD,
+  DELTA_DELETED_FIELD,
+  DELTA_LIMIT_PARAM,
+  DELTA_MORE_FIELD,
+  DELTA_PARAM,
+  DELTA_REMAINING_FIELD,
+  NEW_ID_FIELD,
+} from './wire';
 
 export type Encoding = 'query' | 'json' | 'multipart';
 
@@ -42,7 +52,15 @@ export const failureReply = v.looseObject({
 const idValue = v.union([v.string(), v.number()]);
 const ok = { success: v.literal(true), message: v.optional(v.string()) };
 
-export const LIST_QUERY = ['search', 'page', 'limit', 'sortOption', DELTA_PARAM] as const;
+export const LIST_QUERY = [
+  'search',
+  'page',
+  'limit',
+  'sortOption',
+  DELTA_PARAM,
+  DELTA_LIMIT_PARAM,
+  DELTA_COUNT_PARAM,
+] as const;
 
 export interface EntityEndpoints {
   list?: Endpoint;
@@ -104,6 +122,8 @@ export function entityEndpoints(entity: EntityDescription): EntityEndpoints {
             total: v.optional(v.number()),
             [DELTA_CURSOR_FIELD]: v.optional(v.string()),
             [DELTA_DELETED_FIELD]: v.optional(v.array(idValue)),
+            [DELTA_MORE_FIELD]: v.optional(v.boolean()),
+            [DELTA_REMAINING_FIELD]: v.optional(v.number()),
           }),
         })
       : undefined,

@@ -33,6 +33,21 @@ export const DELTA_PARAM = 'since';
 export const DELTA_CURSOR_FIELD = 'cursor';
 export const DELTA_DELETED_FIELD = 'deleted';
 
+/**
+ * A delta comes in pages (issue 17): at most `sinceLimit` changes (rows and deletions together,
+ * in the order of their revs) per reply, DELTA_MAX_PAGE at most and by default. `cursor` is
+ * then the page's end: the next page is `since=<cursor>`. `more` says whether changes remain
+ * after it; with `sinceCount=1` the reply also says how many (`remaining`, rows and deletions),
+ * for progress. A server without paging sends the whole delta and neither field. A cursor is
+ * opaque text to the client (a rev, or `<rev>-<reset>` inside a row-shape re-send: the
+ * server's row-shapes.ts).
+ */
+export const DELTA_LIMIT_PARAM = 'sinceLimit';
+export const DELTA_COUNT_PARAM = 'sinceCount';
+export const DELTA_MORE_FIELD = 'more';
+export const DELTA_REMAINING_FIELD = 'remaining';
+export const DELTA_MAX_PAGE = 5000;
+
 /** Add replies carry the new record's id here (and under the entity's key name). */
 export const NEW_ID_FIELD = 'id';
 

@@ -60,3 +60,37 @@ export async function writeSignedInUser(db: LocalDb, username: string | null): P
   if (username === null) await db.meta.delete(SIGNED_IN_USER);
   else await db.meta.put({ key: SIGNED_IN_USER, value: username });
 }
+
+/**
+ * A list being received (issue 17): rows received of the list's total, for the top bar and the
+ * dashboard wherever the pull runs (window or service worker). Written in the transaction that
+ * writes the rows, with the cursor they lead to, so that a pull interrupted (reload, network
+ * lost, signed out) and resumed goes on counting from where it stopped; removed when the list
+ * is complete. A pull that fits one page keeps none.
+ */
+export interface ListProgress {
+  /** Rows (and deletions) received and written so far. */
+  received: number;
+  /** What the whole pull holds: received plus what the server said remained. */
+  total: number;
+  /** The cursor the received rows lead to; null for a whole list (legacy server). */
+  cursor: string | null;
+}
+
+const PROGRESS_PREFIX = 'progress:';
+
+export async function readListProgress(db: LocalDb, table: string): Promise<ListProgress | null> {
+  const rec = await db.meta.get(`${PROGRESS_PREFIX}${table}`);
+  return (rec?.value as ListProgress | undefined) ?? null;
+}
+
+export async function writeListProgress(db: LocalDb, table: string, progress: ListProgress | null) {
+  if (progress === null) await db.meta.delete(`${PROGRESS_PREFIX}${table}`);
+  else await db.meta.put({ key: `${PROGRESS_PREFIX}${table}`, value: progress });
+}
+
+/** Every list being received, by local table. */
+export async function readPullProgress(db: LocalDb): Promise<Record<string, ListProgress>> {
+  const recs = await db.meta.where('key').startsWith(PROGRESS_PREFIX).toArray();
+  return Object.fromEntries(recs.map((r) => [r.key.slice(PROGRESS_PREFIX.length), r.value as ListProgress]));
+}

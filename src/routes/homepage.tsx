@@ -3,10 +3,13 @@
  * hold offline and change at once after a change (src/app/dashboard.ts): Teachers Added (links
  * to /teachers), Pending Approvals (teachers with status Disabled; links to /teachers with the
  * Disabled filter chosen) and Books Not Assigned (books no school, teacher or student has).
+ * While lists are being received (a first sync), a bar per list shows rows received of total.
  */
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type DashboardFigures, readDashboard } from '../app/dashboard';
+import { progressText } from '../app/sync-status';
+import { useReceiving } from '../ui/SyncIndicator';
 import { usePageTitle } from '../ui/use-page-title';
 
 const BOXES: { label: string; figure: keyof DashboardFigures; to: string; search: Record<string, string> }[] =
@@ -44,6 +47,27 @@ export function HomepageScreen() {
           </Link>
         ))}
       </div>
+      <Receiving />
+    </section>
+  );
+}
+
+/** The lists being received, each with its bar (the top bar announces them; this does not). */
+function Receiving() {
+  const receiving = useReceiving();
+  if (receiving.length === 0) return null;
+  return (
+    <section className="receiving" aria-labelledby="receiving-heading">
+      <h2 id="receiving-heading">Receiving from the server</h2>
+      <p className="muted">Each list fills in as its rows arrive; you can go on working meanwhile.</p>
+      <ul>
+        {receiving.map(([table, p]) => (
+          <li key={table} data-testid={`receiving-${table}`}>
+            <span id={`receiving-${table}`}>{progressText(table, p)}</span>
+            <progress max={p.total} value={p.received} aria-labelledby={`receiving-${table}`} />
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

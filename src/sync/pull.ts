@@ -1,114 +1,183 @@
 /**
  * Pull fills the local store from the list endpoints, parents before children. With our
- * server's delta extension it asks only for what changed since its cursor; against the
- * legacy server (no cursor in the reply) it takes the whole list and removes local rows the
- * server no longer has. A row with an unsent change is never overwritten or removed
- * (design brief §2), and each entity's batch is applied in one transaction. An extension
- * entity whose read answers 404 is remembered as missing on this server (db/extensions.ts).
+ * server's delta extension it asks only for what changed since its cursor, page after page
+ * (issue 17): each page is written in its own transaction with the cursor it leads to and the
+ * list's progress (pull-apply.ts), while the next pages are fetched ahead (pull-fetch.ts). So
+ * a first sync of 100,000 students shows rows as they arrive, holds only a few pages in memory,
+ * and an interrupted one (reload, network lost, signed out) resumes at the last page written.
+ * Against the legacy server (no cursor in the reply) it takes the whole list, writes it in
+ * shares (PULL_SIZES), each its own transaction with progress, and then removes the local rows
+ * the server no longer has. A row with an unsent change is never overwritten or removed
+ * (design brief §2). An extension entity whose read answers 404 is remembered as missing on
+ * this server (db/extensions.ts).
  */
 
-import { entityEndpoints, listFieldOf, parseReply, rowOfGetReply } from '../contract/endpoints';
+import { listFieldOf, rowOfGetReply } from '../contract/endpoints';
 import { entities } from '../contract/entities';
 import type { EntityDescription } from '../contract/entity';
-import { DELTA_CURSOR_FIELD, DELTA_DELETED_FIELD, DELTA_PARAM, normaliseId } from '../contract/wire';
-import { type WireRequest, wireRequest } from '../contract/wire-request';
+import {
+  DELTA_CURSOR_FIELD,
+  DELTA_DELETED_FIELD,
+  DELTA_MORE_FIELD,
+  DELTA_REMAINING_FIELD,
+  normaliseId,
+} from '../contract/wire';
+import type { Row } from '../db/database';
 import { markExtension } from '../db/extensions';
-import { patchSyncState, readCursor } from '../db/meta';
-import { classify } from './classify';
+import { type ListProgress, patchSyncState, readListProgress } from '../db/meta';
 import type { SyncContext } from './context';
-import { requestOptions } from './encode';
 import { SYNC_LOCK, withLock } from './lock';
 import { normaliseRow } from './normalise';
-import { applyPulled } from './pull-apply';
+import { applyPage, applyPulled, removeAbsent } from './pull-apply';
+import { type Fetch, fetchAhead } from './pull-fetch';
 
 export type PullResult =
   | { ok: true }
   | { ok: false; reason: 'auth' | 'unreachable' | 'refused'; message: string };
 
-type Fetched =
-  | { ok: true; body: Record<string, unknown> }
-  | Extract<PullResult, { ok: false }>
-  /** An extension entity's read answered 404: this server does not have it. */
-  | { ok: false; reason: 'missing' };
+export const PULL_SIZES = {
+  /** Changes per delta page: a few thousand rows, about a megabyte of JSON. */
+  deltaPage: 2500,
+  /** Replies fetched ahead of the one being written. */
+  ahead: 2,
+  /** Rows of a whole list (legacy server) per transaction. */
+  wholeListShare: 2500,
+};
+/** The default page, for the benchmark's floor (tests make PULL_SIZES small to see pages). */
+export const DELTA_PAGE = PULL_SIZES.deltaPage;
 
-async function fetchReply(
+const rowsOf = (entity: EntityDescription, body: Record<string, unknown>): Row[] =>
+  (body[listFieldOf(entity)] as Record<string, unknown>[])
+    .map((r) => normaliseRow(entity, r))
+    .filter((r) => r !== null);
+
+/** What one list's pull carries from page to page. */
+interface ListState {
+  entity: EntityDescription;
+  /** Progress left by an interrupted pull, if any. */
+  kept: ListProgress | null;
+  /** The progress this pull has written (or goes on from). */
+  progress: ListProgress | null;
+}
+
+/** Writes one reply; a result ends the pull (a failure), undefined goes on. */
+async function write(
   ctx: SyncContext,
-  entity: EntityDescription,
-  request: WireRequest,
-): Promise<Fetched> {
-  const outcome = await ctx.api.request(request.path, requestOptions(request));
-  // The PHP API (or ours in legacy mode) has no such path; a PHP server's 404 may not be JSON.
-  if (entity.extension && outcome.kind !== 'unreachable' && outcome.status === 404)
-    return { ok: false, reason: 'missing' };
-  const verdict = classify(outcome, 'pull');
-  if (verdict.kind === 'auth') return { ok: false, reason: 'auth', message: 'Please sign in' };
-  if (verdict.kind === 'retry') return { ok: false, reason: 'unreachable', message: verdict.reason };
-  if (verdict.kind === 'failed') return { ok: false, reason: 'refused', message: verdict.message ?? '' };
-  const ep = entityEndpoints(entity);
-  // A reply of the wrong shape changes nothing locally.
-  const body = parseReply((entity.single ? ep.get : ep.list)!, verdict.body);
-  if (!body) return { ok: false, reason: 'refused', message: `Unexpected reply from ${request.path}` };
-  return { ok: true, body };
+  { entity, since, first, fetched }: Fetch,
+  state: ListState,
+): Promise<PullResult | undefined> {
+  const { db } = ctx;
+  if (!fetched.ok) {
+    if (fetched.reason !== 'missing') return fetched;
+    await markExtension(db, entity.name, false);
+    return undefined;
+  }
+  const { body } = fetched;
+  if (first && entity.extension) await markExtension(db, entity.name, true);
+  // A single document (About Us) comes whole from its get endpoint.
+  if (since === null) {
+    const row = normaliseRow(entity, rowOfGetReply(entity, body) as Record<string, unknown>);
+    await applyPulled(db, entity, { rows: row ? [row] : [], deleted: [], cursor: null });
+    return undefined;
+  }
+  const cursor = normaliseId(body[DELTA_CURSOR_FIELD]);
+  // No cursor: a server without the delta extension sent the whole list.
+  if (cursor === null) {
+    await writeWholeList(ctx, entity, rowsOf(entity, body), state.kept !== null);
+    return undefined;
+  }
+  const more = body[DELTA_MORE_FIELD] === true;
+  const rows = rowsOf(entity, body);
+  const deleted = Array.isArray(body[DELTA_DELETED_FIELD])
+    ? (body[DELTA_DELETED_FIELD] as unknown[]).map(normaliseId).filter((x) => x !== null)
+    : [];
+  state.progress = nextProgress(
+    state.progress,
+    rows.length + deleted.length,
+    body[DELTA_REMAINING_FIELD],
+    cursor,
+  );
+  await applyPage(db, entity, {
+    rows,
+    deleted,
+    cursor,
+    // A pull that fits one page shows none; a longer one keeps it until its last page.
+    progress: more ? state.progress : first && !state.kept ? undefined : null,
+  });
+  return undefined;
+}
+
+/** Received so far and of how many: the server's count when it gave one, else the last total. */
+function nextProgress(
+  before: ListProgress | null,
+  changes: number,
+  remaining: unknown,
+  cursor: string,
+): ListProgress {
+  const received = (before?.received ?? 0) + changes;
+  const total = typeof remaining === 'number' ? received + remaining : (before?.total ?? received);
+  // Writes made while the pull runs extend it past the count it began with.
+  return { received, total: Math.max(total, received), cursor };
 }
 
 /**
- * What a fetch that did not bring rows means: an extension the server lacks is remembered and
- * the pull goes on with the other entities; anything else stops it.
+ * A whole list: shares of rows, each its own transaction, then what the server lacks goes.
+ * `hadProgress`: a progress record is left from an earlier pull and must go at the end.
  */
-async function unfetched(
+async function writeWholeList(
   ctx: SyncContext,
   entity: EntityDescription,
-  fetched: Exclude<Fetched, { ok: true }>,
-): Promise<PullResult> {
-  if (fetched.reason !== 'missing') return fetched;
-  await markExtension(ctx.db, entity.name, false);
-  return { ok: true };
-}
-
-/** A single document (About Us) is pulled whole from its get endpoint. */
-async function pullSingle(ctx: SyncContext, entity: EntityDescription): Promise<PullResult> {
-  const fetched = await fetchReply(ctx, entity, wireRequest(entity, { op: 'get' }));
-  if (!fetched.ok) return unfetched(ctx, entity, fetched);
-  if (entity.extension) await markExtension(ctx.db, entity.name, true);
-  const row = normaliseRow(entity, rowOfGetReply(entity, fetched.body) as Record<string, unknown>);
-  await applyPulled(ctx.db, entity, { rows: row ? [row] : [], deleted: [], cursor: null });
-  return { ok: true };
-}
-
-export async function pullEntity(ctx: SyncContext, entity: EntityDescription): Promise<PullResult> {
-  if (entity.single) return pullSingle(ctx, entity);
-  if (!entity.api.list) return { ok: true };
-  const cursor = await readCursor(ctx.db, entity.table);
-  const fetched = await fetchReply(
-    ctx,
-    entity,
-    wireRequest(entity, { op: 'list', params: { [DELTA_PARAM]: cursor ?? '0' } }),
-  );
-  if (!fetched.ok) return unfetched(ctx, entity, fetched);
-  if (entity.extension) await markExtension(ctx.db, entity.name, true);
-  const { body } = fetched;
-  const list = body[listFieldOf(entity)] as Record<string, unknown>[];
-  const rows = list.map((r) => normaliseRow(entity, r)).filter((r) => r !== null);
-  const nextCursor = normaliseId(body[DELTA_CURSOR_FIELD]);
-  if (nextCursor === null) {
-    await applyPulled(ctx.db, entity, { rows, deleted: 'all-others', cursor: null });
-  } else {
-    const deleted = Array.isArray(body[DELTA_DELETED_FIELD])
-      ? (body[DELTA_DELETED_FIELD] as unknown[]).map(normaliseId).filter((x) => x !== null)
-      : [];
-    await applyPulled(ctx.db, entity, { rows, deleted, cursor: nextCursor });
+  rows: Row[],
+  hadProgress: boolean,
+): Promise<void> {
+  const { db } = ctx;
+  const total = rows.length;
+  const size = PULL_SIZES.wholeListShare;
+  const shown = total > size;
+  for (let at = 0; at < total; at += size) {
+    const share = rows.slice(at, at + size);
+    const received = at + share.length;
+    await applyPage(db, entity, {
+      rows: share,
+      deleted: [],
+      progress: shown ? { received, total, cursor: null } : undefined,
+    });
   }
-  return { ok: true };
+  const present = new Set(rows.map((r) => r[entity.key] as string));
+  await removeAbsent(db, entity, present, shown || hadProgress ? null : undefined);
+}
+
+/** Every list's replies, written in order as they arrive. */
+async function pullLists(ctx: SyncContext, lists: readonly EntityDescription[]): Promise<PullResult> {
+  const replies = fetchAhead(ctx, lists, { ahead: PULL_SIZES.ahead, pageSize: PULL_SIZES.deltaPage });
+  let state: ListState | null = null;
+  try {
+    for (;;) {
+      const item = await replies.next();
+      if ('end' in item) {
+        if (item.error) throw item.error;
+        return { ok: true };
+      }
+      if (item.first) {
+        // Progress of an interrupted pull goes on only from the cursor it was written with (a
+        // discarded change resets the cursor: the count starts again).
+        const kept = item.since === null ? null : await readListProgress(ctx.db, item.entity.table);
+        state = { entity: item.entity, kept, progress: kept && kept.cursor === item.since ? kept : null };
+      }
+      const failed = await write(ctx, item, state!);
+      if (failed) return failed;
+    }
+  } finally {
+    replies.stop();
+  }
 }
 
 async function pullLocked(ctx: SyncContext): Promise<PullResult> {
-  for (const entity of entities) {
-    const result = await pullEntity(ctx, entity);
-    if (!result.ok) {
-      if (result.reason === 'auth') await patchSyncState(ctx.db, { authRequired: true });
-      else await patchSyncState(ctx.db, { lastError: result.message });
-      return result;
-    }
+  const result = await pullLists(ctx, entities);
+  if (!result.ok) {
+    if (result.reason === 'auth') await patchSyncState(ctx.db, { authRequired: true });
+    else await patchSyncState(ctx.db, { lastError: result.message });
+    return result;
   }
   await patchSyncState(ctx.db, { lastError: null, lastSyncedAt: Date.now() });
   return { ok: true };

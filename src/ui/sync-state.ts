@@ -1,6 +1,14 @@
 /** The top bar's live view of the queue (src/app/queue-state.ts). */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { readQueueCounts, readSync, type SyncState } from '../app/queue-state';
+import {
+  type ListProgress,
+  readProgress,
+  readQueueCounts,
+  readSync,
+  type SyncState,
+} from '../app/queue-state';
+
+export type { ListProgress };
 
 export function useQueueCounts(): { waiting: number; failed: number } | undefined {
   return useLiveQuery(readQueueCounts, []);
@@ -8,4 +16,9 @@ export function useQueueCounts(): { waiting: number; failed: number } | undefine
 
 export function useSyncState(): SyncState | undefined {
   return useLiveQuery(readSync, []);
+}
+
+/** Lists being received, by local table (empty when none is). */
+export function usePullProgress(): Record<string, ListProgress> | undefined {
+  return useLiveQuery(readProgress, []);
 }

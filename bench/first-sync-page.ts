@@ -1,0 +1,121 @@
+/**
+ * The first sync benchmark's page: the app's real local store (Dexie on the profile's on-disk
+ * IndexedDB), API client, sign-in and pull, driven from Node by bench/first-sync.mjs through
+ * `window.bench`. Beside it, the floor: the same rows, fetched beforehand in the same pages,
+ * written by plain bulkPut (one transaction per page) into a fresh database with the same
+ * tables and indexes, with no app logic.
+ */
+import Dexie from 'dexie';
+import { entities } from '../src/contract/entities';
+import { DELTA_CURSOR_FIELD, DELTA_LIMIT_PARAM, DELTA_MORE_FIELD, DELTA_PARAM } from '../src/contract/wire';
+import { wireRequest } from '../src/contract/wire-request';
+import { storesFor } from '../src/db/database';
+import { readCursor, readListProgress } from '../src/db/meta';
+import { openLocalDb } from '../src/db/open';
+import { type ApiClient, createApi } from '../src/sync/api';
+import { signIn } from '../src/sync/auth';
+import { API_ROOT } from '../src/sync/config';
+import { DELTA_PAGE, PULL_SIZES, pull } from '../src/sync/pull';
+import { PUT_SLICES } from '../src/sync/pull-apply';
+
+const api = createApi({ root: API_ROOT, timeoutMs: 60_000 });
+const lists = entities.filter((e) => e.api.list && !e.single);
+const students = lists.find((e) => e.table === 'students')!;
+
+/** An API client that reloads the page once `pages` delta pages of students have arrived. */
+function reloadingAfter(pages: number): ApiClient {
+  let seen = 0;
+  return {
+    ...api,
+    async request(path, options) {
+      const outcome = await api.request(path, options);
+      if (
+        path.endsWith('fetchstudents.php') &&
+        options.query?.[DELTA_PARAM] !== undefined &&
+        ++seen === pages
+      )
+        location.reload();
+      return outcome;
+    },
+  };
+}
+
+export interface SyncFigures {
+  ms: number;
+  students: number;
+}
+
+async function sync(dbName: string, reloadAfterPages = 0): Promise<SyncFigures> {
+  const db = openLocalDb(dbName);
+  await db.open();
+  const started = performance.now();
+  const result = await pull({ db, api: reloadAfterPages ? reloadingAfter(reloadAfterPages) : api });
+  const ms = performance.now() - started;
+  if (!result.ok) throw new Error(`Pull failed: ${result.message}`);
+  const figures = { ms, students: await db.rows(students).count() };
+  db.close();
+  return figures;
+}
+
+/** What an interrupted sync left: the students' cursor and progress. */
+async function left(dbName: string) {
+  const db = openLocalDb(dbName);
+  await db.open();
+  const out = {
+    cursor: await readCursor(db, 'students'),
+    progress: await readListProgress(db, 'students'),
+    students: await db.rows(students).count(),
+  };
+  db.close();
+  return out;
+}
+
+/** The floor: every list's rows in the same pages, fetched first (not timed), then only written. */
+async function floor(dbName: string): Promise<{ ms: number; rows: number; pages: number }> {
+  const pages: { table: string; rows: Record<string, unknown>[] }[] = [];
+  for (const entity of lists) {
+    let since = '0';
+    for (;;) {
+      const request = wireRequest(entity, {
+        op: 'list',
+        params: { [DELTA_PARAM]: since, [DELTA_LIMIT_PARAM]: String(DELTA_PAGE) },
+      });
+      const url = new URL(`${api.root}/${request.path}`);
+      for (const [k, v] of Object.entries(request.query)) url.searchParams.set(k, String(v));
+      const body = await (await fetch(url, { credentials: 'include' })).json();
+      if (!body.success) throw new Error(`${request.path}: ${JSON.stringify(body)}`);
+      const rows = (body[entity.api.listField ?? entity.table] as Record<string, unknown>[]).map((r) => ({
+        ...r,
+        [entity.key]: String(r[entity.key]),
+      }));
+      pages.push({ table: entity.table, rows });
+      since = body[DELTA_CURSOR_FIELD];
+      if (!body[DELTA_MORE_FIELD]) break;
+    }
+  }
+  const db = new Dexie(dbName);
+  db.version(1).stores(storesFor(entities));
+  await db.open();
+  const started = performance.now();
+  for (const page of pages) await db.table(page.table).bulkPut(page.rows);
+  const ms = performance.now() - started;
+  db.close();
+  return { ms, rows: pages.reduce((n, p) => n + p.rows.length, 0), pages: pages.length };
+}
+
+const bench = {
+  signIn: (username: string, password: string) => signIn(api, username, password).then((r) => r.ok),
+  sync,
+  left,
+  floor,
+  remove: (dbName: string) => Dexie.delete(dbName),
+  /** Other sizes than the app's, to compare (BENCH_SYNC_SIZES). */
+  sizes: (page: number, slice: number, head: number, ahead = 2) => {
+    PULL_SIZES.deltaPage = page;
+    PULL_SIZES.ahead = ahead;
+    PUT_SLICES.size = slice;
+    PUT_SLICES.head = head;
+  },
+};
+(window as unknown as { bench: typeof bench }).bench = bench;
+document.title = 'bench ready';

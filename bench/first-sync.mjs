@@ -1,0 +1,211 @@
+/**
+ * First sync at scale (issue 17 item 5): `node bench/first-sync.mjs` (part of `npm run bench`;
+ * build first: `npm run build:server` and `npx vite build --config vite.bench.config.ts`).
+ *
+ * A reference server seeded with BENCH_STUDENTS students (100,000) by the scale seed, on
+ * BENCH_SYNC_ENGINE (PostgreSQL, in a throwaway cluster; or PGlite), and Chromium with an
+ * on-disk profile on bench/first-sync.html, which runs the app's real pull into a fresh
+ * database (bench/first-sync-page.ts). Each run prints, beside each other:
+ *   - the first sync's total time (every list, students in delta pages) and, measured in the
+ *     same run, the raw IndexedDB write floor: the same rows in the same pages, fetched first,
+ *     then written by plain bulkPut into a fresh database with the same tables and indexes;
+ *   - the longest main-thread task during the sync, by its time and by the CPU time it used
+ *     (a trace's RunTask events on the page's main thread: on a busy machine a task of a few ms
+ *     of CPU can take 100 ms while the thread waits for a core), and how many passed 100 ms;
+ *   - the JS heap in use at its peak during the sync (sampled every 0.5 s) and after it, after a
+ *     garbage collection (CDP);
+ * then once: a sync interrupted by a reload after BENCH_SYNC_RELOAD_AFTER (8) pages of
+ * students, what it left (rows, cursor, progress), and the resumed sync: its time and that
+ * every student is there exactly once (the count equals the server's, keys are unique).
+ * min / median / max over BENCH_SYNC_RUNS (3). Exits 1 when a resumed sync does not end with
+ * exactly the server's students; never on timings.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startScaleServer, summary } from './scale-server.mjs';
+import { ADMIN, serverSignIn } from './server.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = createRequire(import.meta.url)('../scripts/chromium-flags.json');
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 100_000);
+const RUNS = Number(process.env.BENCH_SYNC_RUNS ?? 3);
+const ENGINE = process.env.BENCH_SYNC_ENGINE ?? 'PostgreSQL';
+const RELOAD_AFTER = Number(process.env.BENCH_SYNC_RELOAD_AFTER ?? 8);
+
+const MiB = 1024 * 1024;
+const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+const { server, seeded, close } = await startScaleServer(ENGINE, STUDENTS);
+const profile = await mkdtemp(join(tmpdir(), 'bench-profile-'));
+let failed = false;
+try {
+  console.log(`${ENGINE}: ${seeded}`);
+  const cookie = await serverSignIn(server.apiRoot);
+  const onServer = (
+    await (
+      await fetch(`${server.apiRoot}/Users/Students/fetchstudents.php?page=1&limit=1`, {
+        headers: { Cookie: cookie },
+      })
+    ).json()
+  ).total;
+
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (e) => console.error(`[page] ${e.message}`));
+  const ready = () => page.waitForFunction(() => document.title === 'bench ready');
+  await page.goto(`http://127.0.0.1:${server.port}/first-sync.html`);
+  await ready();
+  const cdp = await context.newCDPSession(page);
+  /** The page's main-thread tasks while `run` runs: the longest by time and by CPU, and how many passed 100 ms. */
+  const traced = async (run) => {
+    const events = [];
+    const collect = (e) => {
+      for (const x of e.value) if (x.ph === 'X' || x.ph === 'M') events.push(x);
+    };
+    cdp.on('Tracing.dataCollected', collect);
+    const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+    await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', '__metadata'] } });
+    const result = await run();
+    await cdp.send('Tracing.end');
+    await complete;
+    cdp.off('Tracing.dataCollected', collect);
+    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+    const tasks = events.filter(
+      (e) => e.ph === 'X' && e.name.endsWith('RunTask') && e.pid === main?.pid && e.tid === main?.tid,
+    );
+    const wall = tasks.map((t) => t.dur / 1000);
+    const cpu = tasks.map((t) => (t.tdur ?? 0) / 1000);
+    return {
+      ...result,
+      longestTask: Math.max(0, ...wall),
+      longestTaskCpu: Math.max(0, ...cpu),
+      over100: wall.filter((d) => d > 100).length,
+    };
+  };
+  const heap = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+  };
+  if (!(await page.evaluate((a) => window.bench.signIn(a.username, a.password), ADMIN)))
+    throw new Error('Sign-in from the page failed');
+
+  const runs = [];
+  for (let run = 1; run <= RUNS; run++) {
+    const heapBefore = await heap();
+    // The heap's peak while the sync runs, sampled every half second.
+    let peak = 0;
+    const sampling = setInterval(() => {
+      cdp
+        .send('Runtime.getHeapUsage')
+        .then(({ usedSize }) => {
+          peak = Math.max(peak, usedSize);
+        })
+        .catch(() => {});
+    }, 500);
+    const sync = await traced(() => page.evaluate((name) => window.bench.sync(name), `sync-${run}`)).finally(
+      () => clearInterval(sampling),
+    );
+    const heapAfter = await heap();
+    console.log(`run ${run}: first sync ${s(sync.ms)}; measuring the floor…`);
+    const floor = await page.evaluate((name) => window.bench.floor(name), `floor-${run}`);
+    await page.evaluate(
+      (names) => Promise.all(names.map((n) => window.bench.remove(n))),
+      [`sync-${run}`, `floor-${run}`],
+    );
+    runs.push({ sync, floor, heapBefore, heapAfter, peak });
+    console.log(
+      `run ${run}: first sync ${s(sync.ms)}, write floor ${s(floor.ms)} (${floor.rows.toLocaleString('en')} rows in ${floor.pages} pages): ${(sync.ms / floor.ms).toFixed(2)}x; ` +
+        `longest main-thread task ${sync.longestTask.toFixed(0)} ms, by CPU ${sync.longestTaskCpu.toFixed(0)} ms (${sync.over100} tasks over 100 ms); ` +
+        `JS heap ${(heapAfter / MiB).toFixed(1)} MiB after (${(heapBefore / MiB).toFixed(1)} before, peak ${(peak / MiB).toFixed(1)} during); ${sync.students.toLocaleString('en')} students`,
+    );
+    if (sync.students !== onServer) {
+      console.error(`run ${run}: ${sync.students} students locally, ${onServer} on the server`);
+      failed = true;
+    }
+  }
+
+  // Interrupted by a reload mid-way, then resumed.
+  const name = 'resume';
+  await page
+    .evaluate(([n, k]) => window.bench.sync(n, k), [name, RELOAD_AFTER])
+    .then(
+      () => {
+        throw new Error('The sync ended before the reload');
+      },
+      () => {},
+    );
+  await page.waitForLoadState('load');
+  await ready();
+  const left = await page.evaluate((n) => window.bench.left(n), name);
+  const resumed = await page.evaluate((n) => window.bench.sync(n), name);
+  await page.evaluate((n) => window.bench.remove(n), name);
+  console.log(
+    `reload after ${RELOAD_AFTER} pages of students: ${left.students.toLocaleString('en')} students kept, ` +
+      `cursor ${left.cursor}, progress ${left.progress ? `${left.progress.received.toLocaleString('en')} of ${left.progress.total.toLocaleString('en')}` : 'none'}; ` +
+      `resumed in ${s(resumed.ms)}: ` +
+      `${resumed.students.toLocaleString('en')} students, ${onServer.toLocaleString('en')} on the server`,
+  );
+  if (resumed.students !== onServer || left.students === 0) {
+    console.error('The resumed sync did not end with exactly the server’s students, or nothing was kept');
+    failed = true;
+  }
+  await context.close();
+
+  const line = (label, values, fmt) => {
+    const x = summary(values);
+    console.log(`${label.padEnd(34)} min ${fmt(x.min)}  median ${fmt(x.median)}  max ${fmt(x.max)}`);
+  };
+  console.log(`\n${RUNS} runs, ${ENGINE}, ${onServer.toLocaleString('en')} students:`);
+  line(
+    'first sync',
+    runs.map((r) => r.sync.ms),
+    s,
+  );
+  line(
+    'raw IndexedDB write floor',
+    runs.map((r) => r.floor.ms),
+    s,
+  );
+  line(
+    'first sync / floor',
+    runs.map((r) => r.sync.ms / r.floor.ms),
+    (x) => `${x.toFixed(2)}x`,
+  );
+  const ms = (x) => `${x.toFixed(0)} ms`;
+  line(
+    'longest main-thread task',
+    runs.map((r) => r.sync.longestTask),
+    ms,
+  );
+  line(
+    'longest task by CPU time',
+    runs.map((r) => r.sync.longestTaskCpu),
+    ms,
+  );
+  line(
+    'tasks over 100 ms',
+    runs.map((r) => r.sync.over100),
+    String,
+  );
+  line(
+    'JS heap at its peak during the sync',
+    runs.map((r) => r.peak / MiB),
+    (x) => `${x.toFixed(1)} MiB`,
+  );
+  line(
+    'JS heap after the sync',
+    runs.map((r) => r.heapAfter / MiB),
+    (x) => `${x.toFixed(1)} MiB`,
+  );
+} finally {
+  await close();
+  await rm(profile, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
