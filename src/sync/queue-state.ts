@@ -38,17 +38,6 @@ export class QueueState {
     else this.entries.delete(seq);
   }
 
-  /** Whether a queued change other than the record's own names `id` (as a parent). */
-  isReferenced(entity: string, id: string): boolean {
-    const names = (v: unknown) => v === id || (Array.isArray(v) && v.includes(id));
-    for (const e of this.entries.values()) {
-      if (e.entity === entity && e.key === id) continue;
-      for (const v of Object.values(e.payload)) if (names(v)) return true;
-      if (e.base) for (const v of Object.values(e.base)) if (names(v)) return true;
-    }
-    return false;
-  }
-
   /** An add was confirmed: later entries of the record now carry the server's id. */
   confirmAdd(entity: string, tempId: string, serverId: string): void {
     this.ids.set(tempId, serverId);
