@@ -15,6 +15,8 @@ import { API_ROOT } from '../src/sync/config';
 import { requestOptions } from '../src/sync/encode';
 import { entryRequest } from '../src/sync/entry-request';
 import { type ReplayReport, replay } from '../src/sync/replay';
+import { SyncScheduler } from '../src/sync/scheduler';
+import { syncNow } from '../src/sync/sync-now';
 import type { LegacyRequest, WorkboxReplay } from './workbox-sw';
 
 /** IndexedDB transactions opened and their total lifetime: where the drain's time goes. */
@@ -404,6 +406,39 @@ async function workboxReplay(capMs: number): Promise<WorkboxReplay & { pageMs: n
   return { ...result, pageMs: performance.now() - started };
 }
 
+/**
+ * The recovery benchmark (bench/recovery.mjs): the window's own scheduler (src/sync/scheduler.ts,
+ * as src/app/sync-runner.ts builds it) on this page's store and API client.
+ */
+let scheduler: SyncScheduler | null = null;
+
+function startScheduler(): void {
+  scheduler = new SyncScheduler({
+    context: async () => ctx,
+    sync: syncNow,
+    canSync: () => navigator.onLine,
+    hidden: () => document.visibilityState === 'hidden',
+    onError: (error) => console.error('Sync failed', error),
+  });
+  scheduler.listen({ win: window, doc: document });
+}
+
+/** One change made (a class add), then a sync asked for, as saving a form does. */
+async function change(name: string): Promise<void> {
+  await mutate(db, { op: 'add', entity: classEntity, values: { class_name: name } });
+  void scheduler?.request();
+}
+
+/** The outbox as the recovery bench reads it. */
+async function outboxState() {
+  return (await db.outbox.toArray()).map((e) => ({
+    attempts: e.attempts,
+    nextAttemptAt: e.nextAttemptAt,
+    unreachable: e.unreachable === true,
+    status: e.status,
+  }));
+}
+
 async function signInBench(username: string, password: string): Promise<boolean> {
   return (await signIn(ctx.api, username, password)).ok;
 }
@@ -417,6 +452,9 @@ const bench = {
   workboxStart,
   workboxQueue,
   workboxReplay,
+  startScheduler,
+  change,
+  outboxState,
 };
 export type BenchApi = typeof bench;
 (window as unknown as { bench: BenchApi }).bench = bench;

@@ -25,6 +25,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { cpuBetween, cpuSnapshot } from './cpu.mjs';
 import { startFaultProxy } from './fault-proxy.mjs';
 import { ADMIN, serverSignIn, startBenchServer } from './server.mjs';
 
@@ -170,6 +171,8 @@ async function runOnce(run, peer) {
 
     proxy.setDropRate(run.dropRate);
     const before = { ...proxy.stats };
+    const cpuBefore = cpuSnapshot(server.pid);
+    const serverFrom = server.uptime();
     if (CPU_PROFILE) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
@@ -178,6 +181,11 @@ async function runOnce(run, peer) {
       peer === 'workbox'
         ? await page.evaluate((cap) => window.bench.workboxReplay(cap), WORKBOX_CAP_MS)
         : await page.evaluate(() => window.bench.drain());
+    const cpuMs = cpuBetween(cpuBefore, cpuSnapshot(server.pid));
+    if (process.env.BENCH_SERVER_PROF)
+      console.log(
+        `    server profile (pid ${server.pid}): the drain from ${fmt(serverFrom, 1)} s to ${fmt(server.uptime(), 1)} s after start`,
+      );
     const cpu = CPU_PROFILE ? topFunctions((await cdp.send('Profiler.stop')).profile) : null;
     const proxyStats = Object.fromEntries(Object.entries(proxy.stats).map(([k, v]) => [k, v - before[k]]));
 
@@ -204,7 +212,20 @@ async function runOnce(run, peer) {
       queued.expectedSeries,
     );
     const floor = peer === 'outbox' ? await page.evaluate(() => window.bench.idbFloor()) : null;
-    return { run, peer, product, queued, workboxQueued, drained, proxyStats, classes, series, cpu, floor };
+    return {
+      run,
+      peer,
+      product,
+      queued,
+      workboxQueued,
+      drained,
+      proxyStats,
+      classes,
+      series,
+      cpu,
+      floor,
+      cpuMs,
+    };
   } finally {
     await browser.close();
     await proxy.close();
@@ -305,7 +326,7 @@ async function main() {
       'server replays': mine ? r.drained.http.itemsReplayed : r.proxyStats.replayed,
       'write requests': r.proxyStats.writes,
       batches: mine ? r.drained.http.batches : 0,
-      connections: r.proxyStats.connections,
+      'CPU s': fmt((r.cpuMs.server + r.cpuMs.browser) / 1000, 2),
     };
   });
   console.table(rows);
@@ -334,6 +355,19 @@ async function main() {
     }
     for (const [name, list] of ratios)
       console.log(`  ratio, ${name} (${list.length} runs): ${spread(list, 2)}`);
+  }
+
+  // Wall-clock figures follow what else the machine runs; the CPU a run costs much less so.
+  console.log(
+    'CPU seconds of each run (server; browser: IndexedDB and the rest of the browser process, the page and its workers, the network service):',
+  );
+  for (const r of results) {
+    const k = r.cpuMs.byKind;
+    const s = (ms) => fmt((ms ?? 0) / 1000, 2);
+    console.log(
+      `  ${r.pair}, ${r.peer === 'outbox' ? 'our drain' : 'Workbox'}: server ${s(r.cpuMs.server)}; browser ${s(r.cpuMs.browser)} ` +
+        `(browser process ${s(k.browser)}, renderer ${s(k.renderer)}, network ${s(k.network)})`,
+    );
   }
 
   const withFloor = ours.find((r) => r.floor);

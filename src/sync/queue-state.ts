@@ -11,6 +11,7 @@ import type { LocalDb } from '../db/database';
 import { isTempId } from '../db/ids';
 import type { OutboxEntry } from '../db/outbox-entry';
 import type { IdResolver } from './entry-request';
+import { waitsForServer } from './recovery';
 
 export class QueueState {
   readonly entries = new Map<number, OutboxEntry>();
@@ -31,11 +32,20 @@ export class QueueState {
     return [...this.entries.values()];
   }
 
-  /** Takes the stored copy of one entry again (or forgets it when it is gone). */
-  async reread(db: LocalDb, seq: number): Promise<void> {
-    const fresh = await db.outbox.get(seq);
-    if (fresh) this.entries.set(seq, fresh);
-    else this.entries.delete(seq);
+  /** Takes the stored copies of entries again (forgets those that are gone), in one read. */
+  async reread(db: LocalDb, seqs: readonly number[]): Promise<void> {
+    if (seqs.length === 0) return;
+    const fresh = await db.outbox.bulkGet([...seqs]);
+    seqs.forEach((seq, i) => {
+      const entry = fresh[i];
+      if (entry) this.entries.set(seq, entry);
+      else this.entries.delete(seq);
+    });
+  }
+
+  /** The entries waiting for the server to be reachable again (recovery.ts). */
+  waitingForServer(now: number): number[] {
+    return [...this.entries.values()].filter((e) => waitsForServer(e, now)).map((e) => e.seq);
   }
 
   /** An add was confirmed: later entries of the record now carry the server's id. */
