@@ -1,5 +1,5 @@
 // npm run bench: prints the figures the budgets are checked against. Benchmarks print; tests
-// never assert timings. The outbox drain exits non-zero on duplicates or losses, the large upload
+// never assert timings. The outbox drain and recovery exit non-zero on duplicates or losses, the large upload
 // on a file not delivered once and intact or sent at more than 1.3x its size; never on speed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
@@ -19,9 +19,14 @@ must('npm', ['run', 'build:server']);
 console.log('\n== Login page on the wire (bench/wire-bytes.mjs) ==');
 must('node', ['bench/wire-bytes.mjs']);
 
-console.log('\n== Outbox: queue 1,000 changes offline, then drain them (bench/drain.mjs) ==');
+console.log(
+  '\n== Outbox: queue 1,000 changes offline, then drain them, beside Workbox background sync (bench/drain.mjs) ==',
+);
 must('npx', ['vite', 'build', '--config', 'vite.bench.config.ts', '--logLevel', 'warn']);
 const drained = run('node', ['bench/drain.mjs']);
+
+console.log('\n== Outbox: the server killed several times in a row, then back (bench/recovery.mjs) ==');
+const recovered = run('node', ['bench/recovery.mjs']);
 
 console.log(
   '\n== Large upload: 200 MB, resumable through cuts every 20 MB, and as one request (bench/upload.mjs) ==',
@@ -32,4 +37,4 @@ rmSync('dist-bench', { recursive: true, force: true });
 
 console.log('\n== GET / while clients send the largest bodies each route allows (bench/latency.mjs) ==');
 const latency = run('node', ['bench/latency.mjs']);
-process.exit(drained || uploaded || latency);
+process.exit(drained || recovered || uploaded || latency);

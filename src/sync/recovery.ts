@@ -21,21 +21,22 @@ export const waitsForServer = (entry: OutboxEntry, now = Date.now()) =>
 
 /**
  * Makes every change waiting for the server to be reachable due at once (the server answered,
- * or the network came back); returns how many. `seqs`: only those entries (a replayer that
- * knows which wait), else all.
+ * or the network came back). Returns how many changes whose last attempt got no answer are
+ * due now (those just made due, and those whose backoff ran out meanwhile): what a sync
+ * should send at once. `seqs`: only those entries (a replayer that knows which wait), else all.
  */
 export async function networkWaitsDue(db: LocalDb, seqs?: readonly number[]): Promise<number> {
   const now = Date.now();
-  let made = 0;
+  let due = 0;
   await db.transaction('rw', db.outbox, async () => {
     const entries = seqs
       ? (await db.outbox.bulkGet([...seqs])).filter((e) => e !== undefined)
       : await db.outbox.where('status').equals('pending').toArray();
-    const due = entries.filter((e) => waitsForServer(e, now));
-    made = due.length;
-    if (made > 0) await db.outbox.bulkPut(due.map((e) => ({ ...e, nextAttemptAt: 0 })));
+    const waiting = entries.filter((e) => waitsForServer(e, now));
+    if (waiting.length > 0) await db.outbox.bulkPut(waiting.map((e) => ({ ...e, nextAttemptAt: 0 })));
+    due = entries.filter((e) => e.status === 'pending' && e.unreachable === true).length;
   });
-  return made;
+  return due;
 }
 
 /** How long a probe may take: a server that answers at all answers a GET in far less. */

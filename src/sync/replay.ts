@@ -86,7 +86,10 @@ async function replayLocked(ctx: SyncContext): Promise<ReplayReport> {
         // The server answered: changes waiting for it to be reachable go now (recovery.ts).
         if ([...results.values()].some((r) => r === 'sent' || r === 'failed' || r === 'conflict')) {
           const waiting = state.waitingForServer(Date.now());
-          if (waiting.length > 0 && (await networkWaitsDue(db, waiting)) > 0) await state.reread(db, waiting);
+          if (waiting.length > 0) {
+            await networkWaitsDue(db, waiting);
+            await state.reread(db, waiting);
+          }
         }
       },
       async (error) => {

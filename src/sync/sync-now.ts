@@ -22,7 +22,9 @@ export async function syncNow(ctx: SyncContext): Promise<SyncReport> {
   if (replayed.paused) return { replay: replayed, pull: null };
   const pulled = await pull(ctx);
   const answered = pulled.ok || pulled.reason !== 'unreachable';
-  if (!answered || replayed.unreachable === 0) return { replay: replayed, pull: pulled };
-  await networkWaitsDue(ctx.db);
+  // Only when something that could not reach the server still waits (another replayer may
+  // have sent it during the pull).
+  if (!answered || replayed.unreachable === 0 || (await networkWaitsDue(ctx.db)) === 0)
+    return { replay: replayed, pull: pulled };
   return { replay: await replay(ctx), pull: pulled };
 }
