@@ -112,14 +112,19 @@ async function replayLocked(ctx: SyncContext): Promise<ReplayReport> {
   await patchSyncState(db, { syncing: true });
   try {
     for (;;) {
-      const room = limit - sending;
-      if (!report.paused && room > 0) {
+      // The first round alone, so that it leaves as soon as it is claimed; then the room the
+      // rounds in flight leave, once there is room for a whole round (or the rounds would
+      // shrink with every round that came back small).
+      while (!report.paused && (sending === 0 || limit - sending >= roundSize)) {
+        const room = sending === 0 ? roundSize : limit - sending;
         const plan = planQueue(state.all(), state.resolve, Date.now(), room, author);
         for (const orphan of plan.orphans) {
           await db.outbox.update(orphan.seq, { status: 'failed', lastError: ORPHAN });
           await state.reread(db, [orphan.seq]);
         }
-        for (const round of intoRounds(await state.claim(db, plan.ready), roundSize)) start(round);
+        const claimed = await state.claim(db, plan.ready);
+        if (claimed.length === 0) break;
+        for (const round of intoRounds(claimed, roundSize)) start(round);
       }
       if (inFlight.size === 0) {
         // Nothing in flight and nothing ready: look once more for changes saved meanwhile.
