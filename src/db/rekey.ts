@@ -7,8 +7,10 @@
 
 import { entities, entityByName } from '../contract/entities';
 import { refFields } from '../contract/entity';
-import type { LocalDb } from './database';
+import type { LocalDb, Row } from './database';
 import { TEMP_PREFIX } from './ids';
+import type { OutboxEntry } from './outbox-entry';
+import { pickFromRange } from './read-many';
 
 export interface ConfirmedAdd {
   entity: string;
@@ -51,58 +53,78 @@ export async function applyServerIds(db: LocalDb, adds: readonly ConfirmedAdd[])
     for (const entity of kinds) {
       const mine = adds.filter((a) => a.entity === entity.name);
       const table = db.rows(entity);
-      const rows = await table.bulkGet(mine.map((a) => a.tempId));
-      const found = mine.flatMap((a, i) => (rows[i] ? [{ add: a, row: rows[i] }] : []));
+      const wanted = new Set(mine.map((a) => a.tempId));
+      const rows = await pickFromRange(
+        table.where(entity.key).startsWith(TEMP_PREFIX),
+        wanted,
+        (row) => row[entity.key] as string,
+        async () => (await table.bulkGet([...wanted])).filter((row) => row !== undefined),
+      );
+      const rowOf = new Map(rows.map((row) => [row[entity.key] as string, row]));
+      const found = mine.flatMap((add) => {
+        const row = rowOf.get(add.tempId);
+        return row ? [{ add, row }] : [];
+      });
       await table.bulkDelete(found.map((f) => f.add.tempId));
       await table.bulkPut(found.map((f) => ({ ...f.row, [entity.key]: f.add.serverId })));
     }
-    // Rows naming the records: per child field, one look at the rows that name any temporary
-    // id there (only records made offline and not yet confirmed, so few), instead of one per
-    // confirmed add; a row naming none of this group's is left as it is. Fields of one table
-    // one after another (each rewrites whole rows), the tables side by side.
+    // Rows naming the records: per child field, one read of the rows that name any temporary
+    // id there (only records made offline and not yet confirmed), instead of one look per
+    // confirmed add; those naming one of this group's are rewritten. Fields of one table one
+    // after another (each rewrites whole rows), the tables side by side.
     await Promise.all(
       children.map(async (child) => {
+        const table = db.rows(child);
         for (const parent of kinds) {
           const { refs, sets } = namingFields(child, parent.name);
-          for (const field of refs)
-            await db
-              .rows(child)
-              .where(field)
-              .startsWith(TEMP_PREFIX)
-              .modify((row) => {
-                const id = named(parent.name, row[field]);
-                if (id === undefined) return false;
-                row[field] = id;
-              });
+          for (const field of refs) {
+            const naming = await table.where(field).startsWith(TEMP_PREFIX).toArray();
+            const changed = naming.flatMap((row) => {
+              const id = named(parent.name, row[field]);
+              return id === undefined ? [] : [{ ...row, [field]: id }];
+            });
+            if (changed.length > 0) await table.bulkPut(changed);
+          }
           // A book added offline and assigned before the server named it (a row naming two
-          // such books comes twice: the same rewrite twice).
-          for (const set of sets)
-            await db
-              .rows(child)
-              .where(set)
-              .startsWith(TEMP_PREFIX)
-              .modify((row) => {
-                const ids = row[set] as string[];
-                if (!ids.some((id) => named(parent.name, id) !== undefined)) return false;
-                row[set] = ids.map((id) => named(parent.name, id) ?? id);
-              });
+          // such books comes twice in the index: rewritten once).
+          for (const set of sets) {
+            const naming = await table.where(set).startsWith(TEMP_PREFIX).toArray();
+            const changed = new Map<unknown, Row>();
+            for (const row of naming) {
+              const ids = row[set] as string[];
+              if (ids.some((id) => named(parent.name, id) !== undefined))
+                changed.set(row[child.key], { ...row, [set]: ids.map((id) => named(parent.name, id) ?? id) });
+            }
+            if (changed.size > 0) await table.bulkPut([...changed.values()]);
+          }
         }
       }),
     );
-    // Later entries of the same records (an edit queued after the add was sent): all the
-    // lookups at once, each by the record's [entity+key].
+    // Later entries of the same records (an edit queued after the add was sent): per entity,
+    // among the entries under temporary ids (read as one range when few), else record by record.
     const own = new Set(adds.map((a) => a.seq));
-    const ofRecords = await Promise.all(
-      adds.map((a) => db.outbox.where('[entity+key]').equals([a.entity, a.tempId]).primaryKeys()),
-    );
-    const later = ofRecords.flat().filter((seq) => !own.has(seq));
+    const later: OutboxEntry[] = [];
+    for (const entity of kinds) {
+      const temp = new Set(adds.filter((a) => a.entity === entity.name).map((a) => a.tempId));
+      const ofRecords = await pickFromRange(
+        db.outbox
+          .where('[entity+key]')
+          .between([entity.name, TEMP_PREFIX], [entity.name, `${TEMP_PREFIX}\uffff`]),
+        temp,
+        (entry) => entry.key,
+        async () =>
+          (
+            await Promise.all(
+              [...temp].map((id) => db.outbox.where('[entity+key]').equals([entity.name, id]).toArray()),
+            )
+          ).flat(),
+      );
+      later.push(...ofRecords.filter((entry) => !own.has(entry.seq)));
+    }
     if (later.length > 0)
-      await db.outbox
-        .where('seq')
-        .anyOf(later)
-        .modify((entry) => {
-          entry.key = named(entry.entity, entry.key) ?? entry.key;
-        });
+      await db.outbox.bulkPut(
+        later.map((entry) => ({ ...entry, key: named(entry.entity, entry.key) ?? entry.key })),
+      );
     await db.outbox.bulkDelete([...own]);
   });
 }

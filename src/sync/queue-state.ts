@@ -10,6 +10,7 @@
 import type { LocalDb } from '../db/database';
 import { isTempId } from '../db/ids';
 import type { OutboxEntry } from '../db/outbox-entry';
+import { getManyByNumber } from '../db/read-many';
 import type { IdResolver } from './entry-request';
 import { waitsForServer } from './recovery';
 
@@ -62,7 +63,12 @@ export class QueueState {
     if (entries.length === 0) return [];
     const claimed: OutboxEntry[] = [];
     await db.transaction('rw', db.outbox, async () => {
-      const fresh = await db.outbox.bulkGet(entries.map((e) => e.seq));
+      // Mostly consecutive entries: one read of their range where it holds few others.
+      const fresh = await getManyByNumber(
+        db.outbox,
+        'seq',
+        entries.map((e) => e.seq),
+      );
       for (const entry of fresh) {
         if (entry?.status !== 'pending') continue;
         entry.attempts += 1;
