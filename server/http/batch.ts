@@ -10,6 +10,8 @@ import * as v from 'valibot';
 import { BATCH_PATH, type BatchItem, batchableRequests, batchRequestSchema } from '../../src/contract/batch';
 import type { EntityDescription } from '../../src/contract/entity';
 import type { RouteTable } from '../../src/contract/route-table';
+import { auditOrigin } from '../audit/origin';
+import { opsMetrics } from '../ops/context';
 import { type ApiRoute, refuse } from './api';
 import { readBody } from './body';
 import type { AppEnv } from './env';
@@ -51,7 +53,18 @@ export function registerBatchRoute(
       const label = `${item.method} ${path}`;
       if (key !== undefined && !isValidKey(key))
         items.push({ route: BAD_KEY, method: item.method, path, query, body, adminId, label });
-      else items.push({ route: route.value, key, method: item.method, path, query, body, adminId, label });
+      else
+        items.push({
+          route: route.value,
+          key,
+          method: item.method,
+          path,
+          query,
+          body,
+          adminId,
+          label,
+          ...auditOrigin(c, item.madeAt),
+        });
     }
     // The fingerprints are hashed side by side (WebCrypto's thread pool), not one after another.
     const writes = await Promise.all(
@@ -63,7 +76,8 @@ export function registerBatchRoute(
         }),
       ),
     );
-    const replies = await runWrites(options.db, options.uploadsDir, writes);
+    opsMetrics()?.batchItems.observe(writes.length);
+    const replies = await runWrites(options.db, options.storage, writes);
     return c.json({
       success: true,
       replies: replies.map((r) => ({ status: r.status, body: r.body, replayed: r.replayed })),
