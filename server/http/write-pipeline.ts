@@ -10,7 +10,8 @@
  *   item succeeds and a savepoint and its release are two more statements per item (a third
  *   of a simple add's time on PGlite, bench/drain.mjs): the first item that does not succeed
  *   rolls that attempt back whole, and the transaction runs again with each item in a
- *   savepoint, so that only that item is undone and the others keep their replies.
+ *   savepoint, so that only that item is undone and the others keep their replies. An item
+ *   naming a resumable upload runs in its savepoint at once (a rollback would lose the upload).
  * - Replies below 500 are stored under their keys: a refusal is final, and a repeat must get
  *   the same answer. A 5xx is not stored, so its retry runs the item again.
  * - A key that another request claimed while this transaction ran (PostgreSQL) makes the whole
@@ -21,6 +22,7 @@
  *   replies, so an applied change always has its audit entry, and a replay, a refusal or a
  *   rollback none. A success that recorded nothing is a handler's bug: rolled back, a 500.
  */
+import { isUploadReference } from '../../src/contract/resumable';
 import type { WireBody } from '../../src/contract/validation';
 import { ItemAudit } from '../audit/recorder';
 import { insertAudit, type StoredChange } from '../audit/store';
@@ -66,12 +68,20 @@ const isDeadlock = (err: unknown) =>
   err !== null &&
   ['40P01', '40001'].includes((err as { code?: string }).code ?? '');
 
+/**
+ * An item naming a finished resumable upload moves it in, and a rollback removes the moved
+ * file: a run again without savepoints could no longer find the upload. Such items (they travel
+ * alone: a file field makes a multipart request) run in a savepoint from the start.
+ */
+const namesUpload = (item: WriteItem) =>
+  Object.values(item.body).some((value) => typeof value === 'string' && isUploadReference(value));
+
 export async function runWrites(
   db: Database,
   storage: FileStorage,
   items: readonly WriteItem[],
 ): Promise<ItemReply[]> {
-  let savepoints = false;
+  let savepoints = items.some(namesUpload);
   for (let attempt = 1; ; attempt++) {
     const files = new FileJournal(storage, db);
     try {
