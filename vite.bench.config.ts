@@ -8,8 +8,8 @@ import { defineConfig } from 'vite';
  * bench/upload-page.ts: API client, resumable upload) and the first sync's (bench/first-sync.html +
  * bench/first-sync-page.ts: local store, API client, pull). bench/drain.mjs and bench/upload.mjs
  * serve them from the reference server (STATIC_DIR), so the page and the API share an origin
- * and the session cookie works. No service worker, no PWA: only the window's code path is
- * measured.
+ * and the session cookie works. No PWA: only the window's code path of ours is measured; the
+ * one service worker, `/workbox-sw.js` (bench/workbox-sw.ts), is the drain's Workbox peer.
  */
 export default defineConfig({
   root: 'bench',
@@ -28,6 +28,11 @@ export default defineConfig({
         bench: resolve(import.meta.dirname, 'bench/bench.html'),
         upload: resolve(import.meta.dirname, 'bench/upload.html'),
         'first-sync': resolve(import.meta.dirname, 'bench/first-sync.html'),
+        'workbox-sw': resolve(import.meta.dirname, 'bench/workbox-sw.ts'),
+      },
+      // The worker at a fixed name the page registers; the pages' scripts keep their hashes.
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'workbox-sw' ? '[name].js' : 'assets/[name]-[hash].js'),
       },
     },
   },

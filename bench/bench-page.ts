@@ -5,12 +5,19 @@
  */
 import { BATCH_PATH } from '../src/contract/batch';
 import { classEntity, seriesEntity, subjectEntity } from '../src/contract/entities';
+import { IDEMPOTENCY_HEADER } from '../src/contract/wire';
+import { isTempId } from '../src/db/ids';
 import { mutate } from '../src/db/mutate';
 import { openLocalDb } from '../src/db/open';
 import { type ApiClient, createApi } from '../src/sync/api';
 import { signIn } from '../src/sync/auth';
 import { API_ROOT } from '../src/sync/config';
+import { requestOptions } from '../src/sync/encode';
+import { entryRequest } from '../src/sync/entry-request';
 import { type ReplayReport, replay } from '../src/sync/replay';
+import { SyncScheduler } from '../src/sync/scheduler';
+import { syncNow } from '../src/sync/sync-now';
+import type { LegacyRequest, WorkboxReplay } from './workbox-sw';
 
 /** IndexedDB transactions opened and their total lifetime: where the drain's time goes. */
 const idb = { transactions: 0, readwrite: 0, lifetimeMs: 0 };
@@ -333,11 +340,122 @@ async function idbFloor(count = 200): Promise<Record<string, number>> {
   return out;
 }
 
+/**
+ * The queued entries as the legacy single requests the app would send for them, in queue
+ * order, for the Workbox peer (bench/workbox-sw.ts). Workbox replays what was recorded and
+ * cannot learn the id the server gives a class added offline, so a series in such a class
+ * names the id the server will give it: Workbox sends one request at a time in this order and
+ * every class add succeeds, so the k-th class add gets the k-th id after the last class of
+ * the setup (a wrong guess shows up as a series the server refused, i.e. a loss).
+ */
+async function legacyRequests(lastClassId: number): Promise<LegacyRequest[]> {
+  const entries = await db.outbox.orderBy('seq').toArray();
+  const predicted = new Map<string, string>();
+  let next = lastClassId;
+  for (const e of entries)
+    if (e.entity === classEntity.name && e.op === 'add') predicted.set(e.key, String(++next));
+  const known = new Map((await db.idmap.toArray()).map((m) => [m.tempId, m.serverId]));
+  const resolve = (id: string) => (isTempId(id) ? (predicted.get(id) ?? known.get(id) ?? null) : id);
+  return entries.map((entry) => {
+    const request = entryRequest(entry, resolve, ctx.api.root);
+    if (!request) throw new Error(`No request for entry ${entry.seq}`);
+    const options = requestOptions(request, entry.id);
+    const url = new URL(`${ctx.api.root}/${request.path}`);
+    for (const [k, v] of Object.entries(options.query ?? {}))
+      if (v !== undefined) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { [IDEMPOTENCY_HEADER]: entry.id };
+    if (options.json === undefined) return { url: url.href, method: options.method, headers };
+    headers['Content-Type'] = 'application/json';
+    return { url: url.href, method: options.method, headers, body: JSON.stringify(options.json) };
+  });
+}
+
+/** Installs the Workbox worker (online: its script is fetched) and waits until it is active. */
+async function workboxStart(): Promise<void> {
+  await navigator.serviceWorker.register('/workbox-sw.js', { type: 'module' });
+  await navigator.serviceWorker.ready;
+}
+
+/** Asks the Workbox worker to do something and waits for its answer. */
+async function askWorkbox<T>(message: Record<string, unknown>): Promise<T> {
+  const worker = (await navigator.serviceWorker.ready).active;
+  if (!worker) throw new Error('The Workbox worker did not activate');
+  const channel = new MessageChannel();
+  const answer = new Promise<T>((ok, fail) => {
+    channel.port1.onmessage = (e) => (e.data.ok ? ok(e.data.result) : fail(new Error(e.data.error)));
+  });
+  worker.postMessage(message, [channel.port2]);
+  return answer;
+}
+
+/**
+ * The Workbox peer's queueing: the outbox's entries as legacy requests into Workbox's queue,
+ * then the outbox emptied (this run measures Workbox; nothing of ours sends them).
+ */
+async function workboxQueue(lastClassId: number): Promise<{ requests: number; ms: number }> {
+  const requests = await legacyRequests(lastClassId);
+  const { ms } = await askWorkbox<{ ms: number }>({ type: 'push', requests });
+  await db.outbox.clear();
+  return { requests: requests.length, ms };
+}
+
+/** Workbox's replayRequests() until its queue is empty (restarted at once after a failure, up to capMs). */
+async function workboxReplay(capMs: number): Promise<WorkboxReplay & { pageMs: number }> {
+  const started = performance.now();
+  const result = await askWorkbox<WorkboxReplay>({ type: 'replay', capMs });
+  return { ...result, pageMs: performance.now() - started };
+}
+
+/**
+ * The recovery benchmark (bench/recovery.mjs): the window's own scheduler (src/sync/scheduler.ts,
+ * as src/app/sync-runner.ts builds it) on this page's store and API client.
+ */
+let scheduler: SyncScheduler | null = null;
+
+function startScheduler(): void {
+  scheduler = new SyncScheduler({
+    context: async () => ctx,
+    sync: syncNow,
+    canSync: () => navigator.onLine,
+    hidden: () => document.visibilityState === 'hidden',
+    onError: (error) => console.error('Sync failed', error),
+  });
+  scheduler.listen({ win: window, doc: document });
+}
+
+/** One change made (a class add), then a sync asked for, as saving a form does. */
+async function change(name: string): Promise<void> {
+  await mutate(db, { op: 'add', entity: classEntity, values: { class_name: name } });
+  void scheduler?.request();
+}
+
+/** The outbox as the recovery bench reads it. */
+async function outboxState() {
+  return (await db.outbox.toArray()).map((e) => ({
+    attempts: e.attempts,
+    nextAttemptAt: e.nextAttemptAt,
+    unreachable: e.unreachable === true,
+    status: e.status,
+  }));
+}
+
 async function signInBench(username: string, password: string): Promise<boolean> {
   return (await signIn(ctx.api, username, password)).ok;
 }
 
-const bench = { signIn: signInBench, setup, queue, drain, idbFloor };
+const bench = {
+  signIn: signInBench,
+  setup,
+  queue,
+  drain,
+  idbFloor,
+  workboxStart,
+  workboxQueue,
+  workboxReplay,
+  startScheduler,
+  change,
+  outboxState,
+};
 export type BenchApi = typeof bench;
 (window as unknown as { bench: BenchApi }).bench = bench;
 document.title = 'bench ready';

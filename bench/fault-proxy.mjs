@@ -46,6 +46,8 @@ export async function startFaultProxy(targetPort, options = {}) {
   const stats = { connections: 0, requests: 0, writes: 0, dropped: 0, replayed: 0, bytesUp: 0, cuts: 0 };
   /** Every request line seen ('POST /api/...'), in order. */
   const requestLines = [];
+  /** The same with the time each arrived (performance.now() of this process). */
+  const requestLog = [];
   /** The next cut, as a count of stats.bytesUp, and the distance between cuts; off when null. */
   let cut = null;
   /** Which requests may lose their reply, and how often. Off until the benchmark sets it. */
@@ -83,6 +85,7 @@ export async function startFaultProxy(targetPort, options = {}) {
         stats.requests += 1;
         const line = `${match[1]} ${match[2]}`;
         requestLines.push(line);
+        requestLog.push({ line, at: performance.now() });
         if (fault.pattern.test(line)) stats.writes += 1;
         waiting.push(line);
         if (options.closeAfterReply && text.includes('\r\n\r\n')) {
@@ -133,6 +136,7 @@ export async function startFaultProxy(targetPort, options = {}) {
     url: `http://127.0.0.1:${port}`,
     stats,
     requestLines,
+    requestLog,
     /** From now on, cut the connection carrying every further `bytes` bytes from the browser; null stops. */
     cutEvery(bytes) {
       cut = bytes ? { next: stats.bytesUp + bytes, every: bytes } : null;

@@ -27,49 +27,69 @@ export async function startBenchServer({ cpuProfileDir, staticDir, dataDir: give
     });
   });
   const dataDir = givenDir ?? (await mkdtemp(join(tmpdir(), 'bench-server-')));
-  const child = spawn(
-    process.execPath,
-    [
-      ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []),
-      join(ROOT, 'dist-server/index.js'),
-    ],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(freePort),
-        DATA_DIR: dataDir,
-        STATIC_DIR: staticDir ?? join(ROOT, 'dist-bench'),
-        ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        API_EXTENSIONS: 'on',
-        ...env,
+  const startedAt = performance.now();
+  /** Starts the process; resolves once it listens. */
+  const launch = async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []),
+        join(ROOT, 'dist-server/index.js'),
+      ],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          PORT: String(freePort),
+          DATA_DIR: dataDir,
+          STATIC_DIR: staticDir ?? join(ROOT, 'dist-bench'),
+          ADMIN_USERNAME: ADMIN.username,
+          ADMIN_PASSWORD: ADMIN.password,
+          API_EXTENSIONS: 'on',
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let log = '';
-  const port = await new Promise((done, fail) => {
-    const onData = (chunk) => {
-      log += chunk;
-      const m = /running at http:\/\/[^:]+:(\d+)/.exec(log);
-      if (m) done(Number(m[1]));
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk) => {
-      log += chunk;
+    );
+    let log = '';
+    await new Promise((done, fail) => {
+      const onData = (chunk) => {
+        log += chunk;
+        if (/running at http:\/\/[^:]+:(\d+)/.test(log)) done();
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', (chunk) => {
+        log += chunk;
+      });
+      child.once('exit', (code) => fail(new Error(`Server exited with ${code}:\n${log}`)));
     });
-    child.once('exit', (code) => fail(new Error(`Server exited with ${code}:\n${log}`)));
-  });
-  const apiRoot = `http://127.0.0.1:${port}/api`;
+    return child;
+  };
+  let child = await launch();
+  const stop = async (signal) => {
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill(signal);
+    await exited;
+  };
+  const apiRoot = `http://127.0.0.1:${freePort}/api`;
   return {
-    port,
+    port: freePort,
+    /** The server's process id (bench/cpu.mjs reads its CPU time). */
+    get pid() {
+      return child.pid;
+    },
+    /** Seconds since the process was started (to find a stretch in its CPU profile). */
+    uptime: () => (performance.now() - startedAt) / 1000,
     apiRoot,
     dataDir,
+    /** Kills the process at once (SIGKILL, as a crash would), keeping its data. */
+    kill: () => stop('SIGKILL'),
+    /** Starts it again on the same port with the same data; resolves once it listens. */
+    async restart() {
+      child = await launch();
+    },
     async close() {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null && child.signalCode === null) await stop('SIGTERM');
       if (!givenDir) await rm(dataDir, { recursive: true, force: true });
     },
   };

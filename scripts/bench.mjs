@@ -1,7 +1,7 @@
 // npm run bench: prints the figures the budgets are checked against. Benchmarks print; tests
-// never assert timings. The outbox drain exits non-zero on duplicates or losses, the large upload
-// on a file not delivered once and intact or sent at more than 1.3x its size, the first sync on
-// a resumed sync that does not end with exactly the server's rows; never on speed.
+// never assert timings. The outbox drain and recovery exit non-zero on duplicates or losses, the
+// large upload on a file not delivered once and intact or sent at more than 1.3x its size, the
+// first sync on a resumed sync that does not end with exactly the server's rows; never on speed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 
@@ -20,9 +20,14 @@ must('npm', ['run', 'build:server']);
 console.log('\n== Login page on the wire (bench/wire-bytes.mjs) ==');
 must('node', ['bench/wire-bytes.mjs']);
 
-console.log('\n== Outbox: queue 1,000 changes offline, then drain them (bench/drain.mjs) ==');
+console.log(
+  '\n== Outbox: queue 1,000 changes offline, then drain them, beside Workbox background sync (bench/drain.mjs) ==',
+);
 must('npx', ['vite', 'build', '--config', 'vite.bench.config.ts', '--logLevel', 'warn']);
 const drained = run('node', ['bench/drain.mjs']);
+
+console.log('\n== Outbox: the server killed several times in a row, then back (bench/recovery.mjs) ==');
+const recovered = run('node', ['bench/recovery.mjs']);
 
 console.log(
   '\n== Large upload: 200 MB, resumable through cuts every 20 MB, and as one request (bench/upload.mjs) ==',
@@ -48,4 +53,4 @@ console.log(
   '\n== Scale-out: 1, 2 and 3 processes behind haproxy on one PostgreSQL, beside one process (bench/scale-out.mjs) ==',
 );
 const scaled = run('node', ['bench/scale-out.mjs']);
-process.exit(drained || uploaded || synced || latency || lists || scaled);
+process.exit(drained || recovered || uploaded || synced || latency || lists || scaled);

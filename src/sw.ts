@@ -2,7 +2,8 @@
 /**
  * The service worker: precaches the app shell, answers every navigation with it (so each
  * route cold-starts offline), takes over when the page asks, and replays the outbox on
- * Background Sync with the same code the window uses.
+ * Background Sync with the same code the window uses; when the server could not be reached,
+ * it probes it every second for a minute and sends as soon as it answers (recovery.ts).
  */
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -12,7 +13,9 @@ import { CacheFirst } from 'workbox-strategies';
 import { openLocalDb } from './db/open';
 import { createApi } from './sync/api';
 import { API_ROOT, SYNC_TAG } from './sync/config';
-import { syncNow } from './sync/sync-now';
+import { awaitServer } from './sync/recovery';
+import { PROBE_EVERY_MS } from './sync/scheduler';
+import { type SyncReport, syncNow } from './sync/sync-now';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -44,11 +47,25 @@ interface SyncEvent extends ExtendableEvent {
   tag: string;
 }
 
+/**
+ * How long a sync event keeps probing a server it could not reach (the browser ends a sync
+ * event after a few minutes; a window, if open, keeps probing on its own).
+ */
+const PROBE_FOR_MS = 60_000;
+
+/** Sends what waits; if the server could not be reached, probes it for a while and sends again. */
+async function syncWithRecovery(): Promise<SyncReport> {
+  const report = await syncNow(context);
+  if (report.replay.paused || report.replay.unreachable === 0) return report;
+  const answered = await awaitServer(context, { everyMs: () => PROBE_EVERY_MS, limitMs: PROBE_FOR_MS });
+  return answered ? syncNow(context) : report;
+}
+
 self.addEventListener('sync', (event) => {
   const e = event as SyncEvent;
   if (e.tag !== SYNC_TAG) return;
   e.waitUntil(
-    syncNow(context).then((report) => {
+    syncWithRecovery().then((report) => {
       // Rejecting asks the browser to fire the event again later with its own backoff.
       if (report.replay.waiting > 0 && !report.replay.paused) throw new Error('Changes still waiting');
     }),

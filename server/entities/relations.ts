@@ -35,23 +35,36 @@ export async function missingParent(
   return null;
 }
 
-/** The refusal when rows of a child entity still name this row (the first such entity). */
+/**
+ * The refusal when rows of a child entity still name this row (the first such entity). One
+ * statement asks every child table at once (a delete of a class asked seven, one by one, and
+ * statements are what a write costs most on PGlite); each table gets its own parameter, so
+ * each column's type is inferred alone.
+ */
 export async function blockingChildren(
   q: Query,
   graph: EntityGraph,
   entity: EntityDescription,
   id: string,
 ): Promise<string | null> {
-  for (const { child, field } of graph.children(entity)) {
-    const used = await q(`SELECT 1 FROM ${ident(child.table)} WHERE ${ident(field)} = $1 LIMIT 1`, [id]);
-    if (used.length > 0) return stillUsedBy(entity.names, child.names);
-  }
-  return null;
+  const children = graph.children(entity);
+  if (children.length === 0) return null;
+  const probes = children.map(
+    ({ child, field }, i) =>
+      `(SELECT 1 FROM ${ident(child.table)} WHERE ${ident(field)} = $${i + 1} LIMIT 1) AS used_${i}`,
+  );
+  const [row] = await q<Record<string, unknown>>(
+    `SELECT ${probes.join(', ')}`,
+    children.map(() => id),
+  );
+  const first = children.findIndex((_, i) => row[`used_${i}`] !== null);
+  return first < 0 ? null : stillUsedBy(entity.names, children[first].child.names);
 }
 
 /**
  * After a rename: give every row that shows this row's title a new rev (the tracking trigger
- * sets it on any UPDATE), so that a delta pull brings children with the new name too.
+ * sets it on any UPDATE), so that a delta pull brings children with the new name too. One
+ * statement for every child table (data-modifying WITH clauses all run to completion).
  */
 export async function touchChildren(
   q: Query,
@@ -59,10 +72,14 @@ export async function touchChildren(
   entity: EntityDescription,
   id: string,
 ): Promise<void> {
-  for (const { child, field } of graph.children(entity)) {
-    const spec = child.fields[field];
-    if (!spec.refName) continue;
+  const shown = graph.children(entity).filter(({ child, field }) => child.fields[field].refName);
+  if (shown.length === 0) return;
+  const updates = shown.map(({ child, field }, i) => {
     const col = ident(field);
-    await q(`UPDATE ${ident(child.table)} SET ${col} = ${col} WHERE ${col} = $1`, [id]);
-  }
+    return `touched_${i} AS (UPDATE ${ident(child.table)} SET ${col} = ${col} WHERE ${col} = $${i + 1} RETURNING 1)`;
+  });
+  await q(
+    `WITH ${updates.join(', ')} SELECT 1`,
+    shown.map(() => id),
+  );
 }

@@ -39,36 +39,45 @@ export function registerBatchRoute(
     const checked = v.safeParse(batchRequestSchema, read.body);
     if (!checked.success) return fail(c, 400, `${TEXT.badBatch}: ${v.summarize(checked.issues)}`);
     const adminId = c.get('adminId');
-    const items: WriteItem[] = [];
+    const items: (Omit<WriteItem, 'fingerprint'> & { method: string; path: string })[] = [];
     for (const item of checked.output.requests) {
       const query = text(item.query);
       const route =
         allowed.match(item.method, item.path, query) && routes.match(item.method, item.path, query);
       if (!route) return fail(c, 400, TEXT.notBatchable);
-      const label = `${item.method} ${options.apiPrefix}/${item.path}`;
+      const path = `${options.apiPrefix}/${item.path}`;
       const body = item.form ? Object.fromEntries(item.form) : (item.json ?? {});
       // Keys count for writes only, as for requests that come alone; a malformed one refuses
       // that item alone, as it would refuse the request.
       const key = item.method === 'POST' ? item.key : undefined;
+      const label = `${item.method} ${path}`;
       if (key !== undefined && !isValidKey(key))
-        items.push({ route: BAD_KEY, fingerprint: label, query, body, adminId, label });
-      else {
-        const path = `${options.apiPrefix}/${item.path}`;
-        const fingerprint = key === undefined ? label : await fingerprintOf(item.method, path, query, body);
+        items.push({ route: BAD_KEY, method: item.method, path, query, body, adminId, label });
+      else
         items.push({
           route: route.value,
           key,
-          fingerprint,
+          method: item.method,
+          path,
           query,
           body,
           adminId,
           label,
           ...auditOrigin(c, item.madeAt),
         });
-      }
     }
-    opsMetrics()?.batchItems.observe(items.length);
-    const replies = await runWrites(options.db, options.storage, items);
+    // The fingerprints are hashed side by side (WebCrypto's thread pool), not one after another.
+    const writes = await Promise.all(
+      items.map(
+        async ({ method, path, ...item }): Promise<WriteItem> => ({
+          ...item,
+          fingerprint:
+            item.key === undefined ? item.label : await fingerprintOf(method, path, item.query, item.body),
+        }),
+      ),
+    );
+    opsMetrics()?.batchItems.observe(writes.length);
+    const replies = await runWrites(options.db, options.storage, writes);
     return c.json({
       success: true,
       replies: replies.map((r) => ({ status: r.status, body: r.body, replayed: r.replayed })),

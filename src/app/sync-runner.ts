@@ -1,19 +1,27 @@
 /**
  * When the window syncs. The service worker replays on Background Sync where the browser
- * has it; the window is the fallback everywhere: at start, on reconnect, on focus, on a
- * timer, after each change, and at the time the earliest retry is due. The Web Lock in
- * src/sync keeps the window and the worker from replaying at the same time.
+ * has it; the window is the fallback everywhere: at start, on reconnect, when the page is
+ * shown again, on focus, on a timer, after each change, at the time the earliest retry is
+ * due, and as soon as the server answers again after it could not be reached (the scheduler
+ * in src/sync/scheduler.ts probes it meanwhile). The Web Lock in src/sync keeps the window
+ * and the worker from replaying at the same time.
  */
 import { SYNC_TAG } from '../sync/config';
+import { SyncScheduler } from '../sync/scheduler';
 import type { SyncReport } from '../sync/sync-now';
 import { syncContext } from './context';
 import { isSignedIn } from './session';
 
 const PERIOD_MS = 30_000;
-let retryTimer: ReturnType<typeof setTimeout> | undefined;
-let running: Promise<SyncReport | null> | null = null;
-/** A change arrived while a round ran: run once more after it. */
-let again = false;
+
+const scheduler = new SyncScheduler({
+  context: syncContext,
+  // The sync engine loads after the first screen, off the critical path.
+  sync: async (ctx) => (await import('../sync/sync-now')).syncNow(ctx),
+  canSync: () => isSignedIn() && navigator.onLine,
+  hidden: () => document.visibilityState === 'hidden',
+  onError: (error) => console.error('Sync failed', error),
+});
 
 async function registerBackgroundSync(): Promise<void> {
   try {
@@ -27,48 +35,17 @@ async function registerBackgroundSync(): Promise<void> {
   }
 }
 
-function scheduleRetry(report: SyncReport): void {
-  clearTimeout(retryTimer);
-  const at = report.replay.nextAttemptAt;
-  if (at !== null && !report.replay.paused)
-    retryTimer = setTimeout(() => void requestSync(), Math.max(0, at - Date.now()) + 50);
-}
-
 /** Sync now if it can help; coalesces calls made while a round runs. */
 export function requestSync(): Promise<SyncReport | null> {
-  if (!isSignedIn() || !navigator.onLine) return Promise.resolve(null);
-  if (running) {
-    again = true;
-    return running;
-  }
-  // The sync engine loads after the first screen, off the critical path.
-  running = Promise.all([import('../sync/sync-now'), syncContext()])
-    .then(([{ syncNow }, ctx]) => syncNow(ctx))
-    .then((report) => {
-      scheduleRetry(report);
-      return report;
-    })
-    .catch((error) => {
-      console.error('Sync failed', error);
-      return null;
-    })
-    .finally(() => {
-      running = null;
-      if (again) {
-        again = false;
-        void requestSync();
-      }
-    });
-  return running;
+  return scheduler.request();
 }
 
 /**
  * A sync the administrator asked for: it waits for a round already under way (it may have
  * begun before what they want sent), then runs one of its own and reports it.
  */
-export async function syncOnRequest(): Promise<SyncReport | null> {
-  while (running) await running;
-  return requestSync();
+export function syncOnRequest(): Promise<SyncReport | null> {
+  return scheduler.requestFresh();
 }
 
 /** After a change was saved locally. */
@@ -78,11 +55,7 @@ export function changeSaved(): void {
 }
 
 export function startSyncRunner(): void {
-  window.addEventListener('online', () => void requestSync());
-  window.addEventListener('focus', () => void requestSync());
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void requestSync();
-  });
+  scheduler.listen({ win: window, doc: document });
   setInterval(() => void requestSync(), PERIOD_MS);
   void requestSync();
   if (isSignedIn() && navigator.onLine)

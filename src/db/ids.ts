@@ -12,7 +12,8 @@ export function newUuid(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-const TEMP_PREFIX = 'tmp-';
+/** What every temporary id begins with (rekey.ts looks up rows naming any of them by it). */
+export const TEMP_PREFIX = 'tmp-';
 
 export function newTempId(): string {
   return TEMP_PREFIX + newUuid();

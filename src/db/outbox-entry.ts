@@ -84,6 +84,12 @@ export interface NewEntry {
   attempts: number;
   /** Epoch ms before which it is not retried. */
   nextAttemptAt: number;
+  /**
+   * Its last attempt got no answer from the server (no reply, or a gateway saying the server
+   * is down): its wait ends as soon as the server answers anything again (src/sync/recovery.ts),
+   * unlike a wait the server asked for (Retry-After) or one after the server's own error.
+   */
+  unreachable?: boolean;
   createdAt: number;
   lastError: string | null;
   /** Set while status is 'conflict'. */

@@ -7,7 +7,10 @@
 
 import { entities, entityByName } from '../contract/entities';
 import { refFields } from '../contract/entity';
-import type { LocalDb } from './database';
+import type { LocalDb, Row } from './database';
+import { TEMP_PREFIX } from './ids';
+import type { OutboxEntry } from './outbox-entry';
+import { pickFromRange } from './read-many';
 
 export interface ConfirmedAdd {
   entity: string;
@@ -15,12 +18,6 @@ export interface ConfirmedAdd {
   serverId: string;
   /** The add's outbox entry, which leaves the outbox in the same transaction. */
   seq: number;
-  /**
-   * False when no queued change names the record as a parent: then no local row does either
-   * (a record made offline keeps its add queued until confirmed, and a child's add cannot be
-   * confirmed before its parent's), and the children's tables need no rewrite.
-   */
-  mayHaveChildren?: boolean;
 }
 
 /** Entities that name `entityName` in a reference field or hold its ids in a set relation. */
@@ -44,52 +41,90 @@ const namingFields = (child: (typeof entities)[number], entityName: string) => (
 export async function applyServerIds(db: LocalDb, adds: readonly ConfirmedAdd[]): Promise<void> {
   if (adds.length === 0) return;
   const kinds = [...new Set(adds.map((a) => a.entity))].map(entityByName);
-  const parents = new Set(adds.filter((a) => a.mayHaveChildren !== false).map((a) => a.entity));
-  const children = [...parents].flatMap(childrenOf);
+  const children = [...new Set(kinds.flatMap((k) => childrenOf(k.name)))];
   // Only the tables it touches: a transaction over every store would hold up all others.
   const tables = [db.idmap, db.outbox, ...[...kinds, ...children].map((e) => db.rows(e))];
+  /** The server's id by entity and temporary id. */
   const serverIdOf = new Map(adds.map((a) => [`${a.entity}:${a.tempId}`, a.serverId]));
+  const named = (entity: string, id: unknown) => serverIdOf.get(`${entity}:${id}`);
 
   await db.transaction('rw', [...new Set(tables)], async () => {
     await db.idmap.bulkPut(adds.map((a) => ({ tempId: a.tempId, entity: a.entity, serverId: a.serverId })));
     for (const entity of kinds) {
       const mine = adds.filter((a) => a.entity === entity.name);
       const table = db.rows(entity);
-      const rows = await table.bulkGet(mine.map((a) => a.tempId));
-      const found = mine.flatMap((a, i) => (rows[i] ? [{ add: a, row: rows[i] }] : []));
+      const wanted = new Set(mine.map((a) => a.tempId));
+      const rows = await pickFromRange(
+        table.where(entity.key).startsWith(TEMP_PREFIX),
+        wanted,
+        (row) => row[entity.key] as string,
+        async () => (await table.bulkGet([...wanted])).filter((row) => row !== undefined),
+      );
+      const rowOf = new Map(rows.map((row) => [row[entity.key] as string, row]));
+      const found = mine.flatMap((add) => {
+        const row = rowOf.get(add.tempId);
+        return row ? [{ add, row }] : [];
+      });
       await table.bulkDelete(found.map((f) => f.add.tempId));
       await table.bulkPut(found.map((f) => ({ ...f.row, [entity.key]: f.add.serverId })));
     }
-    for (const a of adds) {
-      if (a.mayHaveChildren === false) continue;
-      for (const child of childrenOf(a.entity)) {
-        const { refs, sets } = namingFields(child, a.entity);
-        for (const field of refs) {
-          await db
-            .rows(child)
-            .where(field)
-            .equals(a.tempId)
-            .modify({ [field]: a.serverId });
-        }
-        // A book added offline and assigned before the server named it.
-        for (const set of sets) {
-          await db
-            .rows(child)
-            .where(set)
-            .equals(a.tempId)
-            .modify((row) => {
-              row[set] = (row[set] as string[]).map((id) => (id === a.tempId ? a.serverId : id));
+    // Rows naming the records: per child field, one read of the rows that name any temporary
+    // id there (only records made offline and not yet confirmed), instead of one look per
+    // confirmed add; those naming one of this group's are rewritten. Fields of one table one
+    // after another (each rewrites whole rows), the tables side by side.
+    await Promise.all(
+      children.map(async (child) => {
+        const table = db.rows(child);
+        for (const parent of kinds) {
+          const { refs, sets } = namingFields(child, parent.name);
+          for (const field of refs) {
+            const naming = await table.where(field).startsWith(TEMP_PREFIX).toArray();
+            const changed = naming.flatMap((row) => {
+              const id = named(parent.name, row[field]);
+              return id === undefined ? [] : [{ ...row, [field]: id }];
             });
+            if (changed.length > 0) await table.bulkPut(changed);
+          }
+          // A book added offline and assigned before the server named it (a row naming two
+          // such books comes twice in the index: rewritten once).
+          for (const set of sets) {
+            const naming = await table.where(set).startsWith(TEMP_PREFIX).toArray();
+            const changed = new Map<unknown, Row>();
+            for (const row of naming) {
+              const ids = row[set] as string[];
+              if (ids.some((id) => named(parent.name, id) !== undefined))
+                changed.set(row[child.key], { ...row, [set]: ids.map((id) => named(parent.name, id) ?? id) });
+            }
+            if (changed.size > 0) await table.bulkPut([...changed.values()]);
+          }
         }
-      }
+      }),
+    );
+    // Later entries of the same records (an edit queued after the add was sent): per entity,
+    // among the entries under temporary ids (read as one range when few), else record by record.
+    const own = new Set(adds.map((a) => a.seq));
+    const later: OutboxEntry[] = [];
+    for (const entity of kinds) {
+      const temp = new Set(adds.filter((a) => a.entity === entity.name).map((a) => a.tempId));
+      const ofRecords = await pickFromRange(
+        db.outbox
+          .where('[entity+key]')
+          .between([entity.name, TEMP_PREFIX], [entity.name, `${TEMP_PREFIX}\uffff`]),
+        temp,
+        (entry) => entry.key,
+        async () =>
+          (
+            await Promise.all(
+              [...temp].map((id) => db.outbox.where('[entity+key]').equals([entity.name, id]).toArray()),
+            )
+          ).flat(),
+      );
+      later.push(...ofRecords.filter((entry) => !own.has(entry.seq)));
     }
-    // Later entries of the same records (an edit queued after the add was sent).
-    await db.outbox
-      .where('[entity+key]')
-      .anyOf(adds.map((a) => [a.entity, a.tempId]))
-      .modify((entry) => {
-        entry.key = serverIdOf.get(`${entry.entity}:${entry.key}`) ?? entry.key;
-      });
-    await db.outbox.bulkDelete(adds.map((a) => a.seq));
+    if (later.length > 0)
+      await db.outbox.bulkPut(
+        later.map((entry) => ({ ...entry, key: named(entry.entity, entry.key) ?? entry.key })),
+      );
+    await db.outbox.bulkDelete([...own]);
   });
 }

@@ -2,12 +2,17 @@
  * Rule 4: what a reply means for the entry that caused it. Network errors, timeouts and
  * 5xx are retried; success false or a 4xx is permanent until the administrator acts; 401
  * pauses the whole queue until they sign in again.
+ *
+ * A retry says whether the server was reached (`unreachable`): no reply at all, or a gateway
+ * in front of it (502, 503, 504) saying it is down, without a Retry-After. Such a wait ends
+ * as soon as the server answers again (recovery.ts); one the server asked for, or one after
+ * the server's own error, runs its course.
  */
 import type { ApiOutcome } from './api';
 
 export type Verdict =
   | { kind: 'done'; body: Record<string, unknown>; replayed: boolean }
-  | { kind: 'retry'; reason: string; afterMs?: number }
+  | { kind: 'retry'; reason: string; afterMs?: number; unreachable?: boolean }
   | { kind: 'auth' }
   | {
       kind: 'failed';
@@ -17,10 +22,15 @@ export type Verdict =
       gone?: boolean;
     };
 
+/** What a gateway answers when the server behind it is down or not answering. */
+const GATEWAY_DOWN = [502, 503, 504];
+
 export function classify(outcome: ApiOutcome, op: string): Verdict {
-  if (outcome.kind === 'unreachable') return { kind: 'retry', reason: outcome.error };
+  if (outcome.kind === 'unreachable') return { kind: 'retry', reason: outcome.error, unreachable: true };
   if (outcome.status >= 500 || outcome.status === 408 || outcome.status === 429) {
-    return { kind: 'retry', reason: `The server answered ${outcome.status}`, afterMs: outcome.retryAfterMs };
+    const afterMs = outcome.retryAfterMs;
+    const unreachable = afterMs === undefined && GATEWAY_DOWN.includes(outcome.status);
+    return { kind: 'retry', reason: `The server answered ${outcome.status}`, afterMs, unreachable };
   }
 
   if (outcome.status === 401) return { kind: 'auth' };

@@ -11,7 +11,9 @@ import type { LocalDb } from '../db/database';
 import { isTempId } from '../db/ids';
 import { readSignedInUser } from '../db/meta';
 import type { OutboxEntry } from '../db/outbox-entry';
+import { getManyByNumber } from '../db/read-many';
 import type { IdResolver } from './entry-request';
+import { waitsForServer } from './recovery';
 
 export class QueueState {
   readonly entries = new Map<number, OutboxEntry>();
@@ -32,22 +34,20 @@ export class QueueState {
     return [...this.entries.values()];
   }
 
-  /** Takes the stored copy of one entry again (or forgets it when it is gone). */
-  async reread(db: LocalDb, seq: number): Promise<void> {
-    const fresh = await db.outbox.get(seq);
-    if (fresh) this.entries.set(seq, fresh);
-    else this.entries.delete(seq);
+  /** Takes the stored copies of entries again (forgets those that are gone), in one read. */
+  async reread(db: LocalDb, seqs: readonly number[]): Promise<void> {
+    if (seqs.length === 0) return;
+    const fresh = await db.outbox.bulkGet([...seqs]);
+    seqs.forEach((seq, i) => {
+      const entry = fresh[i];
+      if (entry) this.entries.set(seq, entry);
+      else this.entries.delete(seq);
+    });
   }
 
-  /** Whether a queued change other than the record's own names `id` (as a parent). */
-  isReferenced(entity: string, id: string): boolean {
-    const names = (v: unknown) => v === id || (Array.isArray(v) && v.includes(id));
-    for (const e of this.entries.values()) {
-      if (e.entity === entity && e.key === id) continue;
-      for (const v of Object.values(e.payload)) if (names(v)) return true;
-      if (e.base) for (const v of Object.values(e.base)) if (names(v)) return true;
-    }
-    return false;
+  /** The entries waiting for the server to be reachable again (recovery.ts). */
+  waitingForServer(now: number): number[] {
+    return [...this.entries.values()].filter((e) => waitsForServer(e, now)).map((e) => e.seq);
   }
 
   /** An add was confirmed: later entries of the record now carry the server's id. */
@@ -72,7 +72,12 @@ export class QueueState {
     await db.transaction('rw', db.outbox, db.meta, async () => {
       signedOut = author !== undefined && (await readSignedInUser(db)) !== author;
       if (signedOut) return;
-      const fresh = await db.outbox.bulkGet(entries.map((e) => e.seq));
+      // Mostly consecutive entries: one read of their range where it holds few others.
+      const fresh = await getManyByNumber(
+        db.outbox,
+        'seq',
+        entries.map((e) => e.seq),
+      );
       for (const entry of fresh) {
         if (entry?.status !== 'pending') continue;
         entry.attempts += 1;

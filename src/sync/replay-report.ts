@@ -1,5 +1,6 @@
 /** What one replay did, for its caller (the sync runner schedules the next retry from it). */
 import type { LocalDb } from '../db/database';
+import { waitsForServer } from './recovery';
 import type { SendResult } from './settle';
 
 export interface ReplayReport {
@@ -8,6 +9,11 @@ export interface ReplayReport {
   failed: number;
   /** Entries still waiting for a retry. */
   waiting: number;
+  /**
+   * Of those, the ones whose last attempt got no answer from the server: they go as soon as
+   * it answers again (recovery.ts), so the runner probes it meanwhile.
+   */
+  unreachable: number;
   /**
    * Entries of other administrators, and those waiting behind them: they wait for that
    * author to sign in, and are not retried before.
@@ -23,6 +29,7 @@ export const emptyReport = (): ReplayReport => ({
   sent: 0,
   failed: 0,
   waiting: 0,
+  unreachable: 0,
   held: 0,
   paused: false,
   nextAttemptAt: null,
@@ -51,6 +58,8 @@ export async function finishReport(
   const waiting = pending.filter((e) => !onHold.has(e.seq));
   report.held = pending.length - waiting.length;
   report.waiting = waiting.length;
+  const now = Date.now();
+  report.unreachable = waiting.filter((e) => waitsForServer(e, now)).length;
   // A loop, not Math.min(...spread): a long queue would overflow the call's arguments.
   for (const e of waiting)
     report.nextAttemptAt = Math.min(report.nextAttemptAt ?? e.nextAttemptAt, e.nextAttemptAt);

@@ -103,13 +103,7 @@ export async function sendRound(
     else pending.set(entry.seq, keepConfirmed(round, entry, got));
   }
   for (const { entry, serverId } of confirmed.values()) {
-    const add = {
-      entity: entry.entity,
-      tempId: entry.key,
-      serverId,
-      seq: entry.seq,
-      mayHaveChildren: state.isReferenced(entry.entity, entry.key),
-    };
+    const add = { entity: entry.entity, tempId: entry.key, serverId, seq: entry.seq };
     pending.set(
       entry.seq,
       commits.confirmAdd(add).then((): SendResult => 'sent'),

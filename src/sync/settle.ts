@@ -27,6 +27,7 @@ export async function settle(
           status: 'pending',
           // The server's Retry-After wins over our own backoff (503 during maintenance).
           nextAttemptAt: Date.now() + (verdict.afterMs ?? backoffMs(entry.attempts)),
+          unreachable: verdict.unreachable === true,
           lastError: verdict.reason,
         }),
       );

@@ -1,11 +1,15 @@
 /**
  * One sync round: send what waits, then bring the local store up to date. Callers: the
  * service worker's 'sync' event, and in the window sign-in, start, reconnect, focus and a
- * timer.
+ * timer (scheduler.ts).
+ *
+ * A pull that reached the server shows it answers again: changes that waited for it
+ * (their last attempt got no answer) are made due and sent at once (recovery.ts).
  */
 
 import type { SyncContext } from './context';
 import { type PullResult, pull } from './pull';
+import { networkWaitsDue } from './recovery';
 import { type ReplayReport, replay } from './replay';
 
 export interface SyncReport {
@@ -16,5 +20,11 @@ export interface SyncReport {
 export async function syncNow(ctx: SyncContext): Promise<SyncReport> {
   const replayed = await replay(ctx);
   if (replayed.paused) return { replay: replayed, pull: null };
-  return { replay: replayed, pull: await pull(ctx) };
+  const pulled = await pull(ctx);
+  const answered = pulled.ok || pulled.reason !== 'unreachable';
+  // Only when something that could not reach the server still waits (another replayer may
+  // have sent it during the pull).
+  if (!answered || replayed.unreachable === 0 || (await networkWaitsDue(ctx.db)) === 0)
+    return { replay: replayed, pull: pulled };
+  return { replay: await replay(ctx), pull: pulled };
 }

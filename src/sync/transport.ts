@@ -42,7 +42,12 @@ export interface TransportOptions {
   maxItems?: number;
   /** JSON bytes per batch (the server limits a JSON body's size). */
   maxBytes?: number;
-  /** Batches in flight at once: one being applied by the server, the next one travelling. */
+  /**
+   * Batches in flight at once: one being applied by the server, the next one waiting there,
+   * so that the server never idles while the device turns a reply around. More would only
+   * queue at the server (it applies one at a time) and add their wait to each request's
+   * time, which the client's timeout counts; replay prepares its next rounds meanwhile.
+   */
   maxBatches?: number;
   maxAlone?: number;
   /** This device's id for the server's audit trail (db/device-id.ts), sent with every request. */

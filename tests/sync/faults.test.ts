@@ -194,6 +194,44 @@ describe('one fault at a time', () => {
     });
   }
 
+  it('rules 2 and 3: 300 changes in batches of 100, four in flight, 20% of batch replies lost: each applied once, in order', async () => {
+    const { proxy, ctx } = await setup();
+    const chains = 150;
+    const subject = await add(ctx, subjectEntity, { subject_name: 'Many', subject_content: '<p>x</p>' });
+    const keys: { cls: string; series: string }[] = [];
+    for (let i = 0; i < chains; i++) {
+      const cls = await add(ctx, classEntity, { class_name: `Many C${i}` });
+      const series = await add(ctx, seriesEntity, {
+        class_id: cls.key,
+        subject_id: subject.key,
+        series_name: `Many S${i}`,
+      });
+      keys.push({ cls: cls.entryId!, series: series.entryId! });
+    }
+    // Every batch may lose its reply after the server committed it (all its items' replies).
+    proxy.random({ seed: 17, pass: 4, drop: 1, match: /sync\/batch/ });
+    await drain(ctx);
+    proxy.random(null);
+    expect(proxy.dropped).toBeGreaterThan(0);
+    // The changes travelled in batches of many items (the rounds are up to 100 each).
+    const batched = proxy.log.filter((r) => r.batched);
+    expect(new Set(batched.map((r) => r.request)).size).toBeLessThan(batched.length / 10);
+
+    const classes = await serverRows(ctx, classEntity);
+    const series = await serverRows(ctx, seriesEntity);
+    expect(classes.map((r) => r.class_name).sort()).toEqual(keys.map((_, i) => `Many C${i}`).sort());
+    expect(series.map((r) => r.series_name).sort()).toEqual(keys.map((_, i) => `Many S${i}`).sort());
+    for (let i = 0; i < chains; i++) {
+      const c = classes.find((r) => r.class_name === `Many C${i}`)!;
+      expect(series.find((r) => r.series_name === `Many S${i}`)).toMatchObject({ class_id: c.class_id });
+      // Order: a series is first sent only after its class's add got its reply.
+      const answered = sendsOf(proxy, keys[i].cls).find((r) => r.replied && r.fault === 'pass')!.n;
+      expect(sendsOf(proxy, keys[i].series)[0].n).toBeGreaterThan(answered);
+    }
+    expectNoResendAfterReply(proxy.log);
+    await expectDrained(ctx);
+  });
+
   it('rules 1 and 3: a server restart in the middle of pipelined class → series → book chains', async () => {
     const { server, proxy, ctx } = await setup();
     const chains = 5;

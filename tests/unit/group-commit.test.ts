@@ -39,7 +39,6 @@ describe('group commit', () => {
         tempId: a.key,
         serverId: '41',
         seq: entryA.seq,
-        mayHaveChildren: false,
       }),
       commits.remove(entryB.seq),
       commits.write(() => db.meta.put({ key: 'probe', value: 1 })),
