@@ -5,7 +5,8 @@ import { defineConfig } from 'vite';
  * The benchmarks' pages, built apart from the app into dist-bench/ so that they run the app's
  * real modules in Chromium: the outbox drain's (bench/bench.html + bench/bench-page.ts: local
  * store, mutate, API client, replay) and the large upload's (bench/upload.html +
- * bench/upload-page.ts: API client, resumable upload). bench/drain.mjs and bench/upload.mjs
+ * bench/upload-page.ts: API client, resumable upload) and the list benchmark's seeding page
+ * (bench/lists.html + bench/lists-page.ts: the app's pull-apply path). bench/drain.mjs and bench/upload.mjs
  * serve them from the reference server (STATIC_DIR), so the page and the API share an origin
  * and the session cookie works. No service worker, no PWA: only the window's code path is
  * measured.
@@ -26,6 +27,7 @@ export default defineConfig({
       input: {
         bench: resolve(import.meta.dirname, 'bench/bench.html'),
         upload: resolve(import.meta.dirname, 'bench/upload.html'),
+        lists: resolve(import.meta.dirname, 'bench/lists.html'),
       },
     },
   },

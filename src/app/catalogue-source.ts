@@ -6,6 +6,7 @@
 import { type Catalogue, catalogueScreens, catalogueSets, catalogueTables } from '../contract/catalogue';
 import { entities } from '../contract/entities';
 import { LOCAL_SCHEMA_VERSION, storesFor } from '../db/database';
+import { listProjections } from '../db/list-index/projection';
 
 export function buildCatalogue(): Catalogue {
   return {
@@ -14,5 +15,6 @@ export function buildCatalogue(): Catalogue {
     screens: catalogueScreens(entities),
     tables: catalogueTables(entities),
     sets: catalogueSets(entities),
+    lists: listProjections(entities),
   };
 }

@@ -33,6 +33,11 @@ export interface Catalogue {
   tables: Readonly<Record<string, string>>;
   /** Every set relation: its owner's table, its name (the owner row's field) and its target entity. */
   sets: readonly { table: string; relation: string; target: string }[];
+  /**
+   * What the list index keeps of each entity's rows (src/db/list-index/projection.ts): the
+   * window's store keeps the index from its first write without loading the descriptions.
+   */
+  lists: readonly { table: string; key: string; fields: readonly string[] }[];
 }
 
 export function catalogueScreens(entities: readonly EntityDescription[]): CatalogueScreen[] {
