@@ -274,7 +274,7 @@ async function scan(db: LocalDb, q: PageQuery) {
   const titles = new Map(
     (await db.rows(schoolEntity).toArray()).map((r) => [String(r.school_id), projectedValue(r.school_name)]),
   );
-  const valueOf = (row: Row, field: string) =>
+  const shown = (row: Row, field: string) =>
     field === 'school_name'
       ? (titles.get(projectedValue(row.school_id)) ?? projectedValue(row.school_name))
       : projectedValue(row[field]);
@@ -288,9 +288,9 @@ async function scan(db: LocalDb, q: PageQuery) {
   };
   const compare = compareFor(s.orders[sort.field]);
   const rows = (await db.rows(studentEntity).toArray())
-    .filter((r) => Object.entries(q.where ?? {}).every(([f, v]) => valueOf(r, f) === v))
-    .filter((r) => !needle || foldText(valueOf(r, 'student_name')).includes(needle))
-    .sort((a, b) => compare(valueOf(a, sort.field), valueOf(b, sort.field)) || keyOrder(a, b));
+    .filter((r) => Object.entries(q.where ?? {}).every(([f, v]) => shown(r, f) === v))
+    .filter((r) => !needle || foldText(shown(r, 'student_name')).includes(needle))
+    .sort((a, b) => compare(shown(a, sort.field), shown(b, sort.field)) || keyOrder(a, b));
   if (sort.dir === 'desc') rows.reverse();
   return rows.map((r) => projectedValue(r.student_id));
 }
