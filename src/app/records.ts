@@ -16,26 +16,33 @@ import {
   type Values,
 } from '../db/mutate';
 import { type Option, refOptions } from '../db/options';
-import { getRow, type ListQuery, type ListResult, listRows, pageHolding } from '../db/queries';
+import { getRow, type ListQuery, type ListResult, type PageAnswer, pageRows } from '../db/queries';
 import { allWithParentNames, holders, keepServerSet, titlesOf } from '../db/relation-reads';
 import { resolveId } from '../db/resolve';
 import { db, loadApi } from './context';
+import { positionOf } from './list-engine';
 import { changeSaved } from './sync-runner';
 
-export type { Change, ListQuery, ListResult, MutationResult, Option, Row };
+export type { Change, ListQuery, ListResult, MutationResult, Option, PageAnswer, Row };
+export { type PageWatch, watchPage } from './list-engine';
 
-export const listRecords = (entity: EntityDescription, query: ListQuery): Promise<ListResult> =>
-  listRows(db, entity, query);
+/** A list page's rows (the keys the list engine answered), with parents' names and pending marks. */
+export const pageRecords = (entity: EntityDescription, keys: readonly string[]) => pageRows(db, entity, keys);
 
 /**
  * The page of a list (its search and sort) that holds the record known by `id`, and the
  * record's current key; null when the list does not show it.
  */
-export const pageOfRecord = (
+export async function pageOfRecord(
   entity: EntityDescription,
   query: ListQuery,
   id: string,
-): Promise<{ page: number; key: string } | null> => pageHolding(db, entity, query, id);
+): Promise<{ page: number; key: string } | null> {
+  const key = await resolveId(db, id);
+  const at = await positionOf(entity.name, { ...query, page: undefined }, key);
+  if (at < 0) return null;
+  return { page: Math.floor(at / (query.pageSize ?? entity.list.pageSize)) + 1, key };
+}
 
 /** The key a record has now: a temporary id once the server named the record gives the server's. */
 export const currentKey = (id: string): Promise<string> => resolveId(db, id);

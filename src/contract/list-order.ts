@@ -82,3 +82,11 @@ export function parentNameFields(
     spec.refName ? [{ field, name: spec.refName, parent: spec.ref }] : [],
   );
 }
+
+/** The page sizes every list offers ('Show 10 / 25 / 50 / 100 entries'), its default among them. */
+export const PAGE_SIZES: readonly number[] = [10, 25, 50, 100];
+
+export function pageSizesOf(entity: EntityDescription): readonly number[] {
+  const sizes = entity.list.pageSizes ?? PAGE_SIZES;
+  return sizes.includes(entity.list.pageSize) ? sizes : [entity.list.pageSize, ...sizes].sort((a, b) => a - b);
+}

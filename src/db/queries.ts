@@ -13,11 +13,12 @@ import Dexie from 'dexie';
 import { entities } from '../contract/entities';
 import type { EntityDescription } from '../contract/entity';
 import type { LocalDb, Row } from './database';
-import { ListEngine, type PageQuery } from './list-engine/engine';
+import { ListEngine, type PageAnswer, type PageQuery } from './list-engine/engine';
 import { engineSpecs } from './list-engine/spec';
 import { parentTables, withParentNames } from './parent-names';
 import { resolveId } from './resolve';
 
+export type { PageAnswer, PageQuery };
 export type ListQuery = PageQuery;
 
 export interface ListResult {

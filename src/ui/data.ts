@@ -3,32 +3,58 @@
  * store changes, whoever changed it (a save, a pull, the service worker).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef, useState } from 'react';
 import {
   getRecord,
   type ListQuery,
   type ListResult,
-  listRecords,
   type Option,
+  type PageAnswer,
+  type PageWatch,
+  pageRecords,
   parentOptions,
   type Row,
+  watchPage,
 } from '../app/records';
 import type { EntityDescription } from '../contract/entity';
 
 export type { ListResult, Row };
 
+/**
+ * A list's page, live: the list engine (in its worker) answers which keys and how many, and
+ * again when rows change; the page's rows are then read by key, and re-read when they change.
+ * Until the newest query's page is read, the previous page stays on screen (undefined only
+ * before the first), so typing never blanks the list and an answer to an older query never
+ * shows after a newer one.
+ */
 export function useList(entity: EntityDescription, query: ListQuery): ListResult | undefined {
-  return useLiveQuery(
-    () => listRecords(entity, query),
-    [
-      entity.name,
-      query.search,
-      query.page,
-      query.pageSize,
-      query.sort?.field,
-      query.sort?.dir,
-      JSON.stringify(query.where ?? {}),
-    ],
+  const [answer, setAnswer] = useState<PageAnswer>();
+  const watch = useRef<PageWatch | null>(null);
+  useEffect(() => {
+    const opened = watchPage(entity.name, setAnswer);
+    watch.current = opened;
+    setAnswer(undefined);
+    return () => {
+      opened.close();
+      watch.current = null;
+    };
+  }, [entity.name]);
+  const asked = JSON.stringify(query);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query is asked again when its text changes
+  useEffect(() => {
+    watch.current?.ask(query);
+  }, [entity.name, asked]);
+  const page = useLiveQuery(
+    async () => (answer ? { answer, ...(await pageRecords(entity, answer.keys)) } : undefined),
+    [answer],
   );
+  const latest: ListResult | undefined =
+    page && page.answer === answer
+      ? { rows: page.rows, pending: page.pending, total: answer.total, page: answer.page, pageSize: answer.pageSize }
+      : undefined;
+  const shown = useRef<{ entity: string; result: ListResult } | null>(null);
+  if (latest) shown.current = { entity: entity.name, result: latest };
+  return latest ?? (shown.current?.entity === entity.name ? shown.current.result : undefined);
 }
 
 /** The record, `null` when it is not in the local store, `undefined` while loading. */

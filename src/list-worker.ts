@@ -1,0 +1,110 @@
+/// <reference lib="webworker" />
+/**
+ * The list worker: the window's list engine (src/db/list-engine/) off its main thread. It
+ * opens the same local store, loads an entity's list index when a screen first asks for it,
+ * and answers the screens' list queries (protocol.ts): a typed search, a header click or a page
+ * jump never waits for the window's own work, and the window never holds a hundred thousand
+ * rows. Long sorts pause so that newer queries get through; a query superseded before it
+ * starts is never run, and one superseded while it ran is not posted.
+ */
+import { entities } from './contract/entities';
+import { ListEngine, type PageQuery } from './db/list-engine/engine';
+import type { FromWorker, ToWorker } from './db/list-engine/protocol';
+import { engineSpecs } from './db/list-engine/spec';
+import { openLocalDb } from './db/open';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+/** Yields to the message loop (a MessageChannel turn: sooner than a clamped timer). */
+const turn = new MessageChannel();
+const waiting: (() => void)[] = [];
+turn.port1.onmessage = () => waiting.shift()?.();
+const pause = () =>
+  new Promise<void>((resolve) => {
+    waiting.push(resolve);
+    turn.port2.postMessage(null);
+  });
+
+const engine = new ListEngine(openLocalDb(), engineSpecs(entities), { pause });
+const post = (message: FromWorker) => self.postMessage(message);
+const failure = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+interface Watch {
+  entity: string;
+  query: PageQuery;
+  seq: number;
+  /** The seq last answered. */
+  answered: number;
+  /** The rows changed since the last answer. */
+  changed: boolean;
+  running: boolean;
+}
+const watches = new Map<number, Watch>();
+
+/** Answers a watch's newest query, again while newer ones or changes came meanwhile. */
+async function answer(id: number): Promise<void> {
+  const watch = watches.get(id);
+  if (!watch || watch.running) return;
+  watch.running = true;
+  while (watches.get(id) === watch && (watch.answered !== watch.seq || watch.changed)) {
+    const { seq, entity, query } = watch;
+    watch.changed = false;
+    try {
+      const page = await engine.page(entity, query);
+      if (watch.seq === seq && watches.get(id) === watch) post({ type: 'page', id, seq, answer: page });
+    } catch (error) {
+      if (watch.seq === seq) post({ type: 'failed', id, seq, message: failure(error) });
+    }
+    watch.answered = seq;
+  }
+  watch.running = false;
+}
+
+engine.onChange((changed) => {
+  for (const [id, watch] of watches) {
+    if (!changed.has(watch.entity)) continue;
+    watch.changed = true;
+    void answer(id);
+  }
+});
+
+async function reply(seq: number, work: () => Promise<unknown>): Promise<void> {
+  try {
+    post({ type: 'reply', seq, result: await work() });
+  } catch (error) {
+    post({ type: 'refused', seq, message: failure(error) });
+  }
+}
+
+self.onmessage = (event: MessageEvent<ToWorker>) => {
+  const m = event.data;
+  switch (m.type) {
+    case 'watch': {
+      const watch = watches.get(m.id);
+      if (watch && watch.entity === m.entity) Object.assign(watch, { seq: m.seq, query: m.query });
+      else
+        watches.set(m.id, {
+          entity: m.entity,
+          query: m.query,
+          seq: m.seq,
+          answered: 0,
+          changed: false,
+          running: false,
+        });
+      void answer(m.id);
+      return;
+    }
+    case 'unwatch':
+      watches.delete(m.id);
+      return;
+    case 'position':
+      void reply(m.seq, () => engine.position(m.entity, m.query, m.key));
+      return;
+    case 'keys':
+      void reply(m.seq, () => engine.keys(m.entity, m.query, m.offset, m.limit));
+      return;
+    case 'counts':
+      void reply(m.seq, async () => Object.fromEntries(await engine.counts(m.entity, m.query, m.field)));
+      return;
+  }
+};
