@@ -26,7 +26,7 @@
  * Prints figures; never fails on timings. Needs `npm run build` (app and server) and the bench
  * pages (`npx vite build --config vite.bench.config.ts`); `npm run bench` does both.
  * Options: BENCH_LIST_ROWS (100000), BENCH_LIST_RUNS (3), BENCH_LIST_COLD=0 (no cold starts),
- * CHROMIUM_PATH.
+ * BENCH_LIST_VERBOSE=1 (each keystroke as measured), CHROMIUM_PATH.
  */
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -43,6 +43,8 @@ const STUDENTS = Number(process.env.BENCH_LIST_ROWS || 100_000);
 const SCHOOLS = 300;
 const RUNS = Number(process.env.BENCH_LIST_RUNS || 3);
 const COLD = process.env.BENCH_LIST_COLD !== '0';
+/** BENCH_LIST_VERBOSE=1: each keystroke's time as it is measured. */
+const VERBOSE = process.env.BENCH_LIST_VERBOSE === '1';
 const PAGE_SIZE = 10;
 
 // ---------------------------------------------------------------------------------------------
@@ -94,10 +96,22 @@ function pageHelper() {
     const cell = document.querySelector('tbody tr td.cell-primary');
     return cell?.firstChild?.textContent === want.name;
   };
-  /** Resolves once the DOM shows `want`, with the time of the paint that follows. */
+  /** What the list shows now, for a message when the expected never comes. */
+  const showing = () =>
+    `footer "${document.querySelector('.list-foot p')?.textContent}", first row "${document.querySelector('tbody tr td.cell-primary')?.firstChild?.textContent}"`;
+  /** Resolves once the DOM shows `want`, with the time of the paint that follows (fails after a minute). */
   const painted = (want) =>
-    new Promise((done) => {
+    new Promise((done, fail) => {
+      const timer = setTimeout(() => {
+        observer.disconnect();
+        fail(
+          new Error(
+            `Expected footer "${want.footer}", first row "${want.name}"; the list shows ${showing()}`,
+          ),
+        );
+      }, 60_000);
       const finish = () => {
+        clearTimeout(timer);
         observer.disconnect();
         const dom = performance.now();
         requestAnimationFrame(() => {
@@ -256,6 +270,19 @@ async function heapUsage(context, page) {
   return out;
 }
 
+/** Adds the list worker's measures taken since the last call (and clears them there). */
+async function collectEngineWork(page, into) {
+  for (const worker of page.workers()) {
+    if (!worker.url().includes('list-worker')) continue;
+    const measures = await worker.evaluate(() => {
+      const out = performance.getEntriesByType('measure').map((m) => [m.name, m.duration]);
+      performance.clearMeasures();
+      return out;
+    });
+    for (const [name, ms] of measures) into.set(name, [...(into.get(name) ?? []), ms]);
+  }
+}
+
 async function signIn(page, origin) {
   await page.goto(`${origin}/login`);
   await page.getByLabel('Username').fill(ADMIN.username);
@@ -363,6 +390,8 @@ async function main() {
       cold4x: [],
       cold1x: [],
     };
+    /** The list worker's own User Timing measures (src/db/list-engine/timing.ts), by name. */
+    const engineWork = new Map();
     let sortable = true;
     let lastHow = '';
     let heap = null;
@@ -385,6 +414,8 @@ async function main() {
           [term, expectation(m.search(term))],
         );
         figures.keystroke.push(t.paint);
+        if (VERBOSE)
+          console.log(`    keystroke "${term}": ${t.paint.toFixed(0)} ms (DOM ${t.dom.toFixed(0)} ms)`);
       }
       await page.evaluate((want) => window.__lists.measure(() => window.__lists.setSearch(''), want), all);
 
@@ -451,6 +482,7 @@ async function main() {
       );
       figures.lastPage.push(last.paint);
 
+      await collectEngineWork(page, engineWork);
       const floor = await page.evaluate((n) => window.__lists.floors('students', n), PAGE_SIZE);
       figures.floorCountPage.push(floor.countAndPage);
       figures.floorReadAll.push(floor.readAll);
@@ -495,6 +527,11 @@ async function main() {
     console.log(
       `  results shown while typing (intermediate footers seen / keys before the last): ${figures.typedShown.join(', ')}`,
     );
+    if (engineWork.size) {
+      console.log("  the list worker's work (User Timing measures, all runs):");
+      for (const [name, xs] of [...engineWork].sort((a, b) => a[0].localeCompare(b[0])))
+        console.log(`    ${name.padEnd(76)} ${fmt(xs)}`);
+    }
     if (heap) {
       const workers = heap.workers.map(
         (w) => `${w.url} ${w.mib === null ? 'n/a' : `${w.mib.toFixed(1)} MiB`}`,

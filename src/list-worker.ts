@@ -41,6 +41,16 @@ interface Watch {
 }
 const watches = new Map<number, Watch>();
 
+/** Entities whose search text and orders are computed (or being computed) ahead of use. */
+const warmed = new Set<string>();
+
+/** After a list's first answer, the rest of what its queries need is computed meanwhile. */
+function warm(entity: string): void {
+  if (warmed.has(entity)) return;
+  warmed.add(entity);
+  engine.warm(entity).catch((error) => console.error('List warm-up failed:', failure(error)));
+}
+
 /** Answers a watch's newest query, again while newer ones or changes came meanwhile. */
 async function answer(id: number): Promise<void> {
   const watch = watches.get(id);
@@ -52,6 +62,7 @@ async function answer(id: number): Promise<void> {
     try {
       const page = await engine.page(entity, query);
       if (watch.seq === seq && watches.get(id) === watch) post({ type: 'page', id, seq, answer: page });
+      warm(entity);
     } catch (error) {
       if (watch.seq === seq) post({ type: 'failed', id, seq, message: failure(error) });
     }

@@ -7,6 +7,7 @@ import type { EntityDescription } from '../contract/entity';
 import { addSeveral } from '../db/add-several';
 import type { Row } from '../db/database';
 import { isQuotaError } from '../db/errors';
+import { keyOrderPage } from '../db/list-engine/key-page';
 import {
   type Change,
   type MutationResult,
@@ -23,8 +24,22 @@ import { db, loadApi } from './context';
 import { positionOf } from './list-engine';
 import { changeSaved } from './sync-runner';
 
-export type { Change, ListQuery, ListResult, MutationResult, Option, PageAnswer, Row };
 export { type PageWatch, watchPage } from './list-engine';
+export type { Change, ListQuery, ListResult, MutationResult, Option, PageAnswer, Row };
+
+/**
+ * A list's page in key order straight from the list index (its default order for most lists,
+ * no search or filter): the first paint of a list while its engine loads. Null for any other
+ * query, or when the index declines (list-engine/key-page.ts).
+ */
+export async function quickPage(entity: EntityDescription, query: ListQuery): Promise<PageAnswer | null> {
+  const sort = query.sort ?? entity.list.sort;
+  if (sort.field !== entity.key || query.search?.trim() || Object.keys(query.where ?? {}).length) return null;
+  const projection = db.projections.find((p) => p.table === entity.table);
+  if (!projection) return null;
+  const pageSize = query.pageSize ?? entity.list.pageSize;
+  return keyOrderPage(db, projection, { page: query.page, pageSize, dir: sort.dir });
+}
 
 /** A list page's rows (the keys the list engine answered), with parents' names and pending marks. */
 export const pageRecords = (entity: EntityDescription, keys: readonly string[]) => pageRows(db, entity, keys);

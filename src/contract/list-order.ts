@@ -88,5 +88,7 @@ export const PAGE_SIZES: readonly number[] = [10, 25, 50, 100];
 
 export function pageSizesOf(entity: EntityDescription): readonly number[] {
   const sizes = entity.list.pageSizes ?? PAGE_SIZES;
-  return sizes.includes(entity.list.pageSize) ? sizes : [entity.list.pageSize, ...sizes].sort((a, b) => a - b);
+  return sizes.includes(entity.list.pageSize)
+    ? sizes
+    : [entity.list.pageSize, ...sizes].sort((a, b) => a - b);
 }

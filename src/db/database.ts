@@ -53,8 +53,9 @@ export function storesFor(list: readonly EntityDescription[]): Record<string, st
     meta: 'key',
     // Reference lists (geography) by the path they were read from.
     reference: 'path',
-    // The list index (list-index/): each entity's projected rows in chunks, and their heads.
-    [CHUNK_STORE]: '[table+n]',
+    // The list index (list-index/): each entity's projected rows in chunks, column by column,
+    // and a head per entity.
+    [CHUNK_STORE]: '[table+col+n]',
     [HEAD_STORE]: 'table',
   };
   for (const e of list) {

@@ -7,8 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classEntity, entities, studentEntity } from '../../src/contract/entities';
+import type { EntityDescription } from '../../src/contract/entity';
 import type { LocalDb, Row } from '../../src/db/database';
-import { CHUNK_STORE, HEAD_STORE, type StoredHead, unpackChunk } from '../../src/db/list-index/chunk';
+import { CHUNK_STORE, HEAD_STORE, type StoredHead } from '../../src/db/list-index/chunk';
 import { ensureListIndex } from '../../src/db/list-index/middleware';
 import { listProjection } from '../../src/db/list-index/projection';
 import { readTableIndex } from '../../src/db/list-index/read';
@@ -27,19 +28,18 @@ const student = (id: number, name = `Student ${id}`): Row => ({
 });
 
 /** Key -> projected values, as the chunks hold them. */
-async function indexed(table: string): Promise<Record<string, string[]>> {
+async function indexed(entity: EntityDescription): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
-  for (const chunk of (await readTableIndex(db, table)).chunks) {
-    const { keys, cols } = unpackChunk(chunk);
-    keys.forEach((k, i) => {
-      out[k] = cols.map((c) => c[i]);
+  const { chunks } = await readTableIndex(db, entity.table, listProjection(entity, entities).fields);
+  for (const chunk of chunks)
+    chunk.keys.forEach((k, i) => {
+      out[k] = chunk.cols.map((c) => c[i]);
     });
-  }
   return out;
 }
 
 const names = async () =>
-  Object.fromEntries(Object.entries(await indexed('classes')).map(([k, v]) => [k, v[0]]));
+  Object.fromEntries(Object.entries(await indexed(classEntity)).map(([k, v]) => [k, v[0]]));
 
 describe('the list index follows every kind of write', () => {
   it('a cleared table and a deleted range of keys leave the index', async () => {
@@ -50,7 +50,7 @@ describe('the list index follows every kind of write', () => {
     expect(await names()).toEqual({ '1': 'C1', '700': 'C700' });
     await db.rows(classEntity).clear();
     expect(await names()).toEqual({});
-    expect((await readTableIndex(db, 'classes')).head?.chunks).toEqual({});
+    expect((await readTableIndex(db, 'classes', [])).head?.chunks).toEqual({});
   });
 
   it('writes issued together in one transaction all reach the index', async () => {
@@ -100,10 +100,10 @@ describe('the list index follows every kind of write', () => {
   it('a pulled page of 2,000 new rows writes a few chunks, not one record per row', async () => {
     const rows = Array.from({ length: 2000 }, (_, i) => student(100_000 + i));
     await db.rows(studentEntity).bulkPut(rows);
-    const { head, chunks } = await readTableIndex(db, 'students');
+    const { head, chunks } = await readTableIndex(db, 'students', []);
     expect(chunks.length).toBeLessThanOrEqual(5);
     expect(Object.keys(head?.chunks ?? {})).toHaveLength(chunks.length);
-    expect(Object.keys(await indexed('students'))).toHaveLength(2000);
+    expect(Object.keys(await indexed(studentEntity))).toHaveLength(2000);
   });
 });
 

@@ -12,12 +12,14 @@
  * code without a window) can run it in place. No DOM, no React.
  */
 import Dexie from 'dexie';
-import { CHUNK_STORE, HEAD_STORE, type StoredChunk, type StoredHead } from '../list-index/chunk';
+import { HEAD_STORE, KEY_COLUMN, type StoredHead } from '../list-index/chunk';
 import { ensureListIndex } from '../list-index/middleware';
-import { readTableIndex } from '../list-index/read';
+import { INDEX_STORES, readChunkColumns, readColumn, readHead } from '../list-index/read';
 import { EntityIndex, type PageAnswer, type PageQuery } from './entity-index';
 import type { Pause } from './order';
+import type { ChunkRows } from './rows';
 import { type EngineSpec, parentsOf } from './spec';
+import { measure } from './timing';
 
 export type { PageAnswer, PageQuery };
 
@@ -70,10 +72,22 @@ export class ListEngine {
     const spec = this.spec(name);
     for (const parent of parentsOf(spec)) if (parent !== name) await this.open(parent);
     return this.serial(async () => {
-      const index = new EntityIndex(spec, (p) => this.indexes.get(p), this.options.pause);
+      const started = performance.now();
       await ensureListIndex(this.db, spec.projection);
-      const { head, chunks } = await readTableIndex(this.db, spec.projection.table);
+      const { head, keys } = await this.db.transaction('r', INDEX_STORES, async () => {
+        const head = await readHead(this.db, spec.projection.table);
+        return { head, keys: head ? await readColumn(this.db, head, KEY_COLUMN) : new Map() };
+      });
+      const read = measure(`read keys ${name}`, started);
+      const index = new EntityIndex(
+        spec,
+        (p) => this.indexes.get(p),
+        (fields) => this.loadColumns(name, fields),
+        this.options.pause,
+      );
+      const chunks = [...keys].map(([n, k]) => ({ n, v: head?.chunks[n] ?? 0, keys: k, cols: new Map() }));
       index.absorb(index.rows.apply(chunks, []));
+      measure(`fill keys ${name}`, read);
       this.headVersions.set(name, head?.v ?? 0);
       this.indexes.set(name, index);
       return index;
@@ -81,10 +95,50 @@ export class ListEngine {
   }
 
   /**
-   * Brings the loaded entities among `names` (and their parents) up to date: reads their heads
-   * and the chunks whose version moved. Returns the entities that changed.
+   * What changed in an entity's index since it was read (inside a read transaction with the
+   * head): the chunks whose version moved, with the columns loaded, and the chunks gone.
    */
-  sync(names: readonly string[]): Promise<Set<string>> {
+  private async changesOf(name: string, head: StoredHead | undefined) {
+    const rows = this.indexes.get(name)?.rows;
+    if (!rows || (head?.v ?? 0) === this.headVersions.get(name)) return null;
+    const inHead = Object.entries(head?.chunks ?? {}).map(([n, v]) => [Number(n), v] as const);
+    const moved = inHead.filter(([n, v]) => rows.chunkVersions.get(n) !== v).map(([n]) => n);
+    const present = new Set(inHead.map(([n]) => n));
+    const gone = [...rows.chunkVersions.keys()].filter((n) => !present.has(n));
+    const loaded = [...rows.cols.keys()];
+    const read = head ? await readChunkColumns(this.db, head, moved, [KEY_COLUMN, ...loaded]) : new Map();
+    const chunks: ChunkRows[] = moved.map((n) => {
+      const cols = read.get(n) ?? new Map<string, string[]>();
+      return { n, v: head?.chunks[n] ?? 0, keys: cols.get(KEY_COLUMN) ?? [], cols };
+    });
+    return { name, v: head?.v ?? 0, chunks, gone };
+  }
+
+  /** Applies changes read by `changesOf`; tells the listeners which lists may answer otherwise. */
+  private applyChanges(updates: readonly (Awaited<ReturnType<ListEngine['changesOf']>> | null)[]): void {
+    const changed = new Set<string>();
+    for (const update of updates) {
+      const index = update && this.indexes.get(update.name);
+      if (!update || !index) continue;
+      this.headVersions.set(update.name, update.v);
+      const touched = index.rows.apply(update.chunks, update.gone);
+      index.absorb(touched);
+      if (touched.length) changed.add(update.name);
+    }
+    // Children show the changed parents' titles.
+    for (const [name, index] of this.indexes)
+      if (index.spec.names.some((n) => changed.has(n.parent))) {
+        index.parentsChanged();
+        changed.add(name);
+      }
+    if (changed.size) for (const listener of this.listeners) listener(changed);
+  }
+
+  /**
+   * Brings the loaded entities among `names` (and their parents) up to date: reads their heads
+   * and the chunks whose version moved, in one read transaction.
+   */
+  sync(names: readonly string[]): Promise<void> {
     return this.serial(async () => {
       const wanted = new Set<string>();
       for (const name of names) {
@@ -94,43 +148,38 @@ export class ListEngine {
       }
       for (const name of wanted) this.stale.delete(name);
       const list = [...wanted];
-      if (list.length === 0) return new Set<string>();
+      if (list.length === 0) return;
       const tables = list.map((n) => this.spec(n).projection.table);
-      const read = await this.db.transaction('r', [HEAD_STORE, CHUNK_STORE], async () => {
+      const updates = await this.db.transaction('r', INDEX_STORES, async () => {
         const heads = await this.db.table<StoredHead, string>(HEAD_STORE).bulkGet(tables);
-        return Promise.all(
-          list.map(async (name, i) => {
-            const head = heads[i];
-            if ((head?.v ?? 0) === this.headVersions.get(name)) return null;
-            const rows = this.indexes.get(name)?.rows;
-            const inHead = Object.entries(head?.chunks ?? {}).map(([n, v]) => [Number(n), v] as const);
-            const moved = inHead.filter(([n, v]) => rows?.chunkVersions.get(n) !== v).map(([n]) => n);
-            const present = new Set(inHead.map(([n]) => n));
-            const gone = [...(rows?.chunkVersions.keys() ?? [])].filter((n) => !present.has(n));
-            const chunks = (
-              await this.db.table<StoredChunk>(CHUNK_STORE).bulkGet(moved.map((n) => [tables[i], n]))
-            ).filter((c) => c !== undefined);
-            return { name, head, chunks, gone };
-          }),
-        );
+        return Promise.all(list.map((name, i) => this.changesOf(name, heads[i])));
       });
-      const changed = new Set<string>();
-      for (const update of read) {
-        if (!update) continue;
-        const index = this.indexes.get(update.name);
-        if (!index) continue;
-        this.headVersions.set(update.name, update.head?.v ?? 0);
-        const touched = index.rows.apply(update.chunks, update.gone);
-        index.absorb(touched);
-        if (touched.length) changed.add(update.name);
-      }
-      // Children show the changed parents' titles.
-      for (const [name, index] of this.indexes)
-        if (index.spec.names.some((n) => changed.has(n.parent))) {
-          index.parentsChanged();
-          changed.add(name);
-        }
-      return changed;
+      this.applyChanges(updates);
+    });
+  }
+
+  /**
+   * Loads columns of an entity not loaded yet, read with the head they belong to (changes since
+   * the entity was last read are applied first).
+   */
+  private loadColumns(name: string, fields: readonly string[]): Promise<void> {
+    return this.serial(async () => {
+      const index = this.indexes.get(name);
+      const missing = fields.filter((f) => !index?.rows.cols.has(f));
+      if (!index || missing.length === 0) return;
+      const started = performance.now();
+      const table = this.spec(name).projection.table;
+      const { update, columns } = await this.db.transaction('r', INDEX_STORES, async () => {
+        const head = await readHead(this.db, table);
+        const update = await this.changesOf(name, head);
+        const columns = head ? await Promise.all(missing.map((f) => readColumn(this.db, head, f))) : [];
+        return { update, columns };
+      });
+      this.applyChanges([update]);
+      missing.forEach((field, i) => {
+        index.rows.loadColumn(field, columns[i] ?? new Map());
+      });
+      measure(`read ${name}.${missing.join('+')}`, started);
     });
   }
 
@@ -162,15 +211,23 @@ export class ListEngine {
     return (await this.current(name, fresh)).counts(q, field);
   }
 
-  /** Computes an entity's orders ahead of the clicks that will want them. */
+  /**
+   * Computes an entity's search text and orders ahead of the keystrokes and clicks that will
+   * want them: its title's order first, then the others.
+   */
   async warm(name: string): Promise<void> {
     const index = await this.open(name);
-    await index.warm(Object.keys(index.spec.orders));
+    const fields = Object.keys(index.spec.orders);
+    await index.warm([
+      ...fields.filter((f) => f === index.spec.title),
+      ...fields.filter((f) => f !== index.spec.title),
+    ]);
   }
 
   /**
-   * Follows the store's changes: entities whose tables change are brought up to date and the
-   * listener hears which changed (their lists' answers may have). Returns how to stop.
+   * Follows the store's changes: entities whose tables change are brought up to date, and the
+   * listener hears which changed whenever changes are applied (their lists' answers may
+   * differ). Returns how to stop.
    */
   onChange(listener: (changed: ReadonlySet<string>) => void): () => void {
     this.listeners.add(listener);
@@ -193,9 +250,7 @@ export class ListEngine {
       scheduled = true;
       setTimeout(() => {
         scheduled = false;
-        void this.sync([...this.stale]).then((changed) => {
-          if (changed.size) for (const l of this.listeners) l(changed);
-        });
+        void this.sync([...this.stale]);
       }, 0);
     };
     Dexie.on('storagemutated', onMutated);

@@ -14,9 +14,10 @@
  * current title (the row's own copy when the school is not on this device).
  */
 import { foldText } from './fold';
-import { orderSlots, type Pause, Ranking } from './order';
+import { keyOrder, orderSlots, type Pause, Ranking } from './order';
 import { EntityRows } from './rows';
 import type { EngineSpec } from './spec';
+import { measure } from './timing';
 
 export interface PageQuery {
   search?: string;
@@ -49,11 +50,9 @@ export class EntityIndex {
   readonly rows: EntityRows;
   /** Grows with every change of the rows. */
   version = 0;
-  private readonly fieldAt: Map<string, number>;
-  private readonly keyRanking = new Ranking('number', true);
-  private keyRank = new Int32Array(0);
-  private slotAtKeyRank = new Int32Array(0);
-  private keyPerm = new Int32Array(0);
+  /** Live slots in key order, and each slot's place in it. */
+  private keyPerm: Int32Array = new Int32Array(0);
+  private keyRank: Int32Array = new Int32Array(0);
   private keysVersion = -1;
   private readonly orders = new Map<string, { ranking: Ranking; perm: Int32Array | null; stamp: string }>();
   private hay: string[] | null = null;
@@ -64,17 +63,49 @@ export class EntityIndex {
     readonly spec: EngineSpec,
     /** The loaded index of a parent entity, for its titles. */
     private readonly parent: (name: string) => EntityIndex | undefined,
+    /** Loads columns of this entity's rows from the list index (ListEngine). */
+    private readonly load: (fields: readonly string[]) => Promise<void>,
     private readonly pause?: Pause,
   ) {
-    this.rows = new EntityRows(spec.projection.fields.length);
-    this.fieldAt = new Map(spec.projection.fields.map((f, i) => [f, i]));
+    this.rows = new EntityRows();
+  }
+
+  /**
+   * Loads what these fields need: their own columns, and for a parent's name the ref's ids and
+   * the parent's titles.
+   */
+  async need(fields: readonly string[]): Promise<void> {
+    const own = new Set<string>();
+    const parents = new Set<string>();
+    for (const field of fields) {
+      if (field === this.spec.projection.key) continue;
+      own.add(field);
+      const name = this.spec.names.find((n) => n.name === field);
+      if (name) {
+        own.add(name.field);
+        parents.add(name.parent);
+      }
+    }
+    const missing = [...own].filter((f) => !this.rows.cols.has(f));
+    if (missing.length) await this.load(missing);
+    for (const name of parents) {
+      const parent = this.parent(name);
+      if (parent) await parent.need([parent.spec.title]);
+    }
+  }
+
+  /** The fields a query reads: its filters, its search fields (when it searches), its order. */
+  private fieldsOf(q: PageQuery, sort: { field: string }): string[] {
+    return [...Object.keys(q.where ?? {}), ...(q.search?.trim() ? this.spec.search : []), sort.field];
   }
 
   /** Takes note of changed rows (rows.apply's answer). */
   absorb(touched: readonly number[]): void {
     if (touched.length === 0) return;
     this.version += 1;
-    if (this.hay) for (const slot of touched) this.hay[slot] = this.searchText(slot);
+    if (!this.hay) return;
+    const columns = this.spec.search.map((f) => this.column(f));
+    for (const slot of touched) this.hay[slot] = this.searchText(slot, columns);
   }
 
   /** Takes note that a parent's titles changed. */
@@ -91,8 +122,8 @@ export class EntityIndex {
   /** Each slot's value of a field as lists show it: a parent's current title, a choice's name. */
   column(field: string): string[] {
     if (field === this.spec.projection.key) return this.rows.keys;
-    const own = this.rows.cols[this.fieldAt.get(field) ?? -1];
-    if (!own) throw new Error(`${this.spec.name} lists do not hold ${field}`);
+    const own = this.rows.cols.get(field);
+    if (!own) throw new Error(`${this.spec.name}.${field} is not loaded`);
     const name = this.spec.names.find((n) => n.name === field);
     const choices = this.spec.choices[field];
     if (!name && !choices) return own;
@@ -102,7 +133,7 @@ export class EntityIndex {
     let values: string[];
     if (name) {
       const titles = this.parent(name.parent)?.titles();
-      const ids = this.rows.cols[this.fieldAt.get(name.field) ?? -1];
+      const ids = this.column(name.field);
       values = own.map((v, s) => titles?.get(ids[s]) ?? v);
     } else {
       values = own.map((v) => choices?.[v] ?? v);
@@ -125,45 +156,26 @@ export class EntityIndex {
     return map;
   }
 
-  private searchText(slot: number): string {
+  private searchText(slot: number, columns = this.spec.search.map((f) => this.column(f))): string {
     if (!this.rows.isLive(slot)) return '';
-    const parts = this.spec.search.map((f) => this.column(f)[slot]);
-    return foldText(parts.length === 1 ? parts[0] : parts.join(FIELD_BREAK));
+    return foldText(columns.length === 1 ? columns[0][slot] : columns.map((c) => c[slot]).join(FIELD_BREAK));
   }
 
-  /** The key order: every live slot by key (numeric ids in order, then other keys). */
-  private async ensureKeys(): Promise<void> {
-    while (this.keysVersion !== this.version) {
-      const version = this.version;
-      await this.keyRanking.add(
-        this.rows.keys.filter((k) => k !== ''),
-        this.pause,
-      );
-      if (version !== this.version) continue;
-      const slots = this.rows.keys.length;
-      const keyRank = new Int32Array(slots).fill(-1);
-      const slotAtKeyRank = new Int32Array(this.keyRanking.size).fill(-1);
-      for (let s = 0; s < slots; s++) {
-        const key = this.rows.keys[s];
-        if (key === '') continue;
-        const r = this.keyRanking.rankOf(key);
-        keyRank[s] = r;
-        slotAtKeyRank[r] = s;
-      }
-      const perm = new Int32Array(this.rows.count);
-      let j = 0;
-      for (const s of slotAtKeyRank) if (s >= 0) perm[j++] = s;
-      this.keyRank = keyRank;
-      this.slotAtKeyRank = slotAtKeyRank;
-      this.keyPerm = perm;
-      this.keysVersion = version;
-    }
+  /** The key order (numeric ids in order, then other keys) and each slot's place in it. */
+  private ensureKeys(): void {
+    if (this.keysVersion === this.version) return;
+    const started = performance.now();
+    this.keyPerm = keyOrder(this.rows.keys);
+    this.keyRank = new Int32Array(this.rows.keys.length).fill(-1);
+    for (let r = 0; r < this.keyPerm.length; r++) this.keyRank[this.keyPerm[r]] = r;
+    this.keysVersion = this.version;
+    measure(`key order ${this.spec.name}`, started);
   }
 
   /** Every live slot in the field's ascending order (ties by key). */
   async order(field: string): Promise<Int32Array> {
     for (;;) {
-      await this.ensureKeys();
+      this.ensureKeys();
       if (field === this.spec.projection.key) return this.keyPerm;
       const kind = this.spec.orders[field];
       if (!kind) throw new Error(`${this.spec.name} lists do not sort by ${field}`);
@@ -174,6 +186,7 @@ export class EntityIndex {
       }
       const stamp = this.stamp();
       if (order.perm && order.stamp === stamp) return order.perm;
+      const started = performance.now();
       const values = this.column(field);
       await order.ranking.add(
         this.keyPerm.length === values.length ? values : Array.from(this.keyPerm, (s) => values[s]),
@@ -181,23 +194,41 @@ export class EntityIndex {
       );
       if (stamp !== this.stamp() || this.keysVersion !== this.version) continue;
       const ranking = order.ranking;
-      order.perm = orderSlots(
-        this.keyPerm,
-        (s) => ranking.rankOf(values[s]),
-        this.keyRank,
-        this.slotAtKeyRank,
-      );
+      order.perm = orderSlots(this.keyPerm, (s) => ranking.rankOf(values[s]), this.keyRank, this.keyPerm);
       order.stamp = stamp;
+      measure(`order ${this.spec.name}.${field}`, started);
       return order.perm;
     }
   }
 
-  /** Computes the orders lists will ask for, before they do (idle time after a list opens). */
+  /**
+   * Computes what lists will ask for before they do, in slices (the time after a list opens):
+   * the search text, then the orders of the given fields.
+   */
   async warm(fields: readonly string[]): Promise<void> {
-    for (const field of fields) await this.order(field);
+    await this.need(this.spec.search);
+    if (!this.hay && this.spec.search.length) {
+      const version = this.version;
+      const columns = this.spec.search.map((f) => this.column(f));
+      const hay: string[] = [];
+      let sliceStart = performance.now();
+      for (let s = 0; s < this.rows.keys.length; s++) {
+        hay.push(this.searchText(s, columns));
+        if (s % 1024 === 0 && this.pause && performance.now() - sliceStart > 8) {
+          await this.pause();
+          sliceStart = performance.now();
+        }
+      }
+      // Rows changed meanwhile: the first search builds it instead.
+      if (!this.hay && version === this.version) this.hay = hay;
+    }
+    for (const field of fields) {
+      await this.need([field]);
+      await this.order(field);
+    }
   }
 
-  /** The rows that pass the filters and the search. */
+  /** The rows that pass the filters and the search (their columns loaded: `need`). */
   match(where: Readonly<Record<string, string>> = {}, search = ''): Match {
     const needle = foldText(search.trim());
     const filters = Object.entries(where).map(([f, v]) => [this.column(f), v] as const);
@@ -216,7 +247,12 @@ export class EntityIndex {
         ? last.match.slots
         : null;
     const candidates = narrowing ?? this.filtered(filters);
-    if (needle && !this.hay) this.hay = this.rows.keys.map((_, s) => this.searchText(s));
+    if (needle && !this.hay) {
+      const started = performance.now();
+      const columns = this.spec.search.map((f) => this.column(f));
+      this.hay = this.rows.keys.map((_, s) => this.searchText(s, columns));
+      measure(`search text ${this.spec.name}`, started);
+    }
     const hay = this.hay ?? [];
     const mask = new Uint8Array(this.rows.keys.length);
     const found: number[] = [];
@@ -241,12 +277,18 @@ export class EntityIndex {
     return field === this.spec.projection.key || field in this.spec.orders;
   }
 
+  /** A query's order (its own when the list sorts by it, else the list's), its rows in that order, and its matches. */
+  private async evaluate(q: PageQuery, more: readonly string[] = []) {
+    const sort = q.sort && this.sorts(q.sort.field) ? q.sort : this.spec.defaultSort;
+    await this.need([...this.fieldsOf(q, sort), ...more]);
+    const order = await this.order(sort.field);
+    return { sort, order, match: this.match(q.where, q.search) };
+  }
+
   /** A query's page: the keys in order, the total, the page (within the pages there are). */
   async page(q: PageQuery): Promise<PageAnswer> {
-    const sort = q.sort && this.sorts(q.sort.field) ? q.sort : this.spec.defaultSort;
     const pageSize = q.pageSize ?? this.spec.pageSize;
-    const order = await this.order(sort.field);
-    const match = this.match(q.where, q.search);
+    const { sort, order, match } = await this.evaluate(q);
     const pages = Math.max(1, Math.ceil(match.count / pageSize));
     const page = Math.min(Math.max(1, q.page ?? 1), pages);
     const keys = this.slice(order, match, sort.dir, (page - 1) * pageSize, pageSize);
@@ -254,7 +296,13 @@ export class EntityIndex {
   }
 
   /** `count` keys of the matching rows in order, from the `offset`-th. */
-  slice(order: Int32Array, match: Match, dir: 'asc' | 'desc', offset: number, count: number): string[] {
+  private slice(
+    order: Int32Array,
+    match: Match,
+    dir: 'asc' | 'desc',
+    offset: number,
+    count: number,
+  ): string[] {
     const keys: string[] = [];
     const n = order.length;
     const at = (i: number) => order[dir === 'asc' ? i : n - 1 - i];
@@ -273,12 +321,9 @@ export class EntityIndex {
 
   /** The place (0-based) of a key among a query's rows, or -1 when the query does not hold it. */
   async position(q: PageQuery, key: string): Promise<number> {
+    const { sort, order, match } = await this.evaluate(q);
     const slot = this.rows.slot(key);
-    if (slot === undefined) return -1;
-    const sort = q.sort && this.sorts(q.sort.field) ? q.sort : this.spec.defaultSort;
-    const order = await this.order(sort.field);
-    const match = this.match(q.where, q.search);
-    if (!match.all && match.mask[slot] !== 1) return -1;
+    if (slot === undefined || (!match.all && match.mask[slot] !== 1)) return -1;
     const n = order.length;
     let seen = 0;
     for (let i = 0; i < n; i++) {
@@ -291,16 +336,14 @@ export class EntityIndex {
 
   /** Every matching key in order, `limit` at a time from `offset` (for work on all of them). */
   async keys(q: PageQuery, offset: number, limit: number): Promise<{ keys: string[]; total: number }> {
-    const sort = q.sort && this.sorts(q.sort.field) ? q.sort : this.spec.defaultSort;
-    const order = await this.order(sort.field);
-    const match = this.match(q.where, q.search);
+    const { sort, order, match } = await this.evaluate(q);
     return { keys: this.slice(order, match, sort.dir, offset, limit), total: match.count };
   }
 
   /** How many matching rows have each value of a field. */
-  counts(q: PageQuery, field: string): Map<string, number> {
+  async counts(q: PageQuery, field: string): Promise<Map<string, number>> {
+    const { match } = await this.evaluate(q, [field]);
     const values = this.column(field);
-    const match = this.match(q.where, q.search);
     const out = new Map<string, number>();
     const slots = match.all ? this.rows.liveSlots() : match.slots;
     for (const s of slots) out.set(values[s], (out.get(values[s]) ?? 0) + 1);

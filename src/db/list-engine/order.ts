@@ -48,8 +48,10 @@ const PACK = 2 ** 21;
 const SLICE_MS = 8;
 
 /**
- * Merge sort (stable) that pauses every few milliseconds: a long collation never holds up the
- * queries that arrive meanwhile. Without a pause it runs straight through.
+ * Natural merge sort (stable) that pauses every few milliseconds: a long collation never holds
+ * up the queries that arrive meanwhile (without a pause it runs straight through). It merges
+ * the runs already in order, so input that is nearly sorted (values that follow the ids, as
+ * generated e-mail addresses do) costs about one comparison per item.
  */
 export async function sortSliced<T>(
   items: T[],
@@ -60,21 +62,36 @@ export async function sortSliced<T>(
   let to = new Array<T>(from.length);
   const n = from.length;
   let sliceStart = performance.now();
-  for (let width = 1; width < n; width *= 2) {
-    for (let lo = 0; lo < n; lo += 2 * width) {
-      const mid = Math.min(lo + width, n);
-      const hi = Math.min(lo + 2 * width, n);
+  const breathe = async () => {
+    if (pause && performance.now() - sliceStart > SLICE_MS) {
+      await pause();
+      sliceStart = performance.now();
+    }
+  };
+  // Where each run in order starts (and n at the end).
+  let starts = [0];
+  for (let i = 1; i < n; i++) {
+    if (compare(from[i], from[i - 1]) < 0) starts.push(i);
+    if (i % 2048 === 0) await breathe();
+  }
+  starts.push(n);
+  while (starts.length > 2) {
+    const next = [0];
+    for (let r = 0; r + 1 < starts.length; r += 2) {
+      const lo = starts[r];
+      const mid = starts[r + 1];
+      const hi = r + 2 < starts.length ? starts[r + 2] : mid;
       let i = lo;
       let j = mid;
       let k = lo;
       while (i < mid && j < hi) to[k++] = compare(from[j], from[i]) < 0 ? from[j++] : from[i++];
       while (i < mid) to[k++] = from[i++];
       while (j < hi) to[k++] = from[j++];
-      if (pause && performance.now() - sliceStart > SLICE_MS) {
-        await pause();
-        sliceStart = performance.now();
-      }
+      next.push(hi);
+      await breathe();
     }
+    if (next.at(-1) !== n) next.push(n);
+    starts = next;
     [from, to] = [to, from];
   }
   return from;
@@ -99,17 +116,8 @@ async function sortNumeric(
   } else {
     order = Int32Array.from(numeric, (_, i) => i).sort((a, b) => nums[a] - nums[b]);
   }
-  const sorted = Array.from(order, (i) => numeric[i]);
-  // Equal numbers written differently ('7', '07') go as `compare` says (by text, for keys).
-  for (let i = 1; i < sorted.length; i++) {
-    if (nums[order[i]] !== nums[order[i - 1]]) continue;
-    let end = i;
-    while (end + 1 < sorted.length && nums[order[end + 1]] === nums[order[i]]) end++;
-    const run = sorted.slice(i - 1, end + 1).sort(compare);
-    sorted.splice(i - 1, run.length, ...run);
-    i = end;
-  }
-  return [...sorted, ...(await sortSliced(other, compare, pause))];
+  // Equal numbers written differently ('7', '07') tie: their rows go by key.
+  return [...Array.from(order, (i) => numeric[i]), ...(await sortSliced(other, compare, pause))];
 }
 
 /**
@@ -125,13 +133,8 @@ export class Ranking {
   private readonly rank = new Map<string, number>();
   private readonly compare: (a: string, b: string) => number;
 
-  /** `total`: no two values tie (keys: equal by their kind, they go by their text). */
-  constructor(
-    readonly kind: OrderKind,
-    total = false,
-  ) {
-    const compare = compareFor(kind);
-    this.compare = total ? (a, b) => compare(a, b) || (a < b ? -1 : a > b ? 1 : 0) : compare;
+  constructor(readonly kind: OrderKind) {
+    this.compare = compareFor(kind);
   }
 
   get size(): number {
@@ -162,6 +165,12 @@ export class Ranking {
       this.kind === 'number' || this.kind === 'date'
         ? await sortNumeric(this.kind, [...fresh], this.compare, pause)
         : await sortSliced([...fresh], this.compare, pause);
+    if (this.sorted.length === 0) {
+      this.sorted = incoming;
+      this.tie = this.ties(incoming);
+      this.renumber(0);
+      return;
+    }
     if (incoming.length * 8 < this.sorted.length) {
       // A few: each by binary search; ranks renumbered from the first place that moved.
       let first = this.sorted.length;
@@ -183,8 +192,13 @@ export class Ranking {
     while (i < this.sorted.length) merged.push(this.sorted[i++]);
     while (j < incoming.length) merged.push(incoming[j++]);
     this.sorted = merged;
-    this.tie = merged.map((v, k) => k > 0 && this.compare(merged[k - 1], v) === 0);
+    this.tie = this.ties(merged);
     this.renumber(0);
+  }
+
+  /** Whether each value compares equal to the one before it. */
+  private ties(sorted: readonly string[]): boolean[] {
+    return sorted.map((v, k) => k > 0 && this.compare(sorted[k - 1], v) === 0);
   }
 
   /** The first place whose value sorts after `value`. */
@@ -233,4 +247,49 @@ export function orderSlots(
   const ranks = new Float64Array(keyRank.length);
   for (const s of slots) ranks[s] = rankOfSlot(s);
   return out.sort((a, b) => ranks[a] - ranks[b] || keyRank[a] - keyRank[b]);
+}
+
+/**
+ * Every live slot in key order (ids as numbers, then other keys by collation, equal ones by
+ * their text): what every order falls back on for ties. Ids sort natively, packed with their
+ * slot into one float64; the few other keys (records made here) by comparison.
+ */
+export function keyOrder(keys: readonly string[]): Int32Array {
+  const numbered: number[] = [];
+  const others: number[] = [];
+  const value = new Float64Array(keys.length);
+  let packable = keys.length < PACK;
+  for (let s = 0; s < keys.length; s++) {
+    const key = keys[s];
+    if (key === '') continue;
+    const n = Number(key);
+    if (!Number.isFinite(n)) {
+      others.push(s);
+      continue;
+    }
+    value[s] = n;
+    numbered.push(s);
+    if (!Number.isInteger(n) || n < 0 || n >= 2 ** 31) packable = false;
+  }
+  let sorted: Int32Array;
+  if (packable) {
+    const packed = Float64Array.from(numbered, (s) => value[s] * PACK + s).sort();
+    sorted = Int32Array.from(packed, (p) => p % PACK);
+  } else {
+    sorted = Int32Array.from(numbered).sort((a, b) => value[a] - value[b]);
+  }
+  // Equal numbers written differently ('7', '07') go by their text.
+  for (let i = 1; i < sorted.length; i++) {
+    if (value[sorted[i]] !== value[sorted[i - 1]]) continue;
+    let end = i;
+    while (end + 1 < sorted.length && value[sorted[end + 1]] === value[sorted[i]]) end++;
+    const run = Array.from(sorted.subarray(i - 1, end + 1)).sort((a, b) => (keys[a] < keys[b] ? -1 : 1));
+    sorted.set(run, i - 1);
+    i = end;
+  }
+  const rest = others.sort((a, b) => collator.compare(keys[a], keys[b]) || (keys[a] < keys[b] ? -1 : 1));
+  const out = new Int32Array(numbered.length + rest.length);
+  out.set(sorted);
+  out.set(rest, sorted.length);
+  return out;
 }

@@ -1,8 +1,14 @@
 /**
  * How the list index stores an entity's projection: in chunks of at most a few hundred rows,
- * each one IndexedDB record holding one text per column (the values joined by NUL), so that
- * reading or writing a chunk is one cheap structured clone whatever its row count. A head
- * record per entity says which chunks exist, at which version, and for which projected fields.
+ * and each chunk column by column: one IndexedDB record per column of a chunk holds that
+ * column's values joined by NUL (the keys are a column too). Reading or writing one is a cheap
+ * structured clone whatever the row count, and a reader loads only the columns it needs: a
+ * list's first page in key order reads keys only, a search adds the searched column, a header
+ * click the column it sorts by. Records are keyed [table, column, chunk], so one range read
+ * gets a whole column.
+ *
+ * A head record per entity says which chunks exist, at which version (any column of the chunk
+ * changed) and with how many rows, and which projection the columns hold.
  *
  * A row's chunk is a function of its key: numeric ids (every server's) fall into spans of
  * CHUNK_SPAN consecutive ids, so rows that arrive together (a pulled page of new ids) share a
@@ -12,31 +18,36 @@
 
 export const CHUNK_STORE = 'listChunks';
 export const HEAD_STORE = 'listHeads';
+/** The keys' column. */
+export const KEY_COLUMN = ':key';
 
-/** Ids per chunk: a chunk of the students list holds at most this many rows (~30 KB). */
+/** Ids per chunk: a chunk of the students list holds at most this many rows. */
 export const CHUNK_SPAN = 512;
 /** Chunks for keys that are not numeric ids. */
 const HASH_CHUNKS = 32;
 
 const SEPARATOR = '\0';
 
-/** The stored chunk: the keys and each projected column, NUL-joined. */
-export interface StoredChunk {
+/** One column of one chunk: its values (or keys), NUL-joined, in the chunk's row order. */
+export interface StoredColumn {
   table: string;
+  col: string;
   n: number;
-  /** The head's version when the chunk was last written. */
-  v: number;
-  keys: string;
-  cols: string[];
+  text: string;
 }
 
-/** Which chunks of a table exist and at what version; `fields` names the projection they hold. */
+/**
+ * Which chunks of a table exist, at what version and with how many rows; `fields` names the
+ * projection they hold. The sizes let a page in key order be found without reading the rows
+ * before it (list-engine/key-page.ts).
+ */
 export interface StoredHead {
   table: string;
   fields: string;
   /** Grows with every write to the table's chunks. */
   v: number;
   chunks: Record<number, number>;
+  sizes: Record<number, number>;
 }
 
 const NUMERIC_ID = /^(0|[1-9]\d{0,14})$/;
@@ -49,18 +60,42 @@ export function chunkOf(key: string): number {
   return -1 - ((hash >>> 0) % HASH_CHUNKS);
 }
 
-/** The fields' signature a head records: a projection change rebuilds the table's chunks. */
-export const fieldsSignature = (key: string, fields: readonly string[]) => [key, ...fields].join(',');
+/** The layout of heads and chunks: a head of another layout is rebuilt like another projection. */
+const LAYOUT = 2;
+
+/**
+ * The signature a head records (layout, key and fields): a head of another projection or
+ * layout (another build) has its table's chunks rebuilt.
+ */
+export const fieldsSignature = (key: string, fields: readonly string[]) =>
+  `${LAYOUT}:${[key, ...fields].join(',')}`;
+
+/** A column's values from its stored text. */
+export const unpackColumn = (text: string, size: number): string[] =>
+  size === 0 ? [] : text.split(SEPARATOR);
+
+/** The records' keys of one chunk's columns: the keys' column, then the fields in order. */
+export const columnKeys = (
+  table: string,
+  fields: readonly string[],
+  n: number,
+): [string, string, number][] => [
+  [table, KEY_COLUMN, n],
+  ...fields.map((f): [string, string, number] => [table, f, n]),
+];
 
 /** A chunk being changed: its rows' keys and column values as arrays, each key's position. */
 export class OpenChunk {
   readonly keys: string[];
   readonly cols: string[][];
   private readonly at = new Map<string, number>();
+  /** The stored texts (keys first), to write back only the columns that changed. */
+  private readonly stored: (string | null)[];
 
-  constructor(keys: string[], cols: string[][]) {
+  constructor(keys: string[], cols: string[][], stored: (string | null)[] = []) {
     this.keys = keys;
     this.cols = cols;
+    this.stored = stored;
     keys.forEach((k, i) => {
       this.at.set(k, i);
     });
@@ -73,12 +108,11 @@ export class OpenChunk {
     );
   }
 
-  static unpack(stored: StoredChunk): OpenChunk {
-    if (stored.keys === '') return OpenChunk.empty(stored.cols.length);
-    return new OpenChunk(
-      stored.keys.split(SEPARATOR),
-      stored.cols.map((c) => c.split(SEPARATOR)),
-    );
+  /** From its stored columns (keys first), as read; a missing record reads as empty. */
+  static unpack(records: readonly (StoredColumn | undefined)[], size: number): OpenChunk {
+    const texts = records.map((r) => r?.text ?? null);
+    const [keys, ...cols] = texts.map((t) => (t === null ? [] : unpackColumn(t, size)));
+    return new OpenChunk(keys, cols, texts);
   }
 
   get size(): number {
@@ -111,13 +145,15 @@ export class OpenChunk {
     this.at.delete(key);
   }
 
-  pack(table: string, n: number, v: number): StoredChunk {
-    return { table, n, v, keys: this.keys.join(SEPARATOR), cols: this.cols.map((c) => c.join(SEPARATOR)) };
+  /** The column records whose text differs from what was stored (all of them for a new chunk). */
+  changedColumns(table: string, fields: readonly string[], n: number): StoredColumn[] {
+    const texts = [this.keys, ...this.cols].map((values) => values.join(SEPARATOR));
+    const out: StoredColumn[] = [];
+    texts.forEach((text, c) => {
+      if (text === this.stored[c]) return;
+      this.stored[c] = text;
+      out.push({ table, col: c === 0 ? KEY_COLUMN : fields[c - 1], n, text });
+    });
+    return out;
   }
-}
-
-/** A stored chunk's rows: keys and columns as arrays (for the engine, which does not change it). */
-export function unpackChunk(stored: StoredChunk): { keys: string[]; cols: string[][] } {
-  if (stored.keys === '') return { keys: [], cols: stored.cols.map(() => []) };
-  return { keys: stored.keys.split(SEPARATOR), cols: stored.cols.map((c) => c.split(SEPARATOR)) };
 }

@@ -29,19 +29,21 @@ import type {
 import {
   CHUNK_STORE,
   chunkOf,
+  columnKeys,
   fieldsSignature,
   HEAD_STORE,
   OpenChunk,
-  type StoredChunk,
+  type StoredColumn,
   type StoredHead,
 } from './chunk';
 import { type ListProjection, projectedValue, projectRow } from './projection';
 
 const ANY_RANGE: DBCoreKeyRange = { type: 3, lower: undefined, upper: undefined };
-const chunkRange = (table: string): DBCoreKeyRange => ({
+/** Every column record of a table: keys [table, column, chunk]. */
+const tableRange = (table: string): DBCoreKeyRange => ({
   type: 2,
-  lower: [table, -Infinity],
-  upper: [table, Infinity],
+  lower: [table],
+  upper: [table, []],
   lowerOpen: false,
   upperOpen: false,
 });
@@ -70,6 +72,7 @@ function emptyHead(projection: ListProjection, v = 0): StoredHead {
     fields: fieldsSignature(projection.key, projection.fields),
     v,
     chunks: {},
+    sizes: {},
   };
 }
 
@@ -88,7 +91,10 @@ function buildIndex(
     chunks.set(n, chunk);
     chunk.set(key, projectRow(projection, row));
   }
-  for (const n of chunks.keys()) head.chunks[n] = head.v;
+  for (const [n, chunk] of chunks) {
+    head.chunks[n] = head.v;
+    head.sizes[n] = chunk.size;
+  }
   return { head, chunks };
 }
 
@@ -106,9 +112,11 @@ async function rebuild(
     query: { index: rows.schema.primaryKey, range: ANY_RANGE },
   });
   const built = buildIndex(projection, result as Record<string, unknown>[], previous);
-  await stores.chunks.mutate({ trans, type: 'deleteRange', range: chunkRange(projection.table) });
-  const packed = [...built.chunks].map(([n, chunk]) => chunk.pack(projection.table, n, built.head.v));
-  if (packed.length > 0) await stores.chunks.mutate({ trans, type: 'put', values: packed });
+  await stores.chunks.mutate({ trans, type: 'deleteRange', range: tableRange(projection.table) });
+  const columns = [...built.chunks].flatMap(([n, chunk]) =>
+    chunk.changedColumns(projection.table, projection.fields, n),
+  );
+  if (columns.length > 0) await stores.chunks.mutate({ trans, type: 'put', values: columns });
   await stores.heads.mutate({ trans, type: 'put', values: [built.head] });
   return built;
 }
@@ -147,20 +155,21 @@ async function loadChunks(
 ): Promise<void> {
   const wanted = [...new Set(keys.map(chunkOf))].filter((n) => !index.chunks.has(n));
   const stored = wanted.filter((n) => index.head.chunks[n] !== undefined);
+  const width = projection.fields.length + 1;
   const found = stored.length
-    ? ((await stores.chunks.getMany({ trans, keys: stored.map((n) => [projection.table, n]) })) as (
-        | StoredChunk
-        | undefined
-      )[])
+    ? ((await stores.chunks.getMany({
+        trans,
+        keys: stored.flatMap((n) => columnKeys(projection.table, projection.fields, n)),
+      })) as (StoredColumn | undefined)[])
     : [];
-  const byNumber = new Map(stored.map((n, i) => [n, found[i]]));
-  for (const n of wanted) {
-    const chunk = byNumber.get(n);
-    index.chunks.set(n, chunk ? OpenChunk.unpack(chunk) : OpenChunk.empty(projection.fields.length));
-  }
+  stored.forEach((n, i) => {
+    index.chunks.set(n, OpenChunk.unpack(found.slice(i * width, (i + 1) * width), index.head.sizes[n] ?? 0));
+  });
+  for (const n of wanted)
+    if (!index.chunks.has(n)) index.chunks.set(n, OpenChunk.empty(projection.fields.length));
 }
 
-/** Writes the chunks these keys fall in (or deletes those left empty) and the head. */
+/** Writes the columns that changed in the chunks these keys fall in (deletes chunks left empty) and the head. */
 async function writeChunks(
   stores: IndexStores,
   trans: DBCoreTransaction,
@@ -172,16 +181,19 @@ async function writeChunks(
   if (changed.length === 0) return;
   const { head } = index;
   head.v += 1;
-  const put: StoredChunk[] = [];
-  const gone: [string, number][] = [];
+  const put: StoredColumn[] = [];
+  const gone: [string, string, number][] = [];
   for (const n of changed) {
     const chunk = index.chunks.get(n);
     if (!chunk || chunk.size === 0) {
-      if (head.chunks[n] !== undefined) gone.push([projection.table, n]);
+      if (head.chunks[n] !== undefined) gone.push(...columnKeys(projection.table, projection.fields, n));
+      index.chunks.set(n, OpenChunk.empty(projection.fields.length));
       delete head.chunks[n];
+      delete head.sizes[n];
     } else {
       head.chunks[n] = head.v;
-      put.push(chunk.pack(projection.table, n, head.v));
+      head.sizes[n] = chunk.size;
+      put.push(...chunk.changedColumns(projection.table, projection.fields, n));
     }
   }
   if (put.length > 0) await stores.chunks.mutate({ trans, type: 'put', values: put });
@@ -291,17 +303,14 @@ export async function ensureListIndex(db: Dexie, projection: ListProjection): Pr
   if (head?.fields === signature) return;
   const rows = db.table(projection.table);
   if (!head && (await rows.limit(1).count()) === 0) return;
-  const chunks = db.table<StoredChunk>(CHUNK_STORE);
+  const chunks = db.table<StoredColumn>(CHUNK_STORE);
   await db.transaction('rw', [rows, chunks, heads], async () => {
     const now = await heads.get(projection.table);
     if (now?.fields === signature) return;
     const built = buildIndex(projection, await rows.toArray(), now);
-    await chunks
-      .where('[table+n]')
-      .between([projection.table, -Infinity], [projection.table, Infinity])
-      .delete();
+    await chunks.where('[table+col+n]').between([projection.table], [projection.table, []]).delete();
     await chunks.bulkPut(
-      [...built.chunks].map(([n, chunk]) => chunk.pack(projection.table, n, built.head.v)),
+      [...built.chunks].flatMap(([n, chunk]) => chunk.changedColumns(projection.table, projection.fields, n)),
     );
     await heads.put(built.head);
   });
