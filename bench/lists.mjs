@@ -398,6 +398,7 @@ async function main() {
 
     for (let run = 0; run < RUNS; run++) {
       // First open: the dashboard loaded afresh, then the Students link.
+      await collectEngineWork(page, engineWork);
       await page.goto(`${origin}/homepage`);
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
       await page.waitForTimeout(500);
@@ -408,10 +409,20 @@ async function main() {
       figures.firstOpen.push(open.paint);
 
       // Keystrokes, one at a time, each waited for.
+      // A keystroke whose answer looks like the previous one (same total, same first row) cannot
+      // be seen to arrive: it is typed, given a moment, and not counted.
+      let shown = all;
       for (const term of terms) {
+        const want = expectation(m.search(term));
+        if (want.footer === shown.footer && want.name === shown.name) {
+          await page.evaluate((term) => window.__lists.setSearch(term), term);
+          await page.waitForTimeout(300);
+          continue;
+        }
+        shown = want;
         const t = await page.evaluate(
           ([term, want]) => window.__lists.measure(() => window.__lists.setSearch(term), want),
-          [term, expectation(m.search(term))],
+          [term, want],
         );
         figures.keystroke.push(t.paint);
         if (VERBOSE)
@@ -456,7 +467,8 @@ async function main() {
           );
           into.push(t.paint);
         }
-        // Back to the default order.
+        // Back to the default order (the reload starts a new list worker: keep what this one measured).
+        await collectEngineWork(page, engineWork);
         await page.goto(`${origin}/students`);
         await page.evaluate((want) => window.__lists.painted(want), all);
       }

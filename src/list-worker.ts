@@ -5,13 +5,17 @@
  * and answers the screens' list queries (protocol.ts): a typed search, a header click or a page
  * jump never waits for the window's own work, and the window never holds a hundred thousand
  * rows. Long sorts pause so that newer queries get through; a query superseded before it
- * starts is never run, and one superseded while it ran is not posted.
+ * starts is never run, and one superseded while it ran is not posted. An answer carries its
+ * page's rows (read by key, with parents' names and pending marks), and a list answers again
+ * when its entity's rows, its parents' or the outbox change.
  */
-import { entities } from './contract/entities';
+import Dexie from 'dexie';
+import { entities, entityByName } from './contract/entities';
 import { ListEngine, type PageQuery } from './db/list-engine/engine';
 import type { FromWorker, ToWorker } from './db/list-engine/protocol';
 import { engineSpecs } from './db/list-engine/spec';
 import { openLocalDb } from './db/open';
+import { pageRows } from './db/queries';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -25,7 +29,8 @@ const pause = () =>
     turn.port2.postMessage(null);
   });
 
-const engine = new ListEngine(openLocalDb(), engineSpecs(entities), { pause });
+const db = openLocalDb();
+const engine = new ListEngine(db, engineSpecs(entities), { pause });
 const post = (message: FromWorker) => self.postMessage(message);
 const failure = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -60,8 +65,11 @@ async function answer(id: number): Promise<void> {
     const { seq, entity, query } = watch;
     watch.changed = false;
     try {
-      const page = await engine.page(entity, query);
-      if (watch.seq === seq && watches.get(id) === watch) post({ type: 'page', id, seq, answer: page });
+      const answer = await engine.page(entity, query);
+      if (watch.seq !== seq || watches.get(id) !== watch) continue;
+      const { rows, pending } = await pageRows(db, entityByName(entity), answer.keys);
+      if (watch.seq === seq && watches.get(id) === watch)
+        post({ type: 'page', id, seq, page: { ...answer, rows, pending: [...pending] } });
       warm(entity);
     } catch (error) {
       if (watch.seq === seq) post({ type: 'failed', id, seq, message: failure(error) });
@@ -71,12 +79,20 @@ async function answer(id: number): Promise<void> {
   watch.running = false;
 }
 
-engine.onChange((changed) => {
+/** The rows shown changed (or may have): every watch of these entities (all: null) answers again. */
+function refresh(changed: ReadonlySet<string> | null): void {
   for (const [id, watch] of watches) {
-    if (!changed.has(watch.entity)) continue;
+    if (changed && !changed.has(watch.entity)) continue;
     watch.changed = true;
     void answer(id);
   }
+}
+
+engine.onChange(refresh);
+// A change queued or sent changes the pending marks of the rows shown.
+const outbox = `idb://${db.name}/outbox/`;
+Dexie.on('storagemutated', (parts: Record<string, unknown>) => {
+  if (Object.keys(parts).some((part) => part.startsWith(outbox))) refresh(null);
 });
 
 async function reply(seq: number, work: () => Promise<unknown>): Promise<void> {

@@ -3,15 +3,17 @@
  * (never on the sign-in or dashboard path), then shared by every list. A list is a watch: its
  * newest query is sent with a higher sequence number, and only the answer to the newest is
  * handed on, first when computed, again whenever the rows change. One-off requests (a record's
- * position) are promises.
+ * position) are promises. Pages come with their rows.
  */
-import type { FromWorker, ToWorker } from '../db/list-engine/protocol';
-import type { PageAnswer, PageQuery } from '../db/queries';
+import type { FromWorker, ShownPage, ToWorker } from '../db/list-engine/protocol';
+import type { PageQuery } from '../db/queries';
+
+export type { ShownPage };
 
 let worker: Worker | null = null;
 let nextId = 1;
 let nextSeq = 1;
-const watches = new Map<number, { seq: number; onAnswer: (answer: PageAnswer) => void }>();
+const watches = new Map<number, { seq: number; onAnswer: (page: ShownPage) => void }>();
 const requests = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 
 function receive(event: MessageEvent<FromWorker>): void {
@@ -19,7 +21,7 @@ function receive(event: MessageEvent<FromWorker>): void {
   if (m.type === 'page' || m.type === 'failed') {
     const watch = watches.get(m.id);
     if (!watch || watch.seq !== m.seq) return;
-    if (m.type === 'page') watch.onAnswer(m.answer);
+    if (m.type === 'page') watch.onAnswer(m.page);
     else console.error('List query failed:', m.message);
     return;
   }
@@ -43,8 +45,8 @@ export interface PageWatch {
   close(): void;
 }
 
-/** Watches one list's page: `onAnswer` hears the newest query's answer, and again after changes. */
-export function watchPage(entity: string, onAnswer: (answer: PageAnswer) => void): PageWatch {
+/** Watches one list's page: `onAnswer` hears the newest query's page, and again after changes. */
+export function watchPage(entity: string, onAnswer: (page: ShownPage) => void): PageWatch {
   const id = nextId++;
   const watch = { seq: 0, onAnswer };
   watches.set(id, watch);

@@ -17,32 +17,32 @@ import {
   type Values,
 } from '../db/mutate';
 import { type Option, refOptions } from '../db/options';
-import { getRow, type ListQuery, type ListResult, type PageAnswer, pageRows } from '../db/queries';
+import { getRow, type ListQuery, type ListResult, pageRows } from '../db/queries';
 import { allWithParentNames, holders, keepServerSet, titlesOf } from '../db/relation-reads';
 import { resolveId } from '../db/resolve';
 import { db, loadApi } from './context';
-import { positionOf } from './list-engine';
+import { positionOf, type ShownPage } from './list-engine';
 import { changeSaved } from './sync-runner';
 
-export { type PageWatch, watchPage } from './list-engine';
-export type { Change, ListQuery, ListResult, MutationResult, Option, PageAnswer, Row };
+export { type PageWatch, type ShownPage, watchPage } from './list-engine';
+export type { Change, ListQuery, ListResult, MutationResult, Option, Row };
 
 /**
  * A list's page in key order straight from the list index (its default order for most lists,
- * no search or filter): the first paint of a list while its engine loads. Null for any other
- * query, or when the index declines (list-engine/key-page.ts).
+ * no search or filter), with its rows: the first paint of a list while its engine loads. Null
+ * for any other query, or when the index declines (list-engine/key-page.ts).
  */
-export async function quickPage(entity: EntityDescription, query: ListQuery): Promise<PageAnswer | null> {
+export async function quickPage(entity: EntityDescription, query: ListQuery): Promise<ShownPage | null> {
   const sort = query.sort ?? entity.list.sort;
   if (sort.field !== entity.key || query.search?.trim() || Object.keys(query.where ?? {}).length) return null;
   const projection = db.projections.find((p) => p.table === entity.table);
   if (!projection) return null;
   const pageSize = query.pageSize ?? entity.list.pageSize;
-  return keyOrderPage(db, projection, { page: query.page, pageSize, dir: sort.dir });
+  const answer = await keyOrderPage(db, projection, { page: query.page, pageSize, dir: sort.dir });
+  if (!answer) return null;
+  const { rows, pending } = await pageRows(db, entity, answer.keys);
+  return { ...answer, rows, pending: [...pending] };
 }
-
-/** A list page's rows (the keys the list engine answered), with parents' names and pending marks. */
-export const pageRecords = (entity: EntityDescription, keys: readonly string[]) => pageRows(db, entity, keys);
 
 /**
  * The page of a list (its search and sort) that holds the record known by `id`, and the

@@ -9,12 +9,11 @@ import {
   type ListQuery,
   type ListResult,
   type Option,
-  type PageAnswer,
   type PageWatch,
-  pageRecords,
   parentOptions,
   quickPage,
   type Row,
+  type ShownPage,
   watchPage,
 } from '../app/records';
 import type { EntityDescription } from '../contract/entity';
@@ -22,26 +21,25 @@ import type { EntityDescription } from '../contract/entity';
 export type { ListResult, Row };
 
 /**
- * A list's page, live: the list engine (in its worker) answers which keys and how many, and
- * again when rows change; the page's rows are then read by key, and re-read when they change.
- * Until the engine has answered (it loads the entity's index at a list's first open), a page
- * in key order comes straight from the index (`quickPage`). Until the newest query's page is
- * read, the previous page stays on screen (undefined only before the first), so typing never
- * blanks the list and an answer to an older query never shows after a newer one.
+ * A list's page, live: the list engine (in its worker) answers which rows and how many, with
+ * the page's rows, and answers again when rows change. Until the engine has answered (it loads
+ * the entity's index at a list's first open), a page in key order comes straight from the
+ * index (`quickPage`). The previous page stays on screen until the newest query is answered
+ * (undefined only before the first), so typing never blanks the list, and an answer to an
+ * older query never shows after a newer one (the worker and the watch drop them).
  */
 export function useList(entity: EntityDescription, query: ListQuery): ListResult | undefined {
-  const [answer, setAnswer] = useState<PageAnswer>();
+  const [page, setPage] = useState<{ entity: string; page: ShownPage }>();
   const watch = useRef<PageWatch | null>(null);
   const engineAnswered = useRef(false);
   const asked = useRef(0);
   useEffect(() => {
-    const opened = watchPage(entity.name, (a) => {
+    const opened = watchPage(entity.name, (answer) => {
       engineAnswered.current = true;
-      setAnswer(a);
+      setPage({ entity: entity.name, page: answer });
     });
     watch.current = opened;
     engineAnswered.current = false;
-    setAnswer(undefined);
     return () => {
       opened.close();
       watch.current = null;
@@ -54,26 +52,13 @@ export function useList(entity: EntityDescription, query: ListQuery): ListResult
     const asking = ++asked.current;
     if (engineAnswered.current) return;
     void quickPage(entity, query).then((quick) => {
-      if (quick && asking === asked.current && !engineAnswered.current) setAnswer(quick);
+      if (quick && asking === asked.current && !engineAnswered.current)
+        setPage({ entity: entity.name, page: quick });
     });
   }, [entity.name, text]);
-  const page = useLiveQuery(
-    async () => (answer ? { answer, ...(await pageRecords(entity, answer.keys)) } : undefined),
-    [answer],
-  );
-  const latest: ListResult | undefined =
-    page && page.answer === answer
-      ? {
-          rows: page.rows,
-          pending: page.pending,
-          total: answer.total,
-          page: answer.page,
-          pageSize: answer.pageSize,
-        }
-      : undefined;
-  const shown = useRef<{ entity: string; result: ListResult } | null>(null);
-  if (latest) shown.current = { entity: entity.name, result: latest };
-  return latest ?? (shown.current?.entity === entity.name ? shown.current.result : undefined);
+  if (page?.entity !== entity.name) return undefined;
+  const { rows, pending, total, page: number, pageSize } = page.page;
+  return { rows, pending: new Set(pending), total, page: number, pageSize };
 }
 
 /** The record, `null` when it is not in the local store, `undefined` while loading. */

@@ -121,9 +121,9 @@ export class ListEngine {
       const index = update && this.indexes.get(update.name);
       if (!update || !index) continue;
       this.headVersions.set(update.name, update.v);
-      const touched = index.rows.apply(update.chunks, update.gone);
-      index.absorb(touched);
-      if (touched.length) changed.add(update.name);
+      index.absorb(index.rows.apply(update.chunks, update.gone));
+      // Rows may have changed outside the projection too: their lists' pages are read again.
+      if (update.chunks.length || update.gone.length) changed.add(update.name);
     }
     // Children show the changed parents' titles.
     for (const [name, index] of this.indexes)
