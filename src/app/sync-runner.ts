@@ -84,7 +84,9 @@ export function startSyncRunner(): void {
     if (document.visibilityState === 'visible') void requestSync();
   });
   setInterval(() => void requestSync(), PERIOD_MS);
-  void requestSync();
+  // The first sync waits for the first screen: a cold start paints before the sync engine loads.
+  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+  idle(() => void requestSync(), { timeout: 2000 });
   if (isSignedIn() && navigator.onLine)
     void import('./geography')
       .then(({ keepGeography }) => keepGeography())

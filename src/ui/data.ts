@@ -48,13 +48,20 @@ export function useList(entity: EntityDescription, query: ListQuery): ListResult
   const text = JSON.stringify(query);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query is asked again when its text changes
   useEffect(() => {
-    watch.current?.ask(query);
     const asking = ++asked.current;
-    if (engineAnswered.current) return;
-    void quickPage(entity, query).then((quick) => {
-      if (quick && asking === asked.current && !engineAnswered.current)
-        setPage({ entity: entity.name, page: quick });
-    });
+    const ask = () => {
+      if (asking === asked.current) watch.current?.ask(query);
+    };
+    if (engineAnswered.current) return ask();
+    // Before the engine's first answer: the page in key order from the index, and only then the
+    // engine (whose first load reads much more of the store) is asked.
+    void quickPage(entity, query)
+      .then((quick) => {
+        if (quick && asking === asked.current && !engineAnswered.current)
+          setPage({ entity: entity.name, page: quick });
+      })
+      .catch((error) => console.warn('List page from the index failed', error))
+      .finally(ask);
   }, [entity.name, text]);
   if (page?.entity !== entity.name) return undefined;
   const { rows, pending, total, page: number, pageSize } = page.page;

@@ -74,20 +74,34 @@ export class ListEngine {
     return this.serial(async () => {
       const started = performance.now();
       await ensureListIndex(this.db, spec.projection);
-      const { head, keys } = await this.db.transaction('r', INDEX_STORES, async () => {
+      // The keys, and the columns a search and the list's default order read: the first
+      // keystroke should find them here (a list's first paint does not wait for this).
+      const first = [spec.defaultSort.field, ...spec.search].filter(
+        (f, i, all) => f !== spec.projection.key && all.indexOf(f) === i,
+      );
+      const { head, columns } = await this.db.transaction('r', INDEX_STORES, async () => {
         const head = await readHead(this.db, spec.projection.table);
-        return { head, keys: head ? await readColumn(this.db, head, KEY_COLUMN) : new Map() };
+        const columns = head
+          ? await Promise.all([KEY_COLUMN, ...first].map((f) => readColumn(this.db, head, f)))
+          : [];
+        return { head, columns };
       });
-      const read = measure(`read keys ${name}`, started);
+      const read = measure(`read ${name}`, started);
       const index = new EntityIndex(
         spec,
         (p) => this.indexes.get(p),
         (fields) => this.loadColumns(name, fields),
         this.options.pause,
       );
-      const chunks = [...keys].map(([n, k]) => ({ n, v: head?.chunks[n] ?? 0, keys: k, cols: new Map() }));
+      const [keys = new Map<number, string[]>(), ...values] = columns;
+      const chunks = [...keys].map(([n, k]) => ({
+        n,
+        v: head?.chunks[n] ?? 0,
+        keys: k,
+        cols: new Map(first.map((f, i) => [f, values[i]?.get(n) ?? []])),
+      }));
       index.absorb(index.rows.apply(chunks, []));
-      measure(`fill keys ${name}`, read);
+      measure(`fill ${name}`, read);
       this.headVersions.set(name, head?.v ?? 0);
       this.indexes.set(name, index);
       return index;

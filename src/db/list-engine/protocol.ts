@@ -16,12 +16,16 @@ export interface ShownPage extends PageAnswer {
   pending: string[];
 }
 
+/** One-off requests: a record's position, keys in order, counts by a field. */
+export type EngineRequest =
+  | { type: 'position'; entity: string; query: PageQuery; key: string }
+  | { type: 'keys'; entity: string; query: PageQuery; offset: number; limit: number }
+  | { type: 'counts'; entity: string; query: PageQuery; field: string };
+
 export type ToWorker =
   | { type: 'watch'; id: number; seq: number; entity: string; query: PageQuery }
   | { type: 'unwatch'; id: number }
-  | { type: 'position'; seq: number; entity: string; query: PageQuery; key: string }
-  | { type: 'keys'; seq: number; entity: string; query: PageQuery; offset: number; limit: number }
-  | { type: 'counts'; seq: number; entity: string; query: PageQuery; field: string };
+  | (EngineRequest & { seq: number });
 
 export type FromWorker =
   | { type: 'page'; id: number; seq: number; page: ShownPage }
