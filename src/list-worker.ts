@@ -20,14 +20,24 @@ import { pageRows } from './db/queries';
 declare const self: DedicatedWorkerGlobalScope;
 
 /** Yields to the message loop (a MessageChannel turn: sooner than a clamped timer). */
-const turn = new MessageChannel();
+const channel = new MessageChannel();
 const waiting: (() => void)[] = [];
-turn.port1.onmessage = () => waiting.shift()?.();
-const pause = () =>
+channel.port1.onmessage = () => waiting.shift()?.();
+const turn = () =>
   new Promise<void>((resolve) => {
     waiting.push(resolve);
-    turn.port2.postMessage(null);
+    channel.port2.postMessage(null);
   });
+const pause = turn;
+
+/** Answers being worked out, and when the last one ended: work ahead of use waits for a quiet moment. */
+let answering = 0;
+let lastAnswer = 0;
+const QUIET_MS = 300;
+async function quiet(): Promise<void> {
+  while (answering > 0 || performance.now() - lastAnswer < QUIET_MS)
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+}
 
 const db = openLocalDb();
 const engine = new ListEngine(db, engineSpecs(entities), { pause });
@@ -49,11 +59,15 @@ const watches = new Map<number, Watch>();
 /** Entities whose search text and orders are computed (or being computed) ahead of use. */
 const warmed = new Set<string>();
 
-/** After a list's first answer, the rest of what its queries need is computed meanwhile. */
+/**
+ * After a list's first answer, the orders its headers will ask for are computed in quiet
+ * moments (one field at a time, each after no answer for a while): typing right after a list
+ * opens is not held up by them.
+ */
 function warm(entity: string): void {
   if (warmed.has(entity)) return;
   warmed.add(entity);
-  engine.warm(entity).catch((error) => console.error('List warm-up failed:', failure(error)));
+  engine.warm(entity, quiet).catch((error) => console.error('List warm-up failed:', failure(error)));
 }
 
 /** Answers a watch's newest query, again while newer ones or changes came meanwhile. */
@@ -61,6 +75,7 @@ async function answer(id: number): Promise<void> {
   const watch = watches.get(id);
   if (!watch || watch.running) return;
   watch.running = true;
+  answering += 1;
   while (watches.get(id) === watch && (watch.answered !== watch.seq || watch.changed)) {
     const { seq, entity, query } = watch;
     watch.changed = false;
@@ -77,6 +92,8 @@ async function answer(id: number): Promise<void> {
     watch.answered = seq;
   }
   watch.running = false;
+  answering -= 1;
+  lastAnswer = performance.now();
 }
 
 /** The rows shown changed (or may have): every watch of these entities (all: null) answers again. */

@@ -5,15 +5,14 @@
  * pages with First, Previous, Next, Last and ellipses and a page size, search answers as one
  * types, accents and case aside, and a list follows rows changed in another tab.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_PATH } from '../../src/contract/batch';
-import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
-import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
-import { LANDSCAPE, openScreen, tabletContext } from '../helpers/tablet';
+import { browserSuite, signedInTab } from '../helpers/browser';
+import { api, signIn } from '../helpers/server';
+import { openScreen } from '../helpers/tablet';
 
-let server: TestServer;
-let browser: Browser;
+const suite = browserSuite();
 let context: BrowserContext;
 let page: Page;
 
@@ -22,9 +21,9 @@ const EXTRA = ['Élan', 'elan vital', 'ÉLANCÉ', 'Zoë', 'Zoe'];
 let names: string[] = [];
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
+// Before the sign-in, whose first pull brings them to the device.
 beforeAll(async () => {
-  server = await startTestServer({ staticDir: DIST });
-  const client = api(server.apiRoot, await signIn(server.apiRoot));
+  const client = api(suite.server.apiRoot, await signIn(suite.server.apiRoot));
   const wanted = [...Array.from({ length: 135 }, (_, i) => `Class ${i + 1}`), ...EXTRA];
   // Two batch requests (our extension) rather than 140 requests: one transaction each.
   for (let i = 0; i < wanted.length; i += 100) {
@@ -38,14 +37,9 @@ beforeAll(async () => {
   names = (await client.get('Masterfilter/Classes/fetchclasses.php')).body.classes.map(
     (c: { class_name: string }) => c.class_name,
   );
-  browser = await launchBrowser();
-  context = await tabletContext(browser, LANDSCAPE);
-  page = await context.newPage();
-  await signInWithForm(page, server.url);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+signedInTab(suite, (tab) => {
+  ({ context, page } = tab);
 });
 
 const shownNames = () => page.locator('tbody tr td:nth-child(2)').allTextContents();
@@ -54,7 +48,7 @@ const nav = () => page.getByRole('navigation', { name: 'Pagination' });
 
 describe('sorting by a column header', () => {
   it('sorts names by collation and ids numerically, both ways, with aria-sort on the header', async () => {
-    await openScreen(page, server.url, '/classes');
+    await openScreen(page, suite.server.url, '/classes');
     const name = page.getByRole('columnheader', { name: /Class Name/ });
     const sno = page.getByRole('columnheader', { name: /S\.no/ });
     expect(await sno.getAttribute('aria-sort')).toBe('ascending');
@@ -78,7 +72,7 @@ describe('sorting by a column header', () => {
   });
 
   it('offers no sort on columns without an order', async () => {
-    await openScreen(page, server.url, '/books');
+    await openScreen(page, suite.server.url, '/books');
     // The popular toggle sorts by its status, like any status column.
     for (const header of ['S.no', 'Book Name', 'Class', 'Make Popular'])
       expect(await page.getByRole('columnheader', { name: header }).getByRole('button').count(), header).toBe(
@@ -94,7 +88,7 @@ describe('sorting by a column header', () => {
 
 describe('pagination', () => {
   it('shows a window of pages with First, Previous, Next, Last and ellipses, never a button per page', async () => {
-    await openScreen(page, server.url, '/classes');
+    await openScreen(page, suite.server.url, '/classes');
     const total = names.length;
     const pages = Math.ceil(total / 10);
     const labels = () => nav().locator('button, span').allTextContents();
@@ -147,7 +141,7 @@ describe('pagination', () => {
   });
 
   it('offers page sizes 10, 25, 50 and 100, and a new size goes to page 1', async () => {
-    await openScreen(page, server.url, '/classes?page=3');
+    await openScreen(page, suite.server.url, '/classes?page=3');
     await expect.poll(footer).toBe(`Showing 21 to 30 of ${names.length} entries`);
     const show = page.getByRole('combobox', { name: /Show/ });
     expect(await show.locator('option').allTextContents()).toEqual(['10', '25', '50', '100']);
@@ -160,7 +154,7 @@ describe('pagination', () => {
 
 describe('search', () => {
   it('answers as one types, accents and case set aside, and resets to page 1', async () => {
-    await openScreen(page, server.url, '/classes?page=2');
+    await openScreen(page, suite.server.url, '/classes?page=2');
     const search = page.getByRole('searchbox', { name: 'Search' });
     await search.click();
     await search.pressSequentially('ELAN', { delay: 40 });
@@ -176,10 +170,10 @@ describe('search', () => {
 
 describe('a list follows changes made elsewhere', () => {
   it('shows a class added in another tab without a reload', async () => {
-    await openScreen(page, server.url, '/classes?sort=class_name&dir=desc');
+    await openScreen(page, suite.server.url, '/classes?sort=class_name&dir=desc');
     await expect.poll(async () => (await shownNames())[0]).not.toBe('Zzz from the other tab');
     const other = await context.newPage();
-    await openScreen(other, server.url, '/addclasses');
+    await openScreen(other, suite.server.url, '/addclasses');
     await other.getByLabel('Class Name').fill('Zzz from the other tab');
     await other.getByRole('button', { name: 'Add Class' }).click();
     await other.waitForURL(/\/classes/);

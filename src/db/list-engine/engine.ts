@@ -101,6 +101,7 @@ export class ListEngine {
         cols: new Map(first.map((f, i) => [f, values[i]?.get(n) ?? []])),
       }));
       index.absorb(index.rows.apply(chunks, []));
+      if (spec.search.length && chunks.length) index.prepareSearch();
       measure(`fill ${name}`, read);
       this.headVersions.set(name, head?.v ?? 0);
       this.indexes.set(name, index);
@@ -226,16 +227,19 @@ export class ListEngine {
   }
 
   /**
-   * Computes an entity's search text and orders ahead of the keystrokes and clicks that will
-   * want them: its title's order first, then the others.
+   * Computes an entity's orders ahead of the clicks that will want them (its search text is
+   * built when it loads): its title's order first, then the others, each after `before`
+   * resolves (the worker waits for a quiet moment).
    */
-  async warm(name: string): Promise<void> {
+  async warm(name: string, before: () => Promise<void> = async () => {}): Promise<void> {
     const index = await this.open(name);
     const fields = Object.keys(index.spec.orders);
-    await index.warm([
-      ...fields.filter((f) => f === index.spec.title),
-      ...fields.filter((f) => f !== index.spec.title),
-    ]);
+    const title = index.spec.title;
+    for (const field of [...fields.filter((f) => f === title), ...fields.filter((f) => f !== title)]) {
+      await before();
+      await index.need([field]);
+      await index.order(field);
+    }
   }
 
   /**

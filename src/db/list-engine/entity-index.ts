@@ -14,7 +14,7 @@
  * current title (the row's own copy when the school is not on this device).
  */
 import { foldText } from './fold';
-import { keyOrder, orderSlots, type Pause, Ranking } from './order';
+import { keyOrder, orderSlots, type Pause, Ranking, sliced } from './order';
 import { EntityRows } from './rows';
 import type { EngineSpec } from './spec';
 import { measure } from './timing';
@@ -194,38 +194,32 @@ export class EntityIndex {
       );
       if (stamp !== this.stamp() || this.keysVersion !== this.version) continue;
       const ranking = order.ranking;
-      order.perm = orderSlots(this.keyPerm, (s) => ranking.rankOf(values[s]), this.keyRank, this.keyPerm);
+      const ranks = new Float64Array(this.rows.keys.length);
+      const slots = this.keyPerm;
+      await sliced(
+        slots.length,
+        (i) => {
+          ranks[slots[i]] = ranking.rankOf(values[slots[i]]);
+        },
+        this.pause,
+      );
+      if (stamp !== this.stamp() || this.keysVersion !== this.version) continue;
+      order.perm = orderSlots(slots, ranks, this.keyRank, this.keyPerm);
       order.stamp = stamp;
       measure(`order ${this.spec.name}.${field}`, started);
       return order.perm;
     }
   }
 
-  /**
-   * Computes what lists will ask for before they do, in slices (the time after a list opens):
-   * the search text, then the orders of the given fields.
-   */
-  async warm(fields: readonly string[]): Promise<void> {
-    await this.need(this.spec.search);
-    if (!this.hay && this.spec.search.length) {
-      const version = this.version;
+  /** The search text of every row (built once, then patched as rows change); its columns loaded. */
+  prepareSearch(): string[] {
+    if (!this.hay) {
+      const started = performance.now();
       const columns = this.spec.search.map((f) => this.column(f));
-      const hay: string[] = [];
-      let sliceStart = performance.now();
-      for (let s = 0; s < this.rows.keys.length; s++) {
-        hay.push(this.searchText(s, columns));
-        if (s % 1024 === 0 && this.pause && performance.now() - sliceStart > 8) {
-          await this.pause();
-          sliceStart = performance.now();
-        }
-      }
-      // Rows changed meanwhile: the first search builds it instead.
-      if (!this.hay && version === this.version) this.hay = hay;
+      this.hay = this.rows.keys.map((_, s) => this.searchText(s, columns));
+      measure(`search text ${this.spec.name}`, started);
     }
-    for (const field of fields) {
-      await this.need([field]);
-      await this.order(field);
-    }
+    return this.hay;
   }
 
   /** The rows that pass the filters and the search (their columns loaded: `need`). */
@@ -247,13 +241,7 @@ export class EntityIndex {
         ? last.match.slots
         : null;
     const candidates = narrowing ?? this.filtered(filters);
-    if (needle && !this.hay) {
-      const started = performance.now();
-      const columns = this.spec.search.map((f) => this.column(f));
-      this.hay = this.rows.keys.map((_, s) => this.searchText(s, columns));
-      measure(`search text ${this.spec.name}`, started);
-    }
-    const hay = this.hay ?? [];
+    const hay = needle ? this.prepareSearch() : [];
     const mask = new Uint8Array(this.rows.keys.length);
     const found: number[] = [];
     for (const s of candidates) {

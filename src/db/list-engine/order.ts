@@ -47,6 +47,18 @@ const PACK = 2 ** 21;
 /** How long a slice of sorting may hold the thread before pausing. */
 const SLICE_MS = 8;
 
+/** Runs `step` for 0..n-1, pausing every few milliseconds (straight through without a pause). */
+export async function sliced(n: number, step: (i: number) => void, pause?: Pause): Promise<void> {
+  let sliceStart = performance.now();
+  for (let i = 0; i < n; i++) {
+    step(i);
+    if (pause && (i & 1023) === 1023 && performance.now() - sliceStart > SLICE_MS) {
+      await pause();
+      sliceStart = performance.now();
+    }
+  }
+}
+
 /**
  * Natural merge sort (stable) that pauses every few milliseconds: a long collation never holds
  * up the queries that arrive meanwhile (without a pause it runs straight through). It merges
@@ -149,7 +161,7 @@ export class Ranking {
    * Ranks every value not ranked yet; values no longer used keep their place (harmless). Calls
    * run one after another: one that pauses mid-sort is never overtaken by another.
    */
-  add(values: Iterable<string>, pause?: Pause): Promise<void> {
+  add(values: readonly string[], pause?: Pause): Promise<void> {
     const next = this.adding.then(() => this.addNow(values, pause));
     this.adding = next.catch(() => undefined);
     return next;
@@ -157,9 +169,15 @@ export class Ranking {
 
   private adding: Promise<unknown> = Promise.resolve();
 
-  private async addNow(values: Iterable<string>, pause?: Pause): Promise<void> {
+  private async addNow(values: readonly string[], pause?: Pause): Promise<void> {
     const fresh = new Set<string>();
-    for (const v of values) if (!this.rank.has(v)) fresh.add(v);
+    await sliced(
+      values.length,
+      (i) => {
+        if (!this.rank.has(values[i])) fresh.add(values[i]);
+      },
+      pause,
+    );
     if (fresh.size === 0) return;
     const incoming =
       this.kind === 'number' || this.kind === 'date'
@@ -167,8 +185,8 @@ export class Ranking {
         : await sortSliced([...fresh], this.compare, pause);
     if (this.sorted.length === 0) {
       this.sorted = incoming;
-      this.tie = this.ties(incoming);
-      this.renumber(0);
+      this.tie = await this.ties(incoming, pause);
+      await this.renumber(0, pause);
       return;
     }
     if (incoming.length * 8 < this.sorted.length) {
@@ -181,7 +199,7 @@ export class Ranking {
         if (at + 1 < this.sorted.length) this.tie[at + 1] = this.compare(v, this.sorted[at + 1]) === 0;
         first = Math.min(first, at);
       }
-      this.renumber(first);
+      await this.renumber(first, pause);
       return;
     }
     const merged: string[] = [];
@@ -192,13 +210,21 @@ export class Ranking {
     while (i < this.sorted.length) merged.push(this.sorted[i++]);
     while (j < incoming.length) merged.push(incoming[j++]);
     this.sorted = merged;
-    this.tie = this.ties(merged);
-    this.renumber(0);
+    this.tie = await this.ties(merged, pause);
+    await this.renumber(0, pause);
   }
 
   /** Whether each value compares equal to the one before it. */
-  private ties(sorted: readonly string[]): boolean[] {
-    return sorted.map((v, k) => k > 0 && this.compare(sorted[k - 1], v) === 0);
+  private async ties(sorted: readonly string[], pause?: Pause): Promise<boolean[]> {
+    const tie = new Array<boolean>(sorted.length).fill(false);
+    await sliced(
+      sorted.length - 1,
+      (k) => {
+        tie[k + 1] = this.compare(sorted[k], sorted[k + 1]) === 0;
+      },
+      pause,
+    );
+    return tie;
   }
 
   /** The first place whose value sorts after `value`. */
@@ -213,23 +239,28 @@ export class Ranking {
     return lo;
   }
 
-  private renumber(from: number): void {
+  private async renumber(from: number, pause?: Pause): Promise<void> {
     let r = from > 0 ? (this.rank.get(this.sorted[from - 1]) ?? 0) : 0;
-    for (let i = from; i < this.sorted.length; i++) {
-      if (!this.tie[i]) r = i;
-      this.rank.set(this.sorted[i], r);
-    }
+    await sliced(
+      this.sorted.length - from,
+      (k) => {
+        const i = from + k;
+        if (!this.tie[i]) r = i;
+        this.rank.set(this.sorted[i], r);
+      },
+      pause,
+    );
   }
 }
 
 /**
- * Slots ordered by their value's rank, ties by key: rank and key rank packed into one float64
- * and sorted natively. `keyRank` gives each slot its key's place among all keys; `bySlotRank`
- * the slot at each key place.
+ * Slots ordered by their value's rank (`rankOfSlot`, by slot), ties by key: rank and key rank
+ * packed into one float64 and sorted natively. `keyRank` gives each slot its key's place among
+ * all keys; `slotAtKeyRank` the slot at each key place.
  */
 export function orderSlots(
   slots: Int32Array,
-  rankOfSlot: (slot: number) => number,
+  rankOfSlot: Float64Array,
   keyRank: Int32Array,
   slotAtKeyRank: Int32Array,
 ): Int32Array {
@@ -237,16 +268,14 @@ export function orderSlots(
   const out = new Int32Array(n);
   if (slotAtKeyRank.length < PACK) {
     const packed = new Float64Array(n);
-    for (let i = 0; i < n; i++) packed[i] = rankOfSlot(slots[i]) * PACK + keyRank[slots[i]];
+    for (let i = 0; i < n; i++) packed[i] = rankOfSlot[slots[i]] * PACK + keyRank[slots[i]];
     packed.sort();
     for (let i = 0; i < n; i++) out[i] = slotAtKeyRank[packed[i] % PACK];
     return out;
   }
   // Beyond two million keys the pair does not fit one float64: a comparison sort.
   out.set(slots);
-  const ranks = new Float64Array(keyRank.length);
-  for (const s of slots) ranks[s] = rankOfSlot(s);
-  return out.sort((a, b) => ranks[a] - ranks[b] || keyRank[a] - keyRank[b]);
+  return out.sort((a, b) => rankOfSlot[a] - rankOfSlot[b] || keyRank[a] - keyRank[b]);
 }
 
 /**
