@@ -1,7 +1,7 @@
 /**
- * Reading the list index (middleware.ts keeps it): a table's head, a whole column (one range
- * read, not a read per row), or some columns of the few chunks a change touched. Callers that
- * need them to agree read them in one transaction with the head.
+ * Reading the list index (middleware.ts keeps it): a table's head, a whole column (range reads
+ * of a few dozen chunks each, not a read per row), or some columns of the few chunks a change
+ * touched. Callers that need them to agree read them in one transaction with the head.
  */
 import type Dexie from 'dexie';
 import {
