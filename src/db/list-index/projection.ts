@@ -1,7 +1,8 @@
 /**
  * The list index's projection of an entity: the few fields of each row that searching,
  * sorting and filtering its lists need (the key, the title, the search fields, the fields its
- * columns sort by, parents' ids and names, a status, the parent a list is inside). The storage
+ * columns sort by, parents' ids and names, a status, a class named by a student, the parent a
+ * list is inside). The storage
  * layer keeps this projection of every row in compact chunks beside the rows (middleware.ts),
  * and the list engine answers from it without reading the rows themselves.
  *
@@ -27,8 +28,9 @@ export function listProjection(entity: EntityDescription, all: readonly EntityDe
     ...sortFields(entity, all).map((o) => o.field),
     ...refFields(entity).map(([field]) => field),
     ...parentNameFields(entity).map((p) => p.name),
+    // Fields lists filter by: a status, a name of another entity's record (a student's class).
     ...Object.entries(entity.fields)
-      .filter(([, spec]) => spec.kind === 'status')
+      .filter(([, spec]) => spec.kind === 'status' || spec.namesOf)
       .map(([field]) => field),
     ...(entity.filters ?? []).filter((f) => f.values).map((f) => f.param),
     ...(entity.routes.within ? [entity.routes.within.field] : []),
