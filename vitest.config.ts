@@ -1,10 +1,12 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * One runner, five projects: unit (local store and outbox on fake-indexeddb), server (the
+ * One runner, seven projects: unit (local store and outbox on fake-indexeddb), server (the
  * reference server over HTTP on the embedded database), postgres (the same on a real
- * PostgreSQL), sync (replay against the real server over HTTP) and browser (Debian's
- * Chromium driven by playwright-core against the built app and the real server).
+ * PostgreSQL), s3 (the upload suites with files in a bucket), sync (replay against the real server over HTTP), scale-out (the sync fault
+ * and property suites through haproxy in front of several server processes on one
+ * PostgreSQL) and browser (Debian's Chromium driven by playwright-core against the built app
+ * and the real server).
  */
 export default defineConfig({
   test: {
@@ -22,6 +24,8 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // Some tests spawn the built server (a real process: signals, stdout).
+          globalSetup: ['tests/helpers/build-server.ts'],
           testTimeout: 30_000,
           // beforeAll starts a server (migrations on PGlite): slow on a loaded 2-core machine.
           hookTimeout: 120_000,
@@ -43,8 +47,45 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: ['tests/server/**/*.test.ts', 'tests/postgres/**/*.test.ts'],
+          // Backups are of the embedded database only (PostgreSQL has pg_dump): once is enough.
+          exclude: [...configDefaults.exclude, 'tests/server/backup.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The upload suites that cover add, replace, delete, resumable uploads through chunks,
+        // Range, private and public folders and rollbacks, again with the files in a bucket of
+        // an S3 emulator (tests/helpers/storage.ts), plus what only a bucket can show.
+        test: {
+          name: 's3',
+          include: [
+            'tests/server/uploads-serve.test.ts',
+            'tests/server/uploads-write.test.ts',
+            'tests/server/resumable-uploads.test.ts',
+            'tests/server/upload-journal.test.ts',
+            'tests/s3/**/*.test.ts',
+          ],
+          env: { TEST_STORAGE: 's3' },
+          environment: 'node',
+          globalSetup: ['tests/helpers/build-server.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // Needs TEST_DATABASE_URL too (scripts/test-postgres.mjs runs it with 'postgres').
+        test: {
+          name: 'scale-out',
+          include: ['tests/sync/faults.test.ts', 'tests/sync/property.test.ts'],
+          environment: 'node',
+          setupFiles: ['fake-indexeddb/auto'],
+          globalSetup: ['tests/helpers/build-server.ts'],
+          // Five random sessions per property: a run through the cluster costs more (a killed
+          // process is replaced while the drain goes on); a client timeout fit for it.
+          env: { TEST_CLUSTER: '3', PROPERTY_RUNS: '5', PROPERTY_TIMEOUT_MS: '2000' },
+          testTimeout: 60_000,
           hookTimeout: 120_000,
         },
       },

@@ -39,4 +39,9 @@ rmSync('dist-bench', { recursive: true, force: true });
 
 console.log('\n== GET / while clients send the largest bodies each route allows (bench/latency.mjs) ==');
 const latency = run('node', ['bench/latency.mjs']);
-process.exit(drained || uploaded || lists || latency);
+
+console.log(
+  '\n== Scale-out: 1, 2 and 3 processes behind haproxy on one PostgreSQL, beside one process (bench/scale-out.mjs) ==',
+);
+const scaled = run('node', ['bench/scale-out.mjs']);
+process.exit(drained || uploaded || lists || latency || scaled);

@@ -1,33 +1,6 @@
 // npm start: builds the app and the server when there is no build or the sources are newer
 // than it, then runs the server (which serves the built app and the API on one port).
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { buildIfStale } from './build-if-stale.mjs';
 
-const outputs = ['dist/index.html', 'dist/sw.js', 'dist-server/index.js'];
-const sources = [
-  'src',
-  'server',
-  'public',
-  'index.html',
-  'package.json',
-  'vite.config.ts',
-  'vite.server.config.ts',
-];
-
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
-
-const built = outputs.every((f) => existsSync(f));
-const builtAt = built ? Math.min(...outputs.map((f) => statSync(f).mtimeMs)) : 0;
-if (!built || Math.max(...sources.map(newest)) > builtAt) {
-  console.log(built ? 'Sources changed since the last build: building again…' : 'No build yet: building…');
-  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
+buildIfStale();
 await import(new URL('../dist-server/index.js', import.meta.url).href);

@@ -5,6 +5,7 @@
  */
 import { DEMO_PASSWORD, ensureAdmin, hasPassword } from './auth/admin';
 import type { Query } from './db';
+import type { Logger } from './ops/log';
 
 /** A start that must not go on; index.ts prints the message and exits. */
 export class StartRefused extends Error {}
@@ -25,14 +26,16 @@ export interface AdminSetup {
   requirePassword: boolean;
 }
 
-export async function prepareAdmin(q: Query, setup: AdminSetup): Promise<void> {
+export async function prepareAdmin(q: Query, log: Logger, setup: AdminSetup): Promise<void> {
   const exists = (await q('SELECT 1 FROM admins WHERE username = $1', [setup.username])).length > 0;
   if (!exists && setup.password === undefined && setup.requirePassword)
     throw new StartRefused(
       `There is no administrator yet and ADMIN_PASSWORD is not set. In production the demo password is not used: ` +
         `set ADMIN_PASSWORD (and ADMIN_USERNAME if you want another name than ${setup.username}) and start again.`,
     );
-  await ensureAdmin(q, setup.username, setup.password ?? DEMO_PASSWORD);
+  const outcome = await ensureAdmin(q, setup.username, setup.password ?? DEMO_PASSWORD);
+  if (outcome === 'replaced demo password')
+    log.info(`The account ${setup.username} had the demo password: it now has the one from ADMIN_PASSWORD.`);
   if (isLoopbackHost(setup.host) || setup.allowDemoPassword) return;
   if (await hasPassword(q, setup.username, DEMO_PASSWORD))
     throw new StartRefused(

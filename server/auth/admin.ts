@@ -19,7 +19,11 @@ export async function hasPassword(q: Query, username: string, password: string):
  * public demo password, which a configured password replaces: that is how an install that
  * began as a demo is made safe to expose.
  */
-export async function ensureAdmin(q: Query, username: string, password: string): Promise<void> {
+export async function ensureAdmin(
+  q: Query,
+  username: string,
+  password: string,
+): Promise<'created' | 'replaced demo password' | 'kept'> {
   const existing = await q('SELECT 1 FROM admins WHERE username = $1', [username]);
   if (existing.length > 0) {
     if (password !== DEMO_PASSWORD && (await hasPassword(q, username, DEMO_PASSWORD))) {
@@ -27,12 +31,14 @@ export async function ensureAdmin(q: Query, username: string, password: string):
         username,
         await hashPassword(password),
       ]);
-      console.log(`The account ${username} had the demo password: it now has the one from ADMIN_PASSWORD.`);
+      return 'replaced demo password';
     }
-    return;
+    return 'kept';
   }
-  await q('INSERT INTO admins (username, password_hash) VALUES ($1, $2) ON CONFLICT (username) DO NOTHING', [
-    username,
-    await hashPassword(password),
-  ]);
+  // Several processes may start at once on one empty database: one of them creates it.
+  const created = await q(
+    'INSERT INTO admins (username, password_hash) VALUES ($1, $2) ON CONFLICT (username) DO NOTHING RETURNING id',
+    [username, await hashPassword(password)],
+  );
+  return created.length > 0 ? 'created' : 'kept';
 }

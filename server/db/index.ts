@@ -1,9 +1,9 @@
 /** Opens the database the options ask for and brings its schema up to date. */
-import { migrations } from '../migrations';
+import { type Migration, migrations } from '../migrations';
 import { runMigrations } from './migrate';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
-import type { Database } from './types';
+import type { Database, Query } from './types';
 
 export type { Database, Query } from './types';
 
@@ -12,6 +12,15 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** When set, a real PostgreSQL is used instead of PGlite. */
   databaseUrl?: string;
+  /**
+   * Further migrations after ours, in name order with them (tests: the tables of fixture
+   * entities that exist only in tests, e.g. `test_boards_1`).
+   */
+  extraMigrations?: readonly Migration[];
+  /** Fills a database that this very open created, in the transaction that created it (migrate.ts). */
+  seed?: (q: Query) => Promise<void>;
+  /** Hears of what goes wrong outside any request (an idle connection lost). */
+  warn?: (message: string) => void;
 }
 
 export interface OpenedDatabase extends Database {
@@ -21,10 +30,14 @@ export interface OpenedDatabase extends Database {
 
 export async function openDatabase(options: DatabaseOptions): Promise<OpenedDatabase> {
   const db = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
+    ? await openPostgres(options.databaseUrl, options.warn)
     : await openPglite(options.dataDir);
   try {
-    const applied = await runMigrations(db, migrations);
+    const applied = await runMigrations(
+      db,
+      [...migrations, ...(options.extraMigrations ?? [])],
+      options.seed,
+    );
     return { ...db, fresh: applied.includes(migrations[0].name) };
   } catch (err) {
     await db.close();

@@ -20,9 +20,32 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       return (results.at(-1)?.rows ?? []) as T[];
     };
 
+  // One connection: PGlite runs one statement or transaction at a time and queues the rest,
+  // so what is in flight is one in use and the others waiting (GET /metrics).
+  let inFlight = 0;
+  const counted = async <T>(run: () => Promise<T>): Promise<T> => {
+    inFlight++;
+    try {
+      return await run();
+    } finally {
+      inFlight--;
+    }
+  };
+  const query = queryOn(db);
+
   return {
-    query: queryOn(db),
-    tx: (fn) => db.transaction((tx) => fn(queryOn(tx))),
+    query: <T>(sql: string, params?: readonly unknown[]) => counted(() => query<T>(sql, params)),
+    tx: (fn) => counted(() => db.transaction((tx) => fn(queryOn(tx)))),
     close: () => db.close(),
+    // Inside a transaction of its own, no other one runs meanwhile (PGlite runs one at a time);
+    // the checkpoint writes what the log holds into the data files, so a restore replays little.
+    snapshot: (alongside) =>
+      db.transaction(async (tx) => {
+        await tx.exec('CHECKPOINT');
+        const dump = await db.dumpDataDir('none');
+        await alongside();
+        return dump;
+      }),
+    pool: () => ({ size: 1, inUse: Math.min(inFlight, 1), waiting: Math.max(inFlight - 1, 0) }),
   };
 }

@@ -2,7 +2,40 @@
 import pg from 'pg';
 import { type Database, INT8_OID, parseInt8, type Query } from './types';
 
-export async function openPostgres(connectionString: string): Promise<Database> {
+/** How long the start waits for the database's first answer. */
+const CONNECT_TIMEOUT_MS = 15_000;
+
+async function firstConnection(pool: pg.Pool): Promise<pg.PoolClient> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          Object.assign(new Error(`no answer within ${CONNECT_TIMEOUT_MS / 1000} s`), { code: 'DB_TIMEOUT' }),
+        ),
+      CONNECT_TIMEOUT_MS,
+    );
+  });
+  const connecting = pool.connect();
+  try {
+    return await Promise.race([connecting, late]);
+  } catch (err) {
+    // A connection that comes after the timeout goes straight back.
+    connecting.then(
+      (client) => client.release(),
+      () => {},
+    );
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `warn` hears of connections the pool lost while idle (the next query reconnects). */
+export async function openPostgres(
+  connectionString: string,
+  warn: (message: string) => void = (m) => console.error(m),
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
     // Per pool rather than pg.types.setTypeParser, which would change every pg user in the process.
@@ -12,9 +45,15 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     },
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
-  // Fail at start, not at the first request, when the URL is wrong.
-  (await pool.connect()).release();
+  pool.on('error', (err) => warn(`PostgreSQL pool error: ${err.message}`));
+  // Fail at start, not at the first request, when the URL is wrong; and within a bound, since
+  // a database behind a firewall that drops packets would leave the connection waiting.
+  try {
+    (await firstConnection(pool)).release();
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw err;
+  }
 
   const queryOn =
     (runner: pg.Pool | pg.PoolClient): Query =>
@@ -44,5 +83,10 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       }
     },
     close: () => pool.end(),
+    pool: () => ({
+      size: pool.totalCount,
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }

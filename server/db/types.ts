@@ -22,6 +22,23 @@ export interface Database {
    */
   tx<T>(fn: (q: Query) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * The embedded database only (backups, server/backup): a copy of its whole data folder as a
+   * tar, taken between transactions, and `alongside` run in the same moment, before any other
+   * transaction may start.
+   */
+  snapshot?(alongside: () => Promise<void>): Promise<Blob>;
+  /** The connections as they are now (GET /metrics, server/ops/metrics.ts). */
+  pool?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open. */
+  size: number;
+  /** Connections running a query or transaction. */
+  inUse: number;
+  /** Queries and transactions waiting for a connection. */
+  waiting: number;
 }
 
 /** PostgreSQL's type oid of int8 (bigint). */

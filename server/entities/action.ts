@@ -26,7 +26,13 @@ export function actionHandler(entity: EntityDescription, action: FieldAction): A
     ? ''
     : `${spec.label} must be ${Object.keys(action.messages).join(' or ')}`;
   const key = ident(entity.key);
-  const sql = `UPDATE ${ident(entity.table)} SET ${ident(action.field)} = $2 WHERE ${key} = $1 RETURNING ${key}`;
+  const table = ident(entity.table);
+  const field = ident(action.field);
+  // The value before comes from the row locked in the same statement, for the audit trail.
+  const sql = `UPDATE ${table} t SET ${field} = $2
+    FROM (SELECT ${key}, ${field} FROM ${table} WHERE ${key} = $1 FOR UPDATE) prior
+    WHERE t.${key} = prior.${key} RETURNING prior.${field} AS before, t.${field} AS after`;
+  const op = isValueAction(action) ? 'update' : 'toggle';
 
   /** The value to store, or the refusal. */
   const checkValue = (raw: unknown): { value: string | number } | { message: string } => {
@@ -37,13 +43,15 @@ export function actionHandler(entity: EntityDescription, action: FieldAction): A
     return typeof raw === 'string' && actionNotices(action, raw) ? { value: raw } : { message: refusal };
   };
 
-  return async ({ q, body }) => {
+  return async ({ q, body, audit }) => {
     const read = readId(entity, body[idParamOf(entity)]);
     if ('reply' in read) return read.reply;
     const checked = checkValue(body[action.wire]);
     if ('message' in checked) return refuse(400, checked.message);
-    const rows = await q(sql, [read.id, checked.value]);
-    if (rows.length === 0) return notFound(entity);
+    const [row] = await q<{ before: unknown; after: unknown }>(sql, [read.id, checked.value]);
+    if (!row) return notFound(entity);
+    const id = { [entity.key]: read.id };
+    audit.updated(entity, { ...id, [action.field]: row.before }, { ...id, [action.field]: row.after }, op);
     return ok({ message: actionNotices(action, checked.value)?.[0] });
   };
 }

@@ -53,7 +53,7 @@ export function addSeveralHandler(
   const text = replyTexts(entity);
   const table = ident(entity.table);
 
-  return async ({ q, body, uploads, adminId }) => {
+  return async ({ q, body, uploads, adminId, audit }) => {
     const checked = cleanRichTextFields(entity, 'add', validateWrite(entity, 'add', body));
     if (!checked.ok) return refuse(400, checked.message);
     const lookup = lookupFor(adminId, options);
@@ -107,12 +107,13 @@ export function addSeveralHandler(
       if (file) row[field] = await uploads.save(file.folder, file.data, file.ext);
       if (numbering) row[numbering.field] = numbers[i];
       const names = Object.keys(row);
-      const [{ id }] = await q<{ id: number }>(
+      const [stored] = await q(
         `INSERT INTO ${table} (${names.map(ident).join(', ')})
-         VALUES (${names.map((_, n) => `$${n + 1}`).join(', ')}) RETURNING ${ident(entity.key)} AS id`,
+         VALUES (${names.map((_, n) => `$${n + 1}`).join(', ')}) RETURNING *`,
         Object.values(row),
       );
-      ids.push(id);
+      audit.added(entity, stored);
+      ids.push(stored[entity.key] as number);
     }
     if (options.legacy) return ok({ message: text.added });
     return ok({ message: text.added, [NEW_ID_FIELD]: ids[0], [entity.key]: ids[0], ids });

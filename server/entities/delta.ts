@@ -19,6 +19,7 @@ import { listFieldOf } from '../../src/contract/endpoints';
 import type { EntityDescription } from '../../src/contract/entity';
 import { DELTA_CURSOR_FIELD, DELTA_DELETED_FIELD } from '../../src/contract/wire';
 import type { Database } from '../db';
+import { rowsSince } from './row-shapes';
 import { toWireRow } from './sql';
 
 /** `select` is the entity's row SELECT (select.ts), so delta rows carry parents' names too. */
@@ -29,7 +30,9 @@ export async function deltaPull(db: Database, entity: EntityDescription, select:
     const [{ cursor }] = await q<{ cursor: number }>(
       'SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS cursor FROM change_seq',
     );
-    const rows = await q<Record<string, unknown>>(`${select} WHERE t.rev > $1 ORDER BY t.rev`, [since]);
+    // A cursor from before the rows' shape changed gets them all again (row-shapes.ts).
+    const from = await rowsSince(q, entity.table, since);
+    const rows = await q<Record<string, unknown>>(`${select} WHERE t.rev > $1 ORDER BY t.rev`, [from]);
     const deleted = await q<{ id: number }>(
       'SELECT id FROM tombstones WHERE entity_table = $1 AND rev > $2 ORDER BY rev',
       [entity.table, since],

@@ -13,6 +13,7 @@ import type { EntityGraph } from './graph';
 import { listTotals } from './list-totals';
 import { parseListParams } from './params';
 import { rowSelect } from './select';
+import { addSetNames } from './set-names';
 import { escapeLike, ident, toWireRow, Where } from './sql';
 
 export function listHandler(
@@ -62,6 +63,7 @@ export function listHandler(
       params.push(p.page.limit, p.page.offset);
     }
     const rows = await q<Record<string, unknown>>(sql, params);
+    await addSetNames(q, entity, graph, rows);
     return ok({ [listField]: rows.map((r) => toWireRow(entity, r)), total, ...(await totals(q)) });
   };
 }

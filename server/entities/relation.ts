@@ -61,7 +61,7 @@ export function writeSetHandler(
   const target = ident(r.target.table);
   const idParam = idParamOf(entity);
   const malformed = `${rel.write.field} must be a list of objects with ${rel.write.itemKey}`;
-  return async ({ q, body }) => {
+  return async ({ q, body, audit }) => {
     const id = readId(entity, body[idParam]);
     if ('reply' in id) return id.reply;
     const wanted = idsOf(body[rel.write.field], rel.write.itemKey);
@@ -97,6 +97,7 @@ export function writeSetHandler(
         `INSERT INTO ${r.table} (${r.ownerColumn}, ${r.targetColumn}) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
         [id.id, added],
       );
+    audit.assigned(entity, id.id, name, [...have].map(Number), wanted.map(Number));
     return ok({ message: rel.messages[0] });
   };
 }

@@ -17,7 +17,7 @@ export function deleteHandler(entity: EntityDescription, graph: EntityGraph): Ap
   const table = ident(entity.table);
   const key = ident(entity.key);
   const files = fileColumns(entity);
-  return async ({ q, body, uploads }) => {
+  return async ({ q, body, uploads, audit }) => {
     const read = readId(entity, body[idParamOf(entity)]);
     if ('reply' in read) return read.reply;
     // Locked before the children check: see relations.ts for the race this closes.
@@ -30,6 +30,7 @@ export function deleteHandler(entity: EntityDescription, graph: EntityGraph): Ap
     if (blocked) return refuse(409, blocked);
 
     await q(`DELETE FROM ${table} WHERE ${key} = $1`, [read.id]);
+    audit.deleted(entity, current);
     for (const { field, folder } of files) {
       const name = current[field];
       if (typeof name === 'string' && name !== '') uploads.dropOnSuccess(folder, name);

@@ -38,19 +38,26 @@ export function singleWriteHandler(entity: EntityDescription, op: Op): ApiHandle
   const text = messages(entity.names);
   const table = ident(entity.table);
   const key = ident(entity.key);
-  return async ({ q, body }) => {
+  return async ({ q, body, audit }) => {
     const checked = cleanRichTextFields(entity, op, validateWrite(entity, op, body));
     if (!checked.ok) return refuse(400, checked.message);
+    // The document as it was, for the audit trail: an add of an existing one is an update.
+    const [before] = await q(`SELECT * FROM ${table} FOR UPDATE`);
     const cols =
       op === 'add' ? addColumns(entity, checked.value) : updateColumns(entity, body, checked.value);
     const names = Object.keys(cols);
     const sql =
       names.length === 0
-        ? `INSERT INTO ${table} DEFAULT VALUES ON CONFLICT (${key}) DO NOTHING`
+        ? `INSERT INTO ${table} DEFAULT VALUES ON CONFLICT (${key}) DO NOTHING RETURNING *`
         : `INSERT INTO ${table} (${names.map(ident).join(', ')})
            VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})
-           ON CONFLICT (${key}) DO UPDATE SET ${names.map((n) => `${ident(n)} = EXCLUDED.${ident(n)}`).join(', ')}`;
-    await q(sql, Object.values(cols));
+           ON CONFLICT (${key}) DO UPDATE SET ${names.map((n) => `${ident(n)} = EXCLUDED.${ident(n)}`).join(', ')}
+           RETURNING *`;
+    const [written] = await q(sql, Object.values(cols));
+    // Nothing to set and the document there already (DO NOTHING returns no row): it stays.
+    const after = written ?? (await q(`SELECT * FROM ${table}`))[0];
+    if (before) audit.updated(entity, before, after);
+    else audit.added(entity, after);
     return ok({ message: op === 'add' ? text.added : text.updated });
   };
 }

@@ -17,6 +17,7 @@ import { addColumns, type Columns, hashPasswords, updateColumns } from './column
 import { checkFiles, fileFields, type UploadLookup } from './files';
 import type { EntityGraph } from './graph';
 import { notFound, readId } from './ids';
+import { resolveRefCodes } from './ref-codes';
 import { missingParent, touchChildren } from './relations';
 import { replyTexts } from './reply-texts';
 import { cleanRichTextFields } from './rich-text';
@@ -54,7 +55,8 @@ export async function addColumnsChecked(
 export function addHandler(entity: EntityDescription, graph: EntityGraph, options: WriteOptions): ApiHandler {
   const text = replyTexts(entity);
   const files = fileFields(entity, 'add');
-  return async ({ q, body, uploads, adminId }) => {
+  return async ({ q, body: sent, uploads, adminId, audit }) => {
+    const body = await resolveRefCodes(q, graph, entity, 'add', sent);
     const checked = cleanRichTextFields(entity, 'add', validateWrite(entity, 'add', body));
     if (!checked.ok) return refuse(400, checked.message);
     const incoming = await checkFiles(files, 'add', body, lookupFor(adminId, options));
@@ -67,10 +69,12 @@ export function addHandler(entity: EntityDescription, graph: EntityGraph, option
     const names = Object.keys(cols);
     const sql =
       names.length === 0
-        ? `INSERT INTO ${ident(entity.table)} DEFAULT VALUES RETURNING ${ident(entity.key)} AS id`
+        ? `INSERT INTO ${ident(entity.table)} DEFAULT VALUES RETURNING *`
         : `INSERT INTO ${ident(entity.table)} (${names.map(ident).join(', ')})
-           VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${ident(entity.key)} AS id`;
-    const [{ id }] = await q<{ id: number }>(sql, Object.values(cols));
+           VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`;
+    const [row] = await q(sql, Object.values(cols));
+    audit.added(entity, row);
+    const id = row[entity.key];
     // The legacy server sends no id; ours does, under `id` and under the key's own name.
     if (options.legacy) return ok({ message: text.added });
     return ok({ message: text.added, [NEW_ID_FIELD]: id, [entity.key]: id });
@@ -88,11 +92,12 @@ export function updateHandler(
   const table = ident(entity.table);
   const key = ident(entity.key);
   const idParam = endpoint.idParam ?? entity.key;
-  return async ({ q, query, body, uploads, adminId }) => {
+  return async ({ q, query, body: sent, uploads, adminId, audit }) => {
     // Sections, units, chapters and schools carry the id only in the query string (api-contract §1).
-    const rawId = endpoint.idIn === 'query' ? query[idParam] : body[idParam];
+    const rawId = endpoint.idIn === 'query' ? query[idParam] : sent[idParam];
     const read = readId(entity, rawId);
     if ('reply' in read) return read.reply;
+    const body = await resolveRefCodes(q, graph, entity, 'update', sent);
     const checked = cleanRichTextFields(entity, 'update', validateWrite(entity, 'update', body));
     if (!checked.ok) return refuse(400, checked.message);
     const incoming = await checkFiles(files, 'update', body, lookupFor(adminId, options));
@@ -119,12 +124,14 @@ export function updateHandler(
       if (typeof old === 'string' && old !== '') uploads.dropOnSuccess(f.folder, old);
     }
     const names = Object.keys(cols);
-    if (names.length > 0) {
-      await q(
-        `UPDATE ${table} SET ${names.map((n, i) => `${ident(n)} = $${i + 2}`).join(', ')} WHERE ${key} = $1`,
-        [read.id, ...Object.values(cols)],
-      );
-    }
+    const [after] =
+      names.length === 0
+        ? [current]
+        : await q(
+            `UPDATE ${table} SET ${names.map((n, i) => `${ident(n)} = $${i + 2}`).join(', ')} WHERE ${key} = $1 RETURNING *`,
+            [read.id, ...Object.values(cols)],
+          );
+    audit.updated(entity, current, after);
     if (entity.title in cols && cols[entity.title] !== current[entity.title])
       await touchChildren(q, graph, entity, read.id);
     return ok({ message: text.updated });

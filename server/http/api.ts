@@ -5,6 +5,7 @@
  * about the other, and a handler can be called directly in a test.
  */
 import type { WireBody } from '../../src/contract/validation';
+import type { AuditRecorder } from '../audit/recorder';
 import type { Query } from '../db';
 import type { UploadJournal } from '../uploads/journal';
 
@@ -23,6 +24,8 @@ export interface ApiRequest {
   adminId: number;
   /** Files written by this request, kept in step with its transaction (uploads/journal.ts). */
   uploads: UploadJournal;
+  /** What a write changed, for the audit trail (audit/recorder.ts): every write records. */
+  audit: AuditRecorder;
 }
 
 export interface ApiReply {

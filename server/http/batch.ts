@@ -10,6 +10,8 @@ import * as v from 'valibot';
 import { BATCH_PATH, type BatchItem, batchableRequests, batchRequestSchema } from '../../src/contract/batch';
 import type { EntityDescription } from '../../src/contract/entity';
 import type { RouteTable } from '../../src/contract/route-table';
+import { auditOrigin } from '../audit/origin';
+import { opsMetrics } from '../ops/context';
 import { type ApiRoute, refuse } from './api';
 import { readBody } from './body';
 import type { AppEnv } from './env';
@@ -53,10 +55,20 @@ export function registerBatchRoute(
       else {
         const path = `${options.apiPrefix}/${item.path}`;
         const fingerprint = key === undefined ? label : await fingerprintOf(item.method, path, query, body);
-        items.push({ route: route.value, key, fingerprint, query, body, adminId, label });
+        items.push({
+          route: route.value,
+          key,
+          fingerprint,
+          query,
+          body,
+          adminId,
+          label,
+          ...auditOrigin(c, item.madeAt),
+        });
       }
     }
-    const replies = await runWrites(options.db, options.uploadsDir, items);
+    opsMetrics()?.batchItems.observe(items.length);
+    const replies = await runWrites(options.db, options.storage, items);
     return c.json({
       success: true,
       replies: replies.map((r) => ({ status: r.status, body: r.body, replayed: r.replayed })),

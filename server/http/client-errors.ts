@@ -14,11 +14,14 @@ export function answerClientErrors(server: Pick<Server, 'on'>): void {
       return;
     }
     const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    const body = JSON.stringify({
-      success: false,
-      message: tooLarge ? TEXT.headersTooLarge : TEXT.malformedRequest,
-    });
+    // Headers slower than REQUEST_TIMEOUT_SECONDS (Node's headersTimeout, server/ops/timeouts.ts).
+    const tooSlow = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    const [status, message] = tooLarge
+      ? ['431 Request Header Fields Too Large', TEXT.headersTooLarge]
+      : tooSlow
+        ? ['408 Request Timeout', TEXT.requestTooSlow]
+        : ['400 Bad Request', TEXT.malformedRequest];
+    const body = JSON.stringify({ success: false, message });
     socket.end(
       `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );

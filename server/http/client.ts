@@ -48,11 +48,34 @@ function trusts(trust: TrustProxy, peer: string): boolean {
 
 const lastOf = (header: string | undefined) => header?.split(',').at(-1)?.trim() || undefined;
 
-export function clientInfo(c: Context, trust: TrustProxy): ClientInfo {
-  // Requests made in process (app.request in tests) have no socket.
+/** The TCP peer's address ('unknown' for requests made in process, app.request in tests). */
+function peerOf(c: Context): string {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   const raw = incoming?.socket?.remoteAddress;
-  const peer = raw ? plainAddress(raw) : 'unknown';
+  return raw ? plainAddress(raw) : 'unknown';
+}
+
+/** Whether the request came from a proxy that TRUST_PROXY names (its headers are believed). */
+export const fromTrustedProxy = (c: Context, trust: TrustProxy): boolean => trusts(trust, peerOf(c));
+
+/**
+ * Whether the client is on this machine: a loopback peer that is not forwarding for someone
+ * else. A request from a trusted proxy counts by the address the proxy forwarded; one that
+ * carries forwarding headers from a loopback peer that TRUST_PROXY does not name (a proxy on
+ * this machine that nobody declared) does not count, since it may come from anywhere.
+ */
+export function isLocalClient(c: Context, trust: TrustProxy): boolean {
+  const peer = peerOf(c);
+  if (!isLoopback(peer)) return false;
+  const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((h) => c.req.header(h) !== undefined);
+  if (!forwarded) return true;
+  if (!trusts(trust, peer)) return false;
+  const address = lastOf(c.req.header('x-forwarded-for'));
+  return address !== undefined && isIP(address) !== 0 && isLoopback(plainAddress(address));
+}
+
+export function clientInfo(c: Context, trust: TrustProxy): ClientInfo {
+  const peer = peerOf(c);
   const direct = { address: peer, https: new URL(c.req.url).protocol === 'https:' };
   if (!trusts(trust, peer)) return direct;
   const forwardedFor = lastOf(c.req.header('x-forwarded-for'));

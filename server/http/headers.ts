@@ -1,7 +1,7 @@
 /**
  * Security headers on every reply: the app's Content-Security-Policy on the app's files, a
- * deny-all policy on API replies (JSON is never a page), nosniff, a referrer policy, no
- * framing, and HSTS when the request came over HTTPS (server/http/client.ts decides that,
+ * deny-all policy on API replies (JSON is never a page), `Cache-Control: no-store` on API
+ * replies, nosniff, a referrer policy, no framing, and HSTS when the request came over HTTPS (server/http/client.ts decides that,
  * TRUST_PROXY included). A reply that brings its own policy (uploads) keeps it.
  *
  * The app's policy allows what the built app does and nothing more:
@@ -69,6 +69,9 @@ export function securityHeaders(options: HeaderOptions): MiddlewareHandler<AppEn
     const h = c.res.headers;
     if (!h.has('Content-Security-Policy'))
       h.set('Content-Security-Policy', isApi(c.req.path) ? API_POLICY : app);
+    // API replies are one administrator's data: no cache, the browser's or a proxy's, may keep
+    // them. Uploaded files bring their own caching (uploads/serve.ts).
+    if (isApi(c.req.path) && !h.has('Cache-Control')) h.set('Cache-Control', 'no-store');
     h.set('X-Content-Type-Options', 'nosniff');
     // Full URLs within the app; nothing at all to other sites (record ids are in our paths).
     h.set('Referrer-Policy', 'same-origin');

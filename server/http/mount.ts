@@ -6,9 +6,13 @@
  */
 import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { MADE_AT_HEADER } from '../../src/contract/audit';
 import type { RouteTable } from '../../src/contract/route-table';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../src/contract/wire';
+import { auditOrigin } from '../audit/origin';
+import { NO_AUDIT } from '../audit/recorder';
 import type { Database } from '../db';
+import type { FileStorage } from '../storage/types';
 import { NO_UPLOADS } from '../uploads/journal';
 import type { ApiReply, ApiRoute } from './api';
 import { readBody } from './body';
@@ -20,7 +24,8 @@ import { runWrites } from './write-pipeline';
 
 export interface MountOptions {
   db: Database;
-  uploadsDir: string;
+  /** Where uploaded files go (server/storage). */
+  storage: FileStorage;
   apiPrefix: string;
   /** Behave like the PHP server, which knows nothing of Idempotency-Key. */
   legacy: boolean;
@@ -30,7 +35,7 @@ export const send = (c: Context, reply: ApiReply, headers: Record<string, string
   c.json(reply.body, reply.status as ContentfulStatusCode, headers);
 
 export function mountRoutes(app: Hono<AppEnv>, routes: RouteTable<ApiRoute>, options: MountOptions): void {
-  const { db, uploadsDir, apiPrefix, legacy } = options;
+  const { db, storage, apiPrefix, legacy } = options;
   for (const { method, path } of routes.paths()) {
     app.on(method, `${apiPrefix}/${path}`, async (c) => {
       const query = c.req.query();
@@ -45,7 +50,14 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteTable<ApiRoute>, opt
       if (!route.writes) {
         return send(
           c,
-          await route.handler({ q: db.query, query, body: read.body, adminId, uploads: NO_UPLOADS }),
+          await route.handler({
+            q: db.query,
+            query,
+            body: read.body,
+            adminId,
+            uploads: NO_UPLOADS,
+            audit: NO_AUDIT,
+          }),
         );
       }
       const key = legacy ? undefined : c.req.header(IDEMPOTENCY_HEADER);
@@ -53,8 +65,17 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteTable<ApiRoute>, opt
       const label = `${method} ${c.req.path}`;
       const fingerprint =
         key === undefined ? label : await fingerprintOf(method, c.req.path, query, read.body);
-      const [reply] = await runWrites(db, uploadsDir, [
-        { route, key, fingerprint, query, body: read.body, adminId, label },
+      const [reply] = await runWrites(db, storage, [
+        {
+          route,
+          key,
+          fingerprint,
+          query,
+          body: read.body,
+          adminId,
+          label,
+          ...auditOrigin(c, c.req.header(MADE_AT_HEADER)),
+        },
       ]);
       return send(c, reply, reply.replayed ? { [REPLAYED_HEADER]: 'true' } : {});
     });

@@ -18,6 +18,7 @@ export const TEXT = {
   malformedQuery: 'Malformed query string',
   headersTooLarge: 'The request line or its headers are too large',
   malformedRequest: 'Malformed HTTP request',
+  requestTooSlow: 'The request did not arrive in time',
   crossSite: 'Requests from other sites are not accepted',
   tooLargeAnonymous: 'Sign in first: a request without a session may only carry a small body',
   notAnObject: 'Request body must be a JSON object',

@@ -13,9 +13,17 @@
  *   transaction run again, and that item is then answered from the stored reply; a deadlock
  *   runs it again too. A third failure in a row is left to the client's retry: a 500, nothing
  *   applied.
+ * - Every item that succeeds records its changes (audit/recorder.ts); they are stored with the
+ *   replies, so an applied change always has its audit entry, and a replay, a refusal or a
+ *   rollback none. A success that recorded nothing is a handler's bug: rolled back, a 500.
  */
 import type { WireBody } from '../../src/contract/validation';
+import { ItemAudit } from '../audit/recorder';
+import { insertAudit, type StoredChange } from '../audit/store';
 import type { Database, Query } from '../db';
+import { constraintRefusal } from '../entities/constraint-refusal';
+import { opsMetrics, requestLog } from '../ops/context';
+import type { FileStorage } from '../storage/types';
 import { FileJournal } from '../uploads/journal';
 import { type ApiReply, type ApiRoute, refuse } from './api';
 import { answerFromStore, insertReplies, type StoredReply, storedReplies } from './idempotency';
@@ -32,6 +40,9 @@ export interface WriteItem {
   adminId: number;
   /** 'POST /api/path': for the log, and for keys stored before fingerprints. */
   label: string;
+  /** When the change was made on the device (ISO 8601) and which device: for the audit trail. */
+  madeAt?: string | null;
+  device?: string | null;
 }
 
 export interface ItemReply extends ApiReply {
@@ -50,14 +61,15 @@ const isDeadlock = (err: unknown) =>
 
 export async function runWrites(
   db: Database,
-  uploadsDir: string,
+  storage: FileStorage,
   items: readonly WriteItem[],
 ): Promise<ItemReply[]> {
   for (let attempt = 1; ; attempt++) {
-    const files = new FileJournal(uploadsDir);
+    const files = new FileJournal(storage, db);
     try {
       const replies = await db.tx((q) => runItems(q, files, items));
       await files.committed();
+      opsMetrics()?.replays.inc(replies.filter((r) => r.replayed).length);
       return replies;
     } catch (err) {
       await files.rolledBack();
@@ -69,17 +81,22 @@ export async function runWrites(
 
 async function runItems(q: Query, files: FileJournal, items: readonly WriteItem[]): Promise<ItemReply[]> {
   const keys = items.flatMap((i) => (i.key === undefined ? [] : [i.key]));
-  const stored = await storedReplies(q, keys);
+  // One request, one session: every item of a call is the same administrator's.
+  const owner = items[0]?.adminId ?? 0;
+  const stored = await storedReplies(q, owner, keys);
   const fresh = new Map<string, StoredReply>();
+  const audited: StoredChange[] = [];
   const out: ItemReply[] = [];
   for (const item of items) {
-    const earlier = item.key === undefined ? undefined : (stored.get(item.key) ?? fresh.get(item.key));
-    if (earlier) {
-      out.push(answerFromStore(earlier, item));
+    const earlier = item.key === undefined ? undefined : (fresh.get(item.key) ?? stored.get(item.key));
+    const answer = earlier && answerFromStore(earlier, item);
+    if (answer) {
+      out.push(answer);
       continue;
     }
     const journal = files.forItem();
     await q('SAVEPOINT write_item');
+    const audit = new ItemAudit();
     let reply: ApiReply;
     try {
       reply = await item.route.handler({
@@ -88,16 +105,26 @@ async function runItems(q: Query, files: FileJournal, items: readonly WriteItem[
         body: item.body,
         adminId: item.adminId,
         uploads: journal,
+        audit,
       });
     } catch (err) {
+      // A constraint the database enforces is a refusal (4xx), never a 500 that would be retried.
+      const refused = constraintRefusal(err);
       // A stack trace is for the server's log, never for the client.
-      console.error(`${item.label} failed:`, err);
+      if (!refused) requestLog().error({ err }, `${item.label} failed`);
+      reply = refused ?? refuse(500, TEXT.internal);
+    }
+    // Reads travel in batches too (a record fetched before its edit): they record nothing.
+    if (item.route.writes && reply.status >= 200 && reply.status < 300 && audit.changes.length === 0) {
+      requestLog().error(`${item.label} succeeded without an audit entry: not committed`);
       reply = refuse(500, TEXT.internal);
     }
     const succeeded = reply.status >= 200 && reply.status < 300;
     if (succeeded) {
       await q('RELEASE SAVEPOINT write_item');
       journal.keep();
+      const origin = { adminId: item.adminId, madeAt: item.madeAt ?? null, device: item.device ?? null };
+      for (const change of audit.changes) audited.push({ ...change, ...origin });
     } else {
       await q('ROLLBACK TO SAVEPOINT write_item');
       await q('RELEASE SAVEPOINT write_item');
@@ -107,6 +134,8 @@ async function runItems(q: Query, files: FileJournal, items: readonly WriteItem[
       fresh.set(item.key, { fingerprint: item.fingerprint, status: reply.status, reply: reply.body });
     out.push({ ...reply, replayed: false });
   }
-  if ((await insertReplies(q, fresh)).length > 0) throw new KeyRace();
+  await files.record(q);
+  await insertAudit(q, audited);
+  if ((await insertReplies(q, owner, fresh)).length > 0) throw new KeyRace();
   return out;
 }

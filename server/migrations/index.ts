@@ -12,6 +12,10 @@ import emptyText from './006_empty_text.sql?raw';
 import idempotencyFingerprint from './007_idempotency_fingerprint.sql?raw';
 import content from './008_content.sql?raw';
 import cms from './009_cms.sql?raw';
+import rowShapesAndTeacherCodes from './011_row_shapes_and_teacher_codes.sql?raw';
+import idempotencyOwner from './012_idempotency_owner.sql?raw';
+import audit from './013_audit.sql?raw';
+import fileStorage from './014_file_storage.sql?raw';
 
 export interface Migration {
   /** File name without `.sql`; recorded in schema_migrations. */
@@ -29,4 +33,8 @@ export const migrations: readonly Migration[] = [
   { name: '007_idempotency_fingerprint', sql: idempotencyFingerprint },
   { name: '008_content', sql: content },
   { name: '009_cms', sql: cms },
+  { name: '011_row_shapes_and_teacher_codes', sql: rowShapesAndTeacherCodes },
+  { name: '012_idempotency_owner', sql: idempotencyOwner },
+  { name: '013_audit', sql: audit },
+  { name: '014_file_storage', sql: fileStorage },
 ];

@@ -1,42 +1,59 @@
 /**
- * Resumable uploads: the tus protocol through @tus/server and its file store, mounted at
- * /api/uploads/resumable/ behind the session check. A large file arrives in chunks; a dropped
- * connection costs only what was in flight, since the client asks for the offset the server
- * has (HEAD) and goes on from there. The record's own request then names the finished upload
- * (`tus:<id>` in the file field, src/contract/resumable.ts), and files.ts moves it into the
- * field's upload folder through the request's upload journal.
+ * Resumable uploads: the tus protocol through @tus/server, mounted at /api/uploads/resumable/
+ * behind the session check. A large file arrives in chunks; a dropped connection costs only
+ * what was in flight, since the client asks for the offset the server has (HEAD) and goes on
+ * from there. The record's own request then names the finished upload (`tus:<id>` in the file
+ * field, src/contract/resumable.ts), and files.ts moves it into the field's upload folder
+ * through the request's upload journal.
  *
+ * - Uploads live in the storage's `tus` part (server/storage: DATA_DIR/tus, or `tus/` in the
+ *   bucket), and a database lease (storage/upload-locks.ts) keeps two processes from writing
+ *   one at once: any process may receive any chunk.
  * - An upload belongs to the administrator who created it: its id starts with their admin
  *   id, and a request for another administrator's upload is answered as for an unknown one.
  * - At most RESUMABLE_MAX_BYTES (1 GB) per upload; the field's FileRule decides at the
- *   record's request whether that file fits.
- * - Partial and finished uploads live in DATA_DIR/tus (`<id>` and `<id>.json`). One untouched
- *   for ABANDONED_AFTER_MS (24 h) is removed, at start and then every hour.
+ *   record's request whether that file fits. The length is declared at creation
+ *   (`Upload-Defer-Length` is refused, 400), and one administrator's uploads not yet taken by
+ *   a record may add up to `pendingLimitBytes` (UPLOAD_PENDING_MB) at most: a creation past it
+ *   is refused with 413. Table resumable_uploads keeps each one's owner, length and last chunk.
+ * - One untouched for ABANDONED_AFTER_MS (24 h) is removed, at start and then every hour.
  * - Error answers are JSON `{success: false, message}` like every /api answer; tus headers stay.
  * - Every answer closes its connection, so that a cut chunk is resumed from the server's
  *   offset rather than re-sent whole by the browser (see `answer`).
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, open, readdir, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { Context, Hono } from 'hono';
 import { RESUMABLE_MAX_BYTES, RESUMABLE_PATH, referencedUpload } from '../../src/contract/resumable';
+import type { Database } from '../db';
 import type { AppEnv } from '../http/env';
+import { requestLog } from '../ops/context';
+import type { FileStorage } from '../storage/types';
+import { DatabaseLocker, type LeaseTimes } from '../storage/upload-locks';
 import { SNIFF_BYTES } from './sniff';
+import type { MovableFile } from './store';
 
 /** An upload nobody touched for this long is abandoned. */
 export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
+/** UPLOAD_PENDING_MB's default: what one administrator's uploads not yet taken may add up to. */
+export const DEFAULT_PENDING_MB = 2048;
+
 /** A finished upload of the asking administrator, ready to become a stored file. */
-export interface FinishedUpload {
+export interface FinishedUpload extends MovableFile {
   size: number;
   /** Its first bytes, for the content check (sniff.ts). */
   head: Uint8Array;
-  /** Moves the bytes to `dest` (a rename, never read into memory) and forgets the upload. */
-  moveTo(dest: string): Promise<void>;
+}
+
+export interface ResumableOptions {
+  storage: FileStorage;
+  db: Pick<Database, 'query' | 'tx'>;
+  /** Default DEFAULT_PENDING_MB. */
+  pendingLimitBytes?: number;
+  /** The lock leases (tests shorten them). */
+  lease?: LeaseTimes;
 }
 
 export interface ResumableUploads {
@@ -54,28 +71,6 @@ const ID = /^(\d+)-[0-9a-f]{32}$/;
 const ownerOf = (id: string) => Number(ID.exec(id)?.[1] ?? Number.NaN);
 
 const UNKNOWN = 'names an upload that does not exist';
-
-/** A rename, or a streamed copy when the folders are on different file systems. */
-async function move(from: string, to: string): Promise<void> {
-  try {
-    await rename(from, to);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
-    await copyFile(from, to);
-    await rm(from, { force: true });
-  }
-}
-
-async function readHead(path: string): Promise<Uint8Array> {
-  const file = await open(path, 'r');
-  try {
-    const head = new Uint8Array(SNIFF_BYTES);
-    const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await file.close();
-  }
-}
 
 /**
  * The request with a body that ENDS, rather than fails, when the client goes away mid-chunk:
@@ -125,28 +120,55 @@ async function answer(res: Response): Promise<Response> {
   return new Response(JSON.stringify({ success: false, message }), { status: res.status, headers });
 }
 
-export function openResumableUploads(dir: string): ResumableUploads {
-  const store = new FileStore({ directory: dir });
+const MB = 1024 * 1024;
+
+/** The tus request's upload id (the last path segment), for bookkeeping after tus answered. */
+const idOf = (request: Request) => decodeURIComponent(new URL(request.url).pathname.split('/').at(-1) ?? '');
+
+export function openResumableUploads(options: ResumableOptions): ResumableUploads {
+  const { storage, db } = options;
+  const limit = options.pendingLimitBytes ?? DEFAULT_PENDING_MB * MB;
+  const store = storage.tus.datastore;
   /** The administrator of each request being handled, for tus's hooks (they get the request). */
   const adminOf = new WeakMap<Request, number>();
 
+  /**
+   * Records a new upload unless it would take its administrator past the limit. One
+   * administrator's creations are counted one at a time (a transaction-scoped advisory lock),
+   * so two at once cannot both slip under it.
+   */
+  const reserve = (id: string, admin: number, length: number) =>
+    db.tx(async (q) => {
+      await q('SELECT pg_advisory_xact_lock(18002, $1)', [admin]);
+      const [{ held }] = await q<{ held: number }>(
+        'SELECT coalesce(sum(length), 0)::bigint AS held FROM resumable_uploads WHERE admin_id = $1',
+        [admin],
+      );
+      if (Number(held) + length > limit) return false;
+      await q('INSERT INTO resumable_uploads (id, admin_id, length) VALUES ($1, $2, $3)', [
+        id,
+        admin,
+        length,
+      ]);
+      return true;
+    });
+  const forget = (id: string) => db.query('DELETE FROM resumable_uploads WHERE id = $1', [id]);
+
   async function sweep(now = Date.now()): Promise<number> {
-    const names = await readdir(dir).catch(() => [] as string[]);
-    const ids = new Set(names.map((n) => n.replace(/\.json$/, '')));
+    const cutoff = now - ABANDONED_AFTER_MS;
+    const rows = await db.query<{ id: string; touched: number }>(
+      'SELECT id, (extract(epoch FROM touched_at) * 1000)::float8 AS touched FROM resumable_uploads',
+    );
+    const touched = new Map(rows.map((r) => [r.id, Number(r.touched)]));
     let removed = 0;
-    for (const id of ids) {
-      const data = join(dir, id);
-      // The data file's time is the last chunk received; without it (a moved upload whose
-      // info file stayed), the info file's.
-      const touched = await stat(data)
-        .catch(() => stat(`${data}.json`))
-        .then((s) => s.mtimeMs)
-        .catch(() => now);
-      if (now - touched < ABANDONED_AFTER_MS) continue;
-      await rm(data, { force: true });
-      await rm(`${data}.json`, { force: true });
+    for (const upload of await storage.tus.list()) {
+      // In a bucket an upload's objects change only at creation and at its last chunk (the
+      // parts of one in progress are not objects), so the table's time counts too.
+      if (Math.max(upload.modified.getTime(), touched.get(upload.id) ?? 0) >= cutoff) continue;
+      await storage.tus.remove(upload.id);
       removed += 1;
     }
+    await db.query('DELETE FROM resumable_uploads WHERE touched_at < $1', [new Date(cutoff)]);
     return removed;
   }
 
@@ -156,6 +178,7 @@ export function openResumableUploads(dir: string): ResumableUploads {
       const tus = new Server({
         path,
         datastore: store,
+        locker: new DatabaseLocker(db, options.lease),
         maxSize: RESUMABLE_MAX_BYTES,
         // Behind a proxy the Host header may not be the client's: a path-only Location is.
         relativeLocation: true,
@@ -167,13 +190,41 @@ export function openResumableUploads(dir: string): ResumableUploads {
           if (admin === undefined || ownerOf(id) !== admin)
             throw { status_code: 404, body: 'Upload not found' };
         },
+        async onUploadCreate(req, upload) {
+          const admin = adminOf.get(req as Request) as number;
+          if (!(await reserve(upload.id, admin, upload.size ?? 0)))
+            throw {
+              status_code: 413,
+              body: `Unfinished uploads may hold at most ${Math.floor(limit / MB)} MB per administrator: finish or discard earlier uploads first`,
+            };
+          return {};
+        },
       });
       const handle = async (c: Context<AppEnv>) => {
+        const method = c.req.raw.method;
         // Hono routes HEAD to GET handlers; a real GET (downloading a partial upload) is not offered.
-        if (c.req.raw.method === 'GET') return c.json({ success: false, message: 'Method not allowed' }, 405);
+        if (method === 'GET') return c.json({ success: false, message: 'Method not allowed' }, 405);
+        // The app always knows a file's size; the limit above is counted on it.
+        if (method === 'POST' && c.req.header('Upload-Defer-Length') !== undefined)
+          return answer(
+            new Response('Upload-Defer-Length is not accepted: declare the size in Upload-Length', {
+              status: 400,
+              headers: { 'Tus-Resumable': '1.0.0' },
+            }),
+          );
         const request = keepingPartialBody(c.req.raw);
         adminOf.set(request, c.var.adminId);
-        return answer(await tus.handleWeb(request));
+        const res = await tus.handleWeb(request);
+        // Bookkeeping after the fact: the chunk is stored whatever becomes of it (at worst the
+        // sweep or the limit sees an older time or a removed upload, until the next chunk).
+        const noted =
+          method === 'PATCH' && res.status === 204
+            ? db.query('UPDATE resumable_uploads SET touched_at = now() WHERE id = $1', [idOf(request)])
+            : method === 'DELETE' && res.status === 204
+              ? forget(idOf(request))
+              : undefined;
+        await noted?.catch((err) => requestLog().error({ err }, 'Could not note a resumable upload'));
+        return answer(res);
       };
       app.on(['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'], [path, `${path}/*`], handle);
     },
@@ -181,7 +232,7 @@ export function openResumableUploads(dir: string): ResumableUploads {
     async finished(adminId, reference) {
       const id = referencedUpload(reference);
       if (!id || ownerOf(id) !== adminId) return { refused: UNKNOWN };
-      let upload: Awaited<ReturnType<FileStore['getUpload']>>;
+      let upload: Awaited<ReturnType<typeof store.getUpload>>;
       try {
         upload = await store.getUpload(id);
       } catch {
@@ -191,14 +242,18 @@ export function openResumableUploads(dir: string): ResumableUploads {
         return {
           refused: `names an upload that is not finished (${upload.offset} of ${upload.size ?? '?'} bytes)`,
         };
-      const data = join(dir, id);
+      let head: Uint8Array;
+      try {
+        head = await storage.tus.head(id, SNIFF_BYTES);
+      } catch {
+        // Taken or removed by another request since (its info outlives its data for a moment).
+        return { refused: UNKNOWN };
+      }
       return {
         size: upload.size,
-        head: await readHead(data),
-        async moveTo(dest) {
-          await move(data, dest);
-          await rm(`${data}.json`, { force: true });
-        },
+        head,
+        moveInto: (folder, name) => storage.tus.moveInto(id, folder, name),
+        release: async () => void (await forget(id)),
       };
     },
 
@@ -206,7 +261,7 @@ export function openResumableUploads(dir: string): ResumableUploads {
 
     startSweeping() {
       const run = () =>
-        void sweep().catch((err) => console.error('Could not remove abandoned uploads:', err));
+        void sweep().catch((err) => requestLog().error({ err }, 'Could not remove abandoned uploads'));
       run();
       const timer = setInterval(run, SWEEP_EVERY_MS);
       timer.unref();

@@ -5,15 +5,18 @@
  * public route is registered before the session check and hands every other folder on to it;
  * the private route comes after it.
  *
- * Hono's serveStatic does the serving, which brings Range requests (video seeking) and the
- * content type from the extension (a stored name's extension is that of the detected kind).
- * Every reply is defused: nosniff, a sandboxing Content-Security-Policy (an upload opened as
- * a page can run nothing and reach nothing), and files that are not images are downloads.
+ * The file comes from the storage (a local folder or a bucket, server/storage) and is streamed
+ * as it is read, with what Hono's serveStatic gave when files were only local: the content
+ * type from the extension (a stored name's extension is that of the detected kind),
+ * Last-Modified, Range requests (video seeking: 206, or 416 past the end) and HEAD. Every
+ * reply is defused: nosniff, a sandboxing Content-Security-Policy (an upload opened as a page
+ * can run nothing and reach nothing), and files that are not images are downloads.
  */
-import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from '../http/env';
 import { fail, TEXT } from '../http/reply';
+import type { FileStorage } from '../storage/types';
 import { isPublicUploadFolder, isSafeFileName, isUploadFolder, type UploadFolder } from './folders';
 import { IMAGE_TYPES } from './sniff';
 
@@ -31,29 +34,52 @@ function defuse(c: Context, folder: UploadFolder, name: string): void {
 
 const params = (c: Context) => ({ folder: c.req.param('folder') ?? '', name: c.req.param('name') ?? '' });
 
-function uploadsRoute(uploadsDir: string, apiPrefix: string) {
-  const prefix = `${apiPrefix}/uploads`;
-  const serve = serveStatic<AppEnv>({
-    root: uploadsDir,
-    rewriteRequestPath: (path) => path.slice(prefix.length),
-    onFound: (_path, c) => {
-      const { folder, name } = params(c);
-      defuse(c, folder as UploadFolder, name);
-    },
-  });
-  const noFile = async () => {};
+/** A Range header's first range, resolved against the size; null when it cannot be served. */
+export function byteRange(header: string, size: number): { start: number; end: number } | null {
+  const match = /^(?:bytes=)?(?!-$)(\d*)-(\d*)$/.exec(header);
+  const [first, last] = match ? [match[1], match[2]] : ['0', ''];
+  if (size === 0) return null;
+  if (first === '') {
+    const length = Number(last);
+    return length === 0 ? null : { start: Math.max(size - length, 0), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  return start >= size || start > end ? null : { start, end };
+}
+
+function uploadsRoute(storage: FileStorage, apiPrefix: string) {
   return {
-    path: `${prefix}/:folder/:name`,
+    path: `${apiPrefix}/uploads/:folder/:name`,
     /** The file, or a JSON 404; the caller has checked folder and name. */
     async send(c: Context<AppEnv>) {
-      return (await serve(c, noFile)) ?? fail(c, 404, TEXT.notFound);
+      const { folder, name } = params(c) as { folder: UploadFolder; name: string };
+      const file = await storage.open(folder, name);
+      if (!file) return fail(c, 404, TEXT.notFound);
+      c.header('Content-Type', getMimeType(name) ?? 'application/octet-stream');
+      c.header('Last-Modified', file.modified.toUTCString());
+      defuse(c, folder, name);
+      const range = c.req.header('Range');
+      if (c.req.method === 'HEAD' || !range) {
+        c.header('Content-Length', String(file.size));
+        return c.req.method === 'HEAD' ? c.body(null, 200) : c.body(await file.stream(), 200);
+      }
+      c.header('Accept-Ranges', 'bytes');
+      const wanted = byteRange(range, file.size);
+      if (!wanted) {
+        c.header('Content-Range', `bytes */${file.size}`);
+        return c.body(null, 416);
+      }
+      c.header('Content-Length', String(wanted.end - wanted.start + 1));
+      c.header('Content-Range', `bytes ${wanted.start}-${wanted.end}/${file.size}`);
+      return c.body(await file.stream(wanted), 206);
     },
   };
 }
 
 /** Content folders, without a session: registered BEFORE the session check. */
-export function registerPublicUploadRoutes(app: Hono<AppEnv>, uploadsDir: string, apiPrefix: string): void {
-  const route = uploadsRoute(uploadsDir, apiPrefix);
+export function registerPublicUploadRoutes(app: Hono<AppEnv>, storage: FileStorage, apiPrefix: string): void {
+  const route = uploadsRoute(storage, apiPrefix);
   app.get(route.path, async (c, next) => {
     const { folder, name } = params(c);
     // Anything else (private folders, unknown ones, odd names) goes through the session check.
@@ -63,8 +89,12 @@ export function registerPublicUploadRoutes(app: Hono<AppEnv>, uploadsDir: string
 }
 
 /** People's pictures: registered AFTER the session check. */
-export function registerPrivateUploadRoutes(app: Hono<AppEnv>, uploadsDir: string, apiPrefix: string): void {
-  const route = uploadsRoute(uploadsDir, apiPrefix);
+export function registerPrivateUploadRoutes(
+  app: Hono<AppEnv>,
+  storage: FileStorage,
+  apiPrefix: string,
+): void {
+  const route = uploadsRoute(storage, apiPrefix);
   app.get(route.path, async (c) => {
     const { folder, name } = params(c);
     // The whitelist and the name check rule out traversal before the disk is touched.

@@ -1,38 +1,51 @@
-/** Writing and removing uploaded files under uploads/{folder}/. */
+/** The names and contents of stored uploads, whatever the storage (server/storage). */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { isSafeFileName, type UploadFolder } from './folders';
+import type { FileStorage } from '../storage/types';
+import type { UploadFolder } from './folders';
 
-/** A file already on disk (a finished resumable upload) that can be moved into place. */
+/** A finished resumable upload, made a stored file without being read into memory. */
 export interface MovableFile {
-  moveTo(dest: string): Promise<void>;
+  /** Makes it the stored file folder/name and forgets the upload. */
+  moveInto(folder: UploadFolder, name: string): Promise<void>;
+  /** Called once the request's transaction has ended, whatever its outcome: the upload is gone. */
+  release(): Promise<void>;
 }
 
-/** What a stored upload is made from: the bytes of a request, or a file to move. */
+/** What a stored upload is made from: the bytes of a request, or a finished upload. */
 export type UploadContent = Uint8Array | MovableFile;
 
 /**
- * Stores the content under a fresh random name with the extension of the detected kind (the
- * client's own name is never used as a path) and returns that name, as the legacy rows hold it.
+ * A fresh random name with the extension of the detected kind (the client's own name is never
+ * used as a path), as the legacy rows hold it.
+ */
+export function newUploadName(ext: string): string {
+  if (!/^[a-z0-9]{1,10}$/.test(ext)) throw new Error(`Unsafe upload extension: ${ext}`);
+  return `${Date.now()}_${randomBytes(8).toString('hex')}.${ext}`;
+}
+
+/** Writes the content as folder/name. */
+export async function writeUpload(
+  storage: FileStorage,
+  folder: UploadFolder,
+  name: string,
+  data: UploadContent,
+): Promise<void> {
+  if (data instanceof Uint8Array) await storage.put(folder, name, data);
+  else await data.moveInto(folder, name);
+}
+
+/**
+ * Stores the content under a new name and returns it, outside any write's journal: for tests
+ * and tools. The server's own writes go through the journal (journal.ts), which keeps files
+ * in step with their transaction.
  */
 export async function saveUpload(
-  uploadsDir: string,
+  storage: FileStorage,
   folder: UploadFolder,
   data: UploadContent,
   ext: string,
 ): Promise<string> {
-  if (!/^[a-z0-9]{1,10}$/.test(ext)) throw new Error(`Unsafe upload extension: ${ext}`);
-  const name = `${Date.now()}_${randomBytes(8).toString('hex')}.${ext}`;
-  const dir = join(uploadsDir, folder);
-  await mkdir(dir, { recursive: true });
-  if (data instanceof Uint8Array) await writeFile(join(dir, name), data);
-  else await data.moveTo(join(dir, name));
+  const name = newUploadName(ext);
+  await writeUpload(storage, folder, name, data);
   return name;
-}
-
-/** Removes a stored file; a name that is gone already (or was never safe) is not an error. */
-export async function removeUpload(uploadsDir: string, folder: UploadFolder, name: string): Promise<void> {
-  if (!isSafeFileName(name)) return;
-  await rm(join(uploadsDir, folder, name), { force: true });
 }

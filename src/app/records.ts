@@ -4,6 +4,7 @@
  * entry, then sent). Loaded with the screens that need it, not with the first screen.
  */
 import type { EntityDescription } from '../contract/entity';
+import { ruleOfRefusal } from '../contract/unique';
 import { addSeveral } from '../db/add-several';
 import type { Row } from '../db/database';
 import { isQuotaError } from '../db/errors';
@@ -20,6 +21,7 @@ import { type Option, refOptions } from '../db/options';
 import { getRow, type ListQuery, type ListResult, pageRows } from '../db/queries';
 import { allWithParentNames, holders, keepServerSet, titlesOf } from '../db/relation-reads';
 import { resolveId } from '../db/resolve';
+import { DuplicateError } from '../db/unique';
 import { db, loadApi } from './context';
 import { positionOf, type ShownPage } from './list-engine';
 import { changeSaved } from './sync-runner';
@@ -108,9 +110,33 @@ export const isStorageFull = isQuotaError;
  * whose technical text is not for the screen.
  */
 export function refusalReason(error: unknown): string | null {
-  if (error instanceof StillUsedError) return error.message;
+  if (error instanceof StillUsedError || error instanceof DuplicateError) return error.message;
   if (error instanceof RecordNotFoundError) return 'This record is no longer on this device.';
   return null;
+}
+
+/**
+ * A change refused at one of its fields before it was queued (a value another record on this
+ * device holds: FieldSpec.unique), with the words the server would use; the form shows them
+ * at that field. Null for any other failure.
+ */
+export function fieldRefusal(error: unknown): { field: string; message: string } | null {
+  return error instanceof DuplicateError ? { field: error.field, message: error.message } : null;
+}
+
+/**
+ * The field a refused change of this record was refused at, when the server's words name one
+ * (a duplicate, contract/unique.ts): the edit form opened from the outbox shows it there, as it
+ * would have shown the device's own refusal. Null when the record has no such refusal.
+ */
+export async function refusedField(
+  entity: EntityDescription,
+  key: string,
+): Promise<{ field: string; message: string } | null> {
+  const entries = await db.outbox.where('[entity+key]').equals([entity.name, key]).toArray();
+  const refused = entries.filter((e) => e.status === 'failed').at(-1);
+  const rule = refused ? ruleOfRefusal(entity, refused.lastError) : null;
+  return rule && refused?.lastError ? { field: rule.field, message: refused.lastError } : null;
 }
 
 export type DeliveryOutcome =

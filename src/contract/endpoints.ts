@@ -27,11 +27,16 @@ export interface Endpoint {
   reply: v.GenericSchema<unknown, Record<string, unknown>>;
 }
 
-/** Every failure, whatever the endpoint (api-contract §1: `message`, or `error` on addlibrary). */
+/**
+ * Every failure, whatever the endpoint (api-contract §1: `message`, or `error` on addlibrary).
+ * Ours adds `field`, the description's name of the field at fault, where a database constraint
+ * refused the write (server/entities/constraint-refusal.ts).
+ */
 export const failureReply = v.looseObject({
   success: v.literal(false),
   message: v.optional(v.string()),
   error: v.optional(v.string()),
+  field: v.optional(v.string()),
 });
 
 const idValue = v.union([v.string(), v.number()]);

@@ -93,6 +93,22 @@ export interface FieldSpec {
    * none is given (several-files.ts).
    */
   several?: SeveralFiles;
+  /**
+   * No two records may hold the same value (unique.ts): `true` across the entity, or
+   * `{ within: field }` among the records naming the same parent (a chapter title within its
+   * unit). Compared as stored (trimmed, case kept); empty values and records without that
+   * parent are never duplicates. The device checks before queueing where it holds the rows
+   * (src/db/unique.ts), the table's unique index enforces it, and either way the form shows
+   * the same words at the field.
+   */
+  unique?: true | { within: string };
+  /**
+   * For kind 'ref': codes a request may send instead of the parent's id (V5's fixed resource-type
+   * codes, `videos`, `audio` ...: api-contract §3.15). Each code names the parent record holding
+   * the given values, matched by the parent's title without case and created with them when
+   * none exists (server/entities/ref-codes.ts). A value of digits is always an id.
+   */
+  codes?: Readonly<Record<string, Readonly<Record<string, string | number>>>>;
 }
 
 /** Several files in one add, one record each (FieldSpec.several). */
@@ -262,6 +278,12 @@ export interface SetRelation {
   /** The screen that edits the set (the record's encoded id follows). */
   route: string;
   messages: readonly [success: string, failure: string];
+  /**
+   * A list-reply column carrying the names of the set's records as one text ('Number Fun, Word
+   * World'): what the original's teachers' and students' lists render as `assigned_books`
+   * (api-contract §3.10, §3.11). Whole lists only, never delta pulls (our app reads the ids).
+   */
+  namesColumn?: string;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { type EntityDescription, type FieldSpec, formFields, type Op, wireFields, wireName } from './entity';
+import { isPasswordPlaceholder, placeholderRefusal } from './password-placeholder';
 import { isShown, requiredFor, switchCode } from './switched-inputs';
 import { isWebUrl } from './urls';
 
@@ -41,15 +42,18 @@ function fieldSchema(spec: FieldSpec): v.GenericSchema<unknown, string | number 
         ),
         v.check((x) => x === null || spec.min === undefined || x >= spec.min, atLeast(label, spec.min)),
       );
-    case 'ref':
+    case 'ref': {
+      // A ref that also takes codes (FieldSpec.codes) says which: the server replaced any
+      // known code by its id before this check (server/entities/ref-codes.ts).
+      const codes = Object.keys(spec.codes ?? {});
+      const refusal =
+        codes.length > 0 ? `${label} must be an id or one of ${codes.join(', ')}` : `${label} must be an id`;
       return v.pipe(
-        v.union(
-          [v.string(`${label} must be an id`), v.number(`${label} must be an id`)],
-          `${label} must be an id`,
-        ),
+        v.union([v.string(refusal), v.number(refusal)], refusal),
         v.transform((x) => (String(x).trim() === '' ? null : (parseWireId(x) ?? Number.NaN))),
-        v.check((x) => x === null || typeof x === 'string', `${label} must be an id`),
+        v.check((x) => x === null || typeof x === 'string', refusal),
       ) as v.GenericSchema<unknown, string | null>;
+    }
     case 'url':
       return v.pipe(
         v.string(`${label} must be text`),
@@ -162,6 +166,13 @@ export function validateWrite(entity: EntityDescription, op: Op, body: WireBody)
     if (spec.kind === 'file') continue;
     const raw = body[spec.wire];
     if (hasNul(raw)) return { ok: false, message: `${spec.label} must not contain a NUL character` };
+    // The placeholder a get reply carries (password-placeholder.ts): sent back on update, it
+    // keeps the current password; it is never a new one.
+    if (spec.kind === 'password' && isPasswordPlaceholder(raw)) {
+      if (op === 'add') return { ok: false, message: placeholderRefusal(spec.label) };
+      value[spec.wire] = null;
+      continue;
+    }
     // On the wire a field is one value: an empty list is not an empty field but a malformed one
     // (the schema below refuses it by the field's kind).
     if (isEmpty(raw) && !Array.isArray(raw)) {
@@ -206,6 +217,8 @@ function missingForCode(
  */
 export function fieldProblem(spec: FieldSpec, raw: unknown): string | null {
   if (spec.kind === 'file' || spec.kind === 'ref' || isEmpty(raw)) return null;
+  // Typed in a form, the placeholder would silently mean "unchanged": refused as a password.
+  if (spec.kind === 'password' && isPasswordPlaceholder(raw)) return placeholderRefusal(spec.label);
   const parsed = v.safeParse(fieldSchema(spec), raw);
   return parsed.success ? null : parsed.issues[0].message;
 }

@@ -25,6 +25,7 @@ import { isTempId, newTempId, newUuid } from './ids';
 import { readSignedInUser } from './meta';
 import { belongsTo, type FieldValue, isUnsent, type NewEntry, type OutboxEntry } from './outbox-entry';
 import { resolveId } from './resolve';
+import { refuseDuplicates } from './unique';
 
 export type Values = Record<string, FieldValue>;
 
@@ -168,6 +169,7 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
     if (change.op === 'add' && entity.single)
       return addSingle(db, entity, entity.single.id, change.values, author);
     if (change.op === 'add') {
+      await refuseDuplicates(db, entity, change.values, null);
       const key = newTempId();
       await table.put({ ...initialValues(entity), ...change.values, [entity.key]: key });
       const entry = newEntry(author, entity, 'add', key, { ...change.values }, null);
@@ -181,6 +183,7 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
     const { all, last } = await foldableEntry(db, entity, key, author);
 
     if (change.op === 'update') {
+      await refuseDuplicates(db, entity, change.values, row);
       await table.put({ ...row, ...change.values, [entity.key]: key });
       const foldable =
         last &&

@@ -15,6 +15,8 @@ export interface RequestOptions {
   json?: unknown;
   form?: FormData;
   idempotencyKey?: string;
+  /** Further headers of this request (the audit trail's device and time: audit-headers.ts). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -90,7 +92,7 @@ export function createApi(config: ApiConfig): ApiClient {
       for (const [k, v] of Object.entries(options.query ?? {})) {
         if (v !== undefined) url.searchParams.set(k, String(v));
       }
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...options.headers };
       if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
       let response: Response;
       try {

@@ -25,5 +25,10 @@ export function currentRecordFrom(entity: EntityDescription, outcome: ApiOutcome
   const raw = body ? rowOfGetReply(entity, body) : null;
   const row = raw && typeof raw === 'object' ? normaliseRow(entity, raw as Record<string, unknown>) : null;
   if (!row) return { kind: 'gone' };
+  // For the merge only (never stored): a password as the server sent it, which an edit that
+  // leaves the password alone sends back, as the original does (merge-edit.ts).
+  for (const [name, spec] of Object.entries(entity.fields))
+    if (spec.kind === 'password' && typeof (raw as Record<string, unknown>)[name] === 'string')
+      row[name] = (raw as Record<string, unknown>)[name];
   return { kind: 'found', row: row as Record<string, FieldValue> };
 }

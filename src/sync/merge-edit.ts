@@ -34,6 +34,14 @@ export function mergeEdit(
       values[field] = mine[field];
       continue;
     }
+    // A password is never a conflict: a typed one goes; left empty, what the server's get
+    // said goes back (ours: a placeholder meaning "keep"; the PHP API: what its own front-end
+    // sends back), else nothing, which keeps it too.
+    if (spec.kind === 'password') {
+      const typed = String(mine[field] ?? '') !== '';
+      values[field] = typed ? mine[field] : (server[field] ?? '');
+      continue;
+    }
     const equal = spec.kind === 'richtext' ? sameRichText : same;
     const changedHere = !equal(mine[field], base[field]);
     const changedThere = field in server && !equal(server[field], base[field]);

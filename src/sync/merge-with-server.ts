@@ -18,6 +18,7 @@ import { currentRecordFrom, currentRecordRequest } from './current-record';
 import { resolveRefs, resolveSet } from './entry-request';
 import { mergeEdit } from './merge-edit';
 import { mergeSet } from './merge-set';
+import { withoutPasswords } from './normalise';
 import type { Round } from './round-context';
 import { type SendResult, settle } from './settle';
 
@@ -76,7 +77,7 @@ export async function mergeEdits(round: Round, edits: readonly OutboxEntry[]): P
         .write(() =>
           round.db.outbox.update(entry.seq, {
             status: 'conflict',
-            conflict: { fields: result.conflicts, server: current.row },
+            conflict: { fields: result.conflicts, server: withoutPasswords(entity, current.row) },
             lastError: 'Changed on the server since this edit began',
           }),
         )

@@ -19,5 +19,16 @@ export function normaliseRow(entity: EntityDescription, raw: Record<string, unkn
     if (Array.isArray(ids)) row[name] = ids.map(normaliseId).filter((id) => id !== null);
     else delete row[name];
   }
-  return row;
+  return withoutPasswords(entity, row);
+}
+
+/**
+ * A device never keeps a password read from a server (ours sends a placeholder meaning "keep",
+ * contract/password-placeholder.ts; a PHP server perhaps the stored value): a form would show
+ * it as the record's password. Only an edit's merge sees it (current-record.ts).
+ */
+export function withoutPasswords<R extends Record<string, unknown>>(entity: EntityDescription, row: R): R {
+  const out = { ...row };
+  for (const [name, spec] of Object.entries(entity.fields)) if (spec.kind === 'password') delete out[name];
+  return out;
 }

@@ -13,6 +13,7 @@
  * another administrator's changes made on this device wait for their author to sign in.
  */
 import { BATCH_MAX_ITEMS } from '../contract/batch';
+import { deviceId } from '../db/device-id';
 import { patchSyncState, readSignedInUser, readSyncState } from '../db/meta';
 import type { SyncContext } from './context';
 import { SYNC_LOCK, withLock } from './lock';
@@ -42,7 +43,7 @@ async function replayLocked(ctx: SyncContext): Promise<ReplayReport> {
   const limit = ctx.concurrency ?? ROUNDS_IN_FLIGHT * BATCH_MAX_ITEMS;
   const roundSize = Math.min(BATCH_MAX_ITEMS, limit);
   const maxRounds = Math.max(1, Math.ceil(limit / roundSize));
-  const base = { db, api: ctx.api, transport: createTransport(ctx.api) };
+  const base = { db, api: ctx.api, transport: createTransport(ctx.api, { device: await deviceId(db) }) };
   const inFlight = new Set<Promise<void>>();
   let state = await QueueState.load(db);
   /** The state was just read from storage: if nothing is ready now, nothing is. */

@@ -60,7 +60,8 @@ export async function sendRound(
     const built = entryRequest(entry, round.resolve, round.api.root);
     // Large files travel ahead, in resumable chunks (upload-files.ts); the request names them.
     const request = built && (await prepareFiles(round, entry, built));
-    if (request && 'method' in request) outgoing.push({ entry, item: { request, key: entry.id } });
+    if (request && 'method' in request)
+      outgoing.push({ entry, item: { request, key: entry.id, madeAt: entry.createdAt } });
     else if (request) pending.set(entry.seq, settle(db, commits, entry, request));
     else
       pending.set(

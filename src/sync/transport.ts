@@ -21,6 +21,7 @@ import {
 import { entities } from '../contract/entities';
 import type { WireRequest } from '../contract/wire-request';
 import type { ApiClient, ApiOutcome } from './api';
+import { auditHeaders } from './audit-headers';
 import { classify } from './classify';
 import { carriesFile, requestOptions } from './encode';
 
@@ -28,6 +29,8 @@ export interface Outgoing {
   request: WireRequest;
   /** The entry's Idempotency-Key (writes). */
   key?: string;
+  /** When the entry was made (epoch ms), for the server's audit trail. */
+  madeAt?: number;
 }
 
 export interface Transport {
@@ -42,6 +45,8 @@ export interface TransportOptions {
   /** Batches in flight at once: one being applied by the server, the next one travelling. */
   maxBatches?: number;
   maxAlone?: number;
+  /** This device's id for the server's audit trail (db/device-id.ts), sent with every request. */
+  device?: string;
 }
 
 /**
@@ -54,11 +59,12 @@ const BATCHABLE = batchableRequests(entities);
 const utf8 = new TextEncoder();
 
 /** The batch item for a request, or null when it must travel alone. */
-function toItem({ request, key }: Outgoing): BatchItem | null {
+function toItem({ request, key, madeAt }: Outgoing): BatchItem | null {
   if (!BATCHABLE.match(request.method, request.path, request.query) || carriesFile(request)) return null;
   const item: BatchItem = { method: request.method, path: request.path };
   if (Object.keys(request.query).length > 0) item.query = { ...request.query };
   if (key) item.key = key;
+  if (madeAt !== undefined) item.madeAt = new Date(madeAt).toISOString();
   if (request.method === 'POST') {
     const body = request.body ?? {};
     if (request.encoding === 'multipart')
@@ -93,12 +99,21 @@ export function createTransport(api: ApiClient, options: TransportOptions = {}):
   const alone = limiter(options.maxAlone ?? 6);
   const batches = limiter(options.maxBatches ?? 2);
 
-  const sendAlone = ({ request, key }: Outgoing) =>
-    alone(() => api.request(request.path, requestOptions(request, key)));
+  const sendAlone = ({ request, key, madeAt }: Outgoing) =>
+    alone(() =>
+      api.request(request.path, {
+        ...requestOptions(request, key),
+        headers: auditHeaders(madeAt, options.device),
+      }),
+    );
 
   async function sendBatch(group: { outgoing: Outgoing; item: BatchItem }[]): Promise<ApiOutcome[]> {
     const outcome = await batches(() =>
-      api.request(BATCH_PATH, { method: 'POST', json: { requests: group.map((g) => g.item) } }),
+      api.request(BATCH_PATH, {
+        method: 'POST',
+        json: { requests: group.map((g) => g.item) },
+        headers: auditHeaders(undefined, options.device),
+      }),
     );
     // No item was applied, or the server keeps their replies under their keys: every item
     // gets the batch's outcome (401 pauses replay, the rest retry).

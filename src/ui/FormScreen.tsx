@@ -21,7 +21,7 @@
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { DeliveryOutcome } from '../app/records';
-import { isStorageFull, saveChange, saveSeveral } from '../app/records';
+import { fieldRefusal, isStorageFull, refusedField, saveChange, saveSeveral } from '../app/records';
 import { awaitUploads } from '../app/upload-progress';
 import { dependants } from '../contract/cascade';
 import { entityByName } from '../contract/entities';
@@ -41,6 +41,7 @@ import { NameSelectField } from './fields/NameSelectField';
 import { SelectField } from './fields/SelectField';
 import { TextField } from './fields/TextField';
 import { type FieldProps, type FormValue, fieldId } from './fields/types';
+import { HistoryLink } from './HistoryLink';
 import { useNotify } from './notices';
 import { reportOutcome, reportOutcomes } from './report-outcome';
 import { decodeRouteId, encodeRouteId } from './route-id';
@@ -264,6 +265,14 @@ function EntityForm({
     if (failure) failureRef.current?.focus();
   }, [failure]);
 
+  // Opened to correct a change the server refused at a field (Edit on the outbox): said there.
+  useEffect(() => {
+    if (id !== null)
+      void refusedField(entity, id).then(
+        (refused) => refused && setProblems([{ ...refused, missing: false }]),
+      );
+  }, [entity, id]);
+
   const change = (name: string, value: FormValue) => {
     setFailure(null);
     const cleared = new Set([name, ...(cascade ? dependants(entity, name, fields) : [])]);
@@ -316,11 +325,18 @@ function EntityForm({
       else await reportOutcome(notify, entryIds[0] ?? null, success, failure);
     } catch (error) {
       // Nothing was saved (one transaction); the typed values stay in the form.
+      setBusy(false);
+      setSending(null);
+      // A value another record holds: said at its field, like the form's own checks.
+      const atField = fieldRefusal(error);
+      if (atField) {
+        setProblems([{ ...atField, missing: false }]);
+        setRefusals((n) => n + 1);
+        return;
+      }
       const detail = isStorageFull(error) ? STORAGE_FULL : null;
       setFailure(detail ?? (op === 'add' ? text.errorAdd : text.errorUpdate));
       console.error(error);
-      setBusy(false);
-      setSending(null);
     }
   };
 
@@ -329,6 +345,7 @@ function EntityForm({
   return (
     <section className="screen">
       <h1>{title}</h1>
+      {id !== null && <HistoryLink entity={entity} id={id} />}
       {note && <p className="muted">{note}</p>}
       {within && <ParentName entity={entity} field={within} id={String(initial[within] ?? '')} />}
       {/* The form checks every field itself (formProblems), so the browser's bubbles stay away. */}

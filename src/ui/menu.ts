@@ -46,4 +46,9 @@ export const MENUS: Menu[] = [
       { label: 'Terms and Conditions', to: '/addterms' },
     ],
   },
+  {
+    // Ours, not the spec's (issue 18): the server's record of every change.
+    label: 'SETTINGS',
+    links: [{ label: 'Audit Trail', to: '/audit' }],
+  },
 ];

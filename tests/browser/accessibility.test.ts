@@ -97,6 +97,9 @@ describe('WCAG 2.2 A and AA (axe-core)', () => {
       await page.getByRole('button', { name: 'Add Chapter' }).click();
       await page.getByText('Please fill in all required fields').waitFor();
       await check('chapter add with its problems');
+      await openScreen(page, server.url, '/audit');
+      await page.locator('ol.audit-list > li').first().waitFor();
+      await check('audit trail');
 
       // A change that waits: the server stops answering before it is sent.
       await server.stop();

@@ -56,6 +56,11 @@ export interface ProxiedRequest {
   fault: Fault['kind'];
   /** True once the server's whole reply (or the proxy's own fault reply) reached the client. */
   replied: boolean;
+  /**
+   * The status of that reply. A 5xx is retried by the client: behind a balancer it may be the
+   * balancer's own 502 for a server that died with the request.
+   */
+  status?: number;
   /** True when the request was forwarded to the server (it may have committed). */
   forwarded: boolean;
 }
@@ -341,7 +346,11 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
       // A batch answered with anything but 200 (404 from a server without batches) gave its
       // items no reply of their own: they are sent again, alone or in the next batch.
       const itemsAnswered = !entries[0]?.batched || / 200 /.test(bytes.subarray(0, 16).toString('latin1'));
-      for (const entry of entries) entry.replied = itemsAnswered;
+      const status = Number(bytes.subarray(0, 16).toString('latin1').split(' ')[1]);
+      for (const entry of entries) {
+        entry.replied = itemsAnswered;
+        entry.status = status;
+      }
       busy = false;
       next();
     };
@@ -381,7 +390,10 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
         switch (fault.kind) {
           case 'status':
             client.write(faultReply(fault.status, fault.retryAfter));
-            for (const entry of entries) entry.replied = true;
+            for (const entry of entries) {
+              entry.replied = true;
+              entry.status = fault.status;
+            }
             continue;
           case 'reset':
             end();

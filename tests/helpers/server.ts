@@ -12,9 +12,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { type RunningServer, type ServerOptions, startServer } from '../../server/app';
+import type { FileStorage } from '../../server/storage';
 import { listFieldOf } from '../../src/contract/endpoints';
 import type { EntityDescription } from '../../src/contract/entity';
 import { type WireRequest, wireRequest } from '../../src/contract/wire-request';
+import { testStorageSettings } from './storage';
 
 export const ADMIN = { username: 'admin', password: 'admin123' } as const;
 
@@ -35,6 +37,8 @@ export interface TestServer {
   /** Every route the server answers under /api, as mounted (server/http/mounted.ts). */
   routes: RunningServer['routes'];
   dataDir: string;
+  /** Where its files live: DATA_DIR/uploads, or a bucket with TEST_STORAGE=s3 (helpers/storage.ts). */
+  storage: FileStorage;
   /** The test database when running on PostgreSQL (TEST_DATABASE_URL); undefined on PGlite. */
   databaseUrl?: string;
   /** Stops the server and removes what the helper created (temp folder, test database). */
@@ -49,7 +53,9 @@ export interface TestServer {
   start(): Promise<void>;
 }
 
-async function createTestDatabase(maintenanceUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  maintenanceUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: maintenanceUrl });
   await admin.connect();
@@ -70,10 +76,16 @@ async function createTestDatabase(maintenanceUrl: string): Promise<{ url: string
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  // The scale-out project: several server processes behind haproxy stand for the server.
+  if (process.env.TEST_CLUSTER) {
+    const { startClusterServer } = await import('./cluster');
+    return startClusterServer(opts, Number(process.env.TEST_CLUSTER));
+  }
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'server-test-')));
   const maintenanceUrl = process.env.TEST_DATABASE_URL;
   const database = maintenanceUrl ? await createTestDatabase(maintenanceUrl) : undefined;
+  const storage = await testStorageSettings();
 
   const start = (port: number) =>
     startServer({
@@ -85,6 +97,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       staticDir: opts.staticDir,
       legacy: opts.legacy,
       seedDemo: opts.seedDemo ?? false,
+      s3: storage.s3,
       ...opts.settings,
     });
 
@@ -96,10 +109,12 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     port: running.port,
     routes: running.routes,
     dataDir,
+    storage: running.storage,
     databaseUrl: database?.url,
     async close() {
       if (!stopped) await running.close();
       await database?.drop();
+      await storage.stop();
       if (ownDir) await rm(dataDir, { recursive: true, force: true });
     },
     async restart() {
@@ -208,8 +223,9 @@ export function signedInSuite(opts: TestServerOptions = {}) {
   beforeAll(async () => {
     suite.server = await startTestServer(opts);
     suite.client = api(suite.server.apiRoot, await signIn(suite.server.apiRoot));
-    // Starting a server (PGlite, migrations) can take over 10 s on a busy machine.
-  }, 60_000);
+    // Starting a server (PGlite, migrations, and an S3 emulator in the s3 project) can take over
+    // 10 s on a busy machine.
+  }, 120_000);
   afterAll(() => suite.server?.close());
   return suite;
 }

@@ -30,7 +30,8 @@ const addClass = (name: string, key: string) => ({
 
 describe('a batch racing another request for a key', () => {
   it('answers the raced item from the stored reply and applies it once', async () => {
-    // The other request: it has written its row and claimed the key, not yet committed.
+    // The other request (the same administrator's): it has written its row and claimed the
+    // key, not yet committed.
     const other = new pg.Client({ connectionString: server.databaseUrl });
     await other.connect();
     try {
@@ -40,7 +41,8 @@ describe('a batch racing another request for a key', () => {
       ).rows;
       const reply = { success: true, message: 'Class added successfully', id: row.id, class_id: row.id };
       await other.query(
-        "INSERT INTO idempotency_keys (key, fingerprint, status, reply) VALUES ('race-1', $1, 200, $2::jsonb)",
+        `INSERT INTO idempotency_keys (admin_id, key, fingerprint, status, reply)
+         SELECT id, 'race-1', $1, 200, $2::jsonb FROM admins WHERE username = 'admin'`,
         [`POST /api/${C.add}`, JSON.stringify(reply)],
       );
       const batch = client.post(BATCH_PATH, {

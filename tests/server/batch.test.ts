@@ -158,7 +158,7 @@ describe('batch extension', () => {
       }),
     );
     const { body: got } = await suite.client.get(B.get, { book_id: added.body.id });
-    const covers = () => storedFiles(suite.server.dataDir, 'book_cover');
+    const covers = () => storedFiles(suite.server.storage, 'book_cover');
     expect(await covers()).toContain(got.book.book_cover);
     const { body } = await suite.client.post(BATCH_PATH, {
       requests: [{ method: 'POST', path: B.remove, key: 'del-covered', json: { book_id: added.body.id } }],
@@ -227,7 +227,7 @@ describe('batch extension: an item that fails half-way', () => {
         CREATE TRIGGER boom BEFORE INSERT ON classes FOR EACH ROW EXECUTE FUNCTION boom();
       `);
       await ensureAdmin(db.query, 'admin', 'admin123');
-      const app = createApp({ db, uploadsDir: suite.server.dataDir });
+      const app = createApp({ db, storage: suite.server.storage });
       const login = await app.request('/api/Admin_access/login.php', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -260,5 +260,6 @@ describe('batch extension: an item that fails half-way', () => {
     } finally {
       await db.close();
     }
-  });
+    // It opens a database of its own, like a hook.
+  }, 120_000);
 });

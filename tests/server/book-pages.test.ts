@@ -31,7 +31,7 @@ const pagesOf = async (book: number, query: Record<string, string | number> = {}
       ...query,
     })
   ).body;
-const stored = () => storedFiles(suite.server.dataDir, 'book_pages');
+const stored = () => storedFiles(suite.server.storage, 'book_pages');
 
 describe('Resources/fetchbookpages.php, fetchbookdetails.php, fetchchapters.php', () => {
   it('lists one book’s pages with their chapter and book names, by page number both ways', async () => {

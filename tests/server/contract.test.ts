@@ -16,16 +16,9 @@ import {
   rowOfGetReply,
 } from '../../src/contract/endpoints';
 import { classEntity, entities } from '../../src/contract/entities';
-import {
-  actionNotices,
-  type EntityDescription,
-  type FieldSpec,
-  isValueAction,
-  type Op,
-  wireFields,
-} from '../../src/contract/entity';
-import { type LocalValue, wireRequest } from '../../src/contract/wire-request';
-import { pngFile } from '../helpers/files';
+import { actionNotices, isValueAction } from '../../src/contract/entity';
+import { wireRequest } from '../../src/contract/wire-request';
+import { valueFor, valuesFor } from '../helpers/entity-values';
 import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -40,30 +33,6 @@ afterAll(() => server?.close());
 /** Ids of the rows this suite added, by entity name. */
 const created = new Map<string, string>();
 
-function valueFor(spec: FieldSpec, tag: string): LocalValue {
-  if (spec.kind === 'ref') return created.get(spec.ref!)!;
-  if (spec.kind === 'number') return 1;
-  if (spec.kind === 'choice') return spec.choices![0].value;
-  if (spec.kind === 'email') return `${tag}@example.org`;
-  if (spec.kind === 'url') return `https://example.org/${tag}`;
-  if (spec.kind === 'phone') return '+91 98765 43210';
-  if (spec.location === 'country') return 'IN';
-  if (spec.location === 'state') return 'MH';
-  if (spec.location === 'city') return 'Mumbai';
-  return `${spec.label} ${tag}`;
-}
-
-/** Valid values for an add or update: refs name the rows added before, texts say what they are. */
-function valuesFor(entity: EntityDescription, op: Op, tag: string): Record<string, LocalValue> {
-  const values: Record<string, LocalValue> = {};
-  for (const [name, spec] of wireFields(entity, op)) {
-    if (spec.kind !== 'file') values[name] = valueFor(spec, tag);
-    // A required file (a book page's image) goes as a small PNG.
-    else if (spec.required && op === 'add') values[name] = pngFile(`${tag}.png`);
-  }
-  return values;
-}
-
 describe.each(entities.map((e) => [e.name, e] as const))(
   '%s replies match the endpoint table',
   (_name, entity) => {
@@ -74,7 +43,7 @@ describe.each(entities.map((e) => [e.name, e] as const))(
       let id = entity.single?.id ?? '';
       if (ep.add) {
         const added = await client.send(
-          wireRequest(entity, { op: 'add', values: valuesFor(entity, 'add', 'contract') }),
+          wireRequest(entity, { op: 'add', values: valuesFor(entity, 'add', 'contract', created) }),
         );
         expect(added.status, JSON.stringify(added.body)).toBe(200);
         expect(parseReply(ep.add, added.body)).not.toBeNull();
@@ -127,7 +96,7 @@ describe.each(entities.map((e) => [e.name, e] as const))(
 
       if (ep.update) {
         const updated = await client.send(
-          wireRequest(entity, { op: 'update', id, values: valuesFor(entity, 'update', 'updated') }),
+          wireRequest(entity, { op: 'update', id, values: valuesFor(entity, 'update', 'updated', created) }),
         );
         expect(updated.status, JSON.stringify(updated.body)).toBe(200);
         expect(parseReply(ep.update, updated.body)).not.toBeNull();
@@ -135,7 +104,7 @@ describe.each(entities.map((e) => [e.name, e] as const))(
 
       for (const [name, action] of Object.entries(entity.actions ?? {})) {
         const value = isValueAction(action)
-          ? valueFor(entity.fields[action.field], 'action')
+          ? valueFor(entity.fields[action.field], 'action', created)
           : Object.keys(action.messages)[0];
         const reply = await client.send(wireRequest(entity, { op: 'action', action: name, id, value }));
         expect(reply.body).toEqual({ success: true, message: actionNotices(action, value)?.[0] });

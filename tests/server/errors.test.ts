@@ -8,20 +8,26 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { ensureAdmin } from '../../server/auth/admin';
 import { createSession } from '../../server/auth/sessions';
 import { type Database, openDatabase } from '../../server/db';
+import { createOps } from '../../server/ops';
+import { streamLogger } from '../../server/ops/log';
 import { seedDemo } from '../../server/seed';
+import { type FileStorage, openStorage } from '../../server/storage';
 import { bookEntity, classEntity } from '../../src/contract/entities';
 import { form, sampleFile, storedFiles } from './support/files';
 
 let real: Database;
 let failOn: RegExp | null = null;
 let app: ReturnType<typeof createApp>;
+/** The server's log lines, parsed. */
+let logged: Record<string, unknown>[] = [];
 let cookie: string;
 let dataDir: string;
+let storage: FileStorage;
 
 beforeAll(async () => {
   real = await openDatabase({ dataDir: 'memory://' });
@@ -37,7 +43,9 @@ beforeAll(async () => {
       ),
   };
   dataDir = await mkdtemp(join(tmpdir(), 'errors-'));
-  app = createApp({ db, uploadsDir: join(dataDir, 'uploads') });
+  storage = await openStorage({ uploadsDir: join(dataDir, 'uploads'), tusDir: join(dataDir, 'tus') });
+  const log = streamLogger({ write: (line: string) => void logged.push(JSON.parse(line)) });
+  app = createApp({ db, storage, ops: createOps(db, { log }) });
   await real.tx(seedDemo);
   await ensureAdmin(real.query, 'admin', 'admin123');
   const [{ id }] = await real.query<{ id: number }>('SELECT id FROM admins');
@@ -58,14 +66,18 @@ const count = async () => (await real.query("SELECT 1 FROM classes WHERE class_n
 
 describe('a failure after the write', () => {
   it('replies 500 JSON without details, rolls back, and lets the same key succeed later', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    logged = [];
     failOn = /^INSERT INTO idempotency_keys/;
     const failed = await add('fragile-1');
     failOn = null;
     expect(failed.status).toBe(500);
     expect(await failed.json()).toEqual({ success: false, message: 'Internal server error' });
-    expect(log).toHaveBeenCalled();
-    log.mockRestore();
+    // The stack is in the log, once, with the request's id (which the reply names too).
+    const stacks = logged.filter((l) =>
+      (l.err as { stack?: string } | undefined)?.stack?.includes('injected'),
+    );
+    expect(stacks).toHaveLength(1);
+    expect(stacks[0].reqId).toBe(failed.headers.get('X-Request-Id'));
     expect(await count()).toBe(0);
     expect(await real.query("SELECT 1 FROM idempotency_keys WHERE key = 'fragile-1'")).toEqual([]);
 
@@ -78,7 +90,6 @@ describe('a failure after the write', () => {
 
 describe('a failure after a file was stored', () => {
   it('rolls the row back and removes the file: no orphan on disk', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const body = form({
       selectedClass: 1,
       selectedSubject: 1,
@@ -94,9 +105,8 @@ describe('a failure after a file was stored', () => {
       body,
     });
     failOn = null;
-    log.mockRestore();
     expect(failed.status).toBe(500);
     expect(await real.query("SELECT 1 FROM books WHERE book_name = 'Fragile book'")).toEqual([]);
-    expect(await storedFiles(dataDir, 'book_cover')).toEqual([]);
+    expect(await storedFiles(storage, 'book_cover')).toEqual([]);
   });
 });

@@ -132,8 +132,8 @@ describe('stored replies are kept for the retention window, then pruned', () => 
     try {
       const stale = (days: number, key: string) =>
         server.query(
-          `INSERT INTO idempotency_keys (key, fingerprint, status, reply, created_at)
-           VALUES ($1, 'sha256:x', 200, '{"success":true}', now() - make_interval(days => $2))`,
+          `INSERT INTO idempotency_keys (admin_id, key, fingerprint, status, reply, created_at)
+           VALUES (0, $1, 'sha256:x', 200, '{"success":true}', now() - make_interval(days => $2))`,
           [key, days],
         );
       await stale(31, 'older-than-30');

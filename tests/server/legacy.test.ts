@@ -1,5 +1,6 @@
 /** legacy: true behaves like the plain PHP API, so the client's fallbacks can be tested. */
 import { describe, expect, it } from 'vitest';
+import { AUDIT_PATH } from '../../src/contract/audit';
 import { classEntity } from '../../src/contract/entities';
 import { signedInSuite } from '../helpers/server';
 
@@ -29,5 +30,14 @@ describe('legacy mode', () => {
     expect(body.deleted).toBeUndefined();
     expect(body.classes.length).toBe(body.total);
     expect(body.total).toBeGreaterThanOrEqual(12);
+  });
+
+  it('has no audit endpoint (our extension), and still keeps the trail', async () => {
+    expect((await suite.client.get(AUDIT_PATH)).status).toBe(404);
+    await suite.client.post(P.add, { className: 'Legacy audited' });
+    const rows = await suite.server.query(
+      `SELECT op FROM audit_log WHERE changes->'class_name'->>1 = 'Legacy audited'`,
+    );
+    expect(rows).toEqual([{ op: 'add' }]);
   });
 });

@@ -6,6 +6,7 @@
  * and update carry their message under `error` too, which is what the original reads.
  */
 import { describe, expect, it } from 'vitest';
+import type { UploadFolder } from '../../server/uploads/folders';
 import { libraryResourceEntity } from '../../src/contract/entities';
 import { signedInSuite } from '../helpers/server';
 import { form, MB, sampleFile, storedFiles } from './support/files';
@@ -98,7 +99,7 @@ describe('Resources/Library/addlibrary.php and fetchlibrary.php', () => {
     ];
     for (const [column, folder, ext] of files) {
       expect(row[column], column).toMatch(new RegExp(`\\.${ext}$`));
-      expect(await storedFiles(suite.server.dataDir, folder), folder).toContain(row[column]);
+      expect(await storedFiles(suite.server.storage, folder as UploadFolder), folder).toContain(row[column]);
     }
     const listed = (
       await suite.client.get(A.list!, { search: 'Everyth', page: 1, limit: 10, sortOption: '' })
@@ -155,7 +156,10 @@ describe('Resources/Library/addlibrary.php and fetchlibrary.php', () => {
       'Link must be a web address starting with http:// or https://',
     );
     await bad({ resourceType: 999 }, 'Resource Type does not exist');
-    await bad({ resourceType: 'videos' }, 'Resource Type must be an id');
+    await bad(
+      { resourceType: 'slides' },
+      'Resource Type must be an id or one of videos, documents, audio, interactivities, addnworksheets, addnactivities, answerkeys, lessonplans',
+    );
     await bad({ selectedBook: 999 }, 'Book does not exist');
     await bad({ selectedChapter: 5 }, "Book does not match the chapter's book");
     await bad({ resourceTitle: '' }, 'Resource Title is required');
@@ -189,7 +193,7 @@ describe('fetchResource.php, updatelibrary.php, deletelibrary.php', () => {
       iframe_link: 'https://example.org/x',
     });
     expect(row.thumb_image).toMatch(/\.jpg$/);
-    expect(await storedFiles(suite.server.dataDir, 'thumbnails')).not.toContain(old);
+    expect(await storedFiles(suite.server.storage, 'thumbnails')).not.toContain(old);
 
     const refused = await suite.client.post(
       A.update!,
@@ -205,6 +209,6 @@ describe('fetchResource.php, updatelibrary.php, deletelibrary.php', () => {
       body: { success: true, message: 'Library resource deleted successfully' },
     });
     expect((await suite.client.get(A.get!, { resource_id: id })).status).toBe(404);
-    expect(await storedFiles(suite.server.dataDir, 'thumbnails')).not.toContain(row.thumb_image);
+    expect(await storedFiles(suite.server.storage, 'thumbnails')).not.toContain(row.thumb_image);
   });
 });

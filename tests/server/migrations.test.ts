@@ -58,4 +58,24 @@ describe('migrations', () => {
       await db.close();
     }
   });
+
+  it('gives teacher codes past T99999 without repeating one (lpad would cut T100000 to T10000)', async () => {
+    const db = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const [school] = await db.query<{ id: number }>(
+        `INSERT INTO schools (school_name, school_address, password, email, contact_no, country, state, city)
+         VALUES ('S', 'A', 'x', 's@x.example', '98765', 'IN', 'MH', 'Pune') RETURNING school_id AS id`,
+      );
+      await db.query("SELECT setval('teacher_code_seq', 99998)");
+      const codes = await db.query<{ teacher_code: string }>(
+        `INSERT INTO teachers (teacher_name, email, password, contact_no, school_id, country, state, city)
+         SELECT 'T' || n, 't@x.example', 'x', '98765', $1, 'IN', 'MH', 'Pune' FROM generate_series(1, 3) AS n
+         RETURNING teacher_code`,
+        [school.id],
+      );
+      expect(codes.map((c) => c.teacher_code)).toEqual(['T99999', 'T100000', 'T100001']);
+    } finally {
+      await db.close();
+    }
+  });
 });

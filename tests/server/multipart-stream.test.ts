@@ -5,7 +5,7 @@
  * and write nothing.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { MAX_FIELD_BYTES, MAX_PARTS } from '../../server/http/multipart';
 import { chapterEntity } from '../../src/contract/entities';
 import { snapshotServer } from '../helpers/db-snapshot';
 import { signedInSuite, signIn } from '../helpers/server';
-import { chapterFields, form, sampleFile, storedFiles } from './support/files';
+import { chapterFields, form, sampleFile, storedBytes, storedFiles } from './support/files';
 
 const suite = signedInSuite({ seedDemo: true });
 const C = chapterEntity.api;
@@ -38,8 +38,8 @@ describe('files through temporary files', () => {
     const image = sampleFile('png', 'page.png', 9 * 1024 * 1024);
     const reply = await suite.client.post(C.add, form({ ...chapter, chapterImage: image }));
     expect(reply).toMatchObject({ status: 200, body: { success: true } });
-    const [stored] = await storedFiles(suite.server.dataDir, 'chapter_content');
-    const bytes = await readFile(join(suite.server.dataDir, 'uploads', 'chapter_content', stored));
+    const [stored] = await storedFiles(suite.server.storage, 'chapter_content');
+    const bytes = (await storedBytes(suite.server.storage, 'chapter_content', stored))!;
     const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
     expect(hash(bytes)).toBe(hash(new Uint8Array(await image.arrayBuffer())));
     expect(await readdir(temp)).toEqual([]);

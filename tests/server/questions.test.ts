@@ -58,7 +58,7 @@ describe('Resources/Library/addquestion.php and Resources/fetchquestion.php', ()
       book_name: 'Sunrise English Reader 1',
       chapter_name: 'Meet My Friends',
     });
-    expect(await storedFiles(suite.server.dataDir, 'question_image')).toContain(rows[0].question_image);
+    expect(await storedFiles(suite.server.storage, 'question_image')).toContain(rows[0].question_image);
   });
 
   it('takes a match with its two texts, and the other types with only the text', async () => {

@@ -4,11 +4,15 @@
  * same content and size checks as a file sent inline, the move into the upload folder, and
  * removal when the record's write is refused or rolled back.
  *
- * Runs the real app over HTTP on an in-memory database with two administrators (the shared
- * test server has one), and a transaction executor that can be made to fail on demand.
+ * Also the limits of issue 18: no deferred length, and a cap on what one administrator's
+ * unfinished uploads may add up to.
+ *
+ * Runs the real app over HTTP on an in-memory database with three administrators (the shared
+ * test server has one), and a transaction executor that can be made to fail on demand; its
+ * files in a local folder, or in a bucket in the 's3' project (helpers/storage.ts).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +22,7 @@ import { createApp } from '../../server/app';
 import { ensureAdmin } from '../../server/auth/admin';
 import { type Database, openDatabase } from '../../server/db';
 import { seedDemo } from '../../server/seed';
+import type { FileStorage } from '../../server/storage';
 import {
   ABANDONED_AFTER_MS,
   openResumableUploads,
@@ -26,21 +31,27 @@ import {
 import { chapterEntity } from '../../src/contract/entities';
 import { RESUMABLE_PATH } from '../../src/contract/resumable';
 import { type ApiReply, api, signIn } from '../helpers/server';
-import { chapterFields, form, MB, sampleFile, storedFiles } from './support/files';
+import { openTestStorage } from '../helpers/storage';
+import { chapterFields, form, MB, sampleFile, storedBytes, storedFiles } from './support/files';
 
 const OTHER = { username: 'other', password: 'other-secret' };
+/** Creates uploads against the pending limit only. */
+const THIRD = { username: 'third', password: 'third-secret' };
+const PENDING_LIMIT_MB = 64;
 const C = chapterEntity.api;
 const chapter = chapterFields('Resumable chapter');
 
 let db: Database;
 let failOn: RegExp | null = null;
 let dataDir: string;
+let storage: FileStorage;
 let resumable: ResumableUploads;
 let close: () => Promise<void>;
 let url: string;
 let apiRoot: string;
 let cookie: string;
 let otherCookie: string;
+let thirdCookie: string;
 
 beforeAll(async () => {
   const real = await openDatabase({ dataDir: 'memory://' });
@@ -58,20 +69,23 @@ beforeAll(async () => {
   await real.tx(seedDemo);
   await ensureAdmin(real.query, 'admin', 'admin123');
   await ensureAdmin(real.query, OTHER.username, OTHER.password);
+  await ensureAdmin(real.query, THIRD.username, THIRD.password);
   dataDir = await mkdtemp(join(tmpdir(), 'resumable-'));
-  await mkdir(join(dataDir, 'uploads'));
-  await mkdir(join(dataDir, 'legacy'));
-  resumable = openResumableUploads(join(dataDir, 'tus'));
-  const app = createApp({ db, uploadsDir: join(dataDir, 'uploads'), resumable });
+  const opened = await openTestStorage(dataDir);
+  storage = opened.storage;
+  resumable = openResumableUploads({ storage, db, pendingLimitBytes: PENDING_LIMIT_MB * MB });
+  const app = createApp({ db, storage, resumable });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((listening) => server.once('listening', listening));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   apiRoot = `${url}/api`;
   cookie = await signIn(apiRoot);
   otherCookie = await signIn(apiRoot, OTHER.username, OTHER.password);
+  thirdCookie = await signIn(apiRoot, THIRD.username, THIRD.password);
   close = async () => {
     await new Promise((closed) => server.close(closed));
     await real.close();
+    await opened.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
 });
@@ -79,10 +93,10 @@ afterAll(() => close?.());
 
 const TUS = { 'Tus-Resumable': '1.0.0' };
 
-async function create(size: number, as = cookie): Promise<Response> {
+async function create(size: number, as = cookie, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${apiRoot}/${RESUMABLE_PATH}/`, {
     method: 'POST',
-    headers: { ...TUS, Cookie: as, 'Upload-Length': String(size) },
+    headers: { ...TUS, Cookie: as, 'Upload-Length': String(size), ...headers },
   });
 }
 
@@ -121,8 +135,9 @@ async function uploaded(bytes: Uint8Array<ArrayBuffer>, as = cookie): Promise<st
 
 const bytesOf = async (file: File) => new Uint8Array(await file.arrayBuffer());
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const tusFiles = async () => (await readdir(join(dataDir, 'tus')).catch(() => [])).sort();
-const media = () => storedFiles(dataDir, 'chapter_content');
+/** The ids of the uploads in the storage. */
+const tusFiles = async () => (await storage.tus.list()).map((u) => u.id).sort();
+const media = () => storedFiles(storage, 'chapter_content');
 const addChapter = (fields: Record<string, string | File>, as = cookie): Promise<ApiReply> =>
   api(apiRoot, as).post(C.add, form({ ...chapter, ...fields }));
 
@@ -182,6 +197,44 @@ describe('the tus endpoint', () => {
     expect(await huge.json()).toMatchObject({ success: false });
   });
 
+  it('refuses a deferred length with a JSON 400 (the app always knows the size)', async () => {
+    const res = await fetch(`${apiRoot}/${RESUMABLE_PATH}/`, {
+      method: 'POST',
+      headers: { ...TUS, Cookie: cookie, 'Upload-Defer-Length': '1' },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      success: false,
+      message: 'Upload-Defer-Length is not accepted: declare the size in Upload-Length',
+    });
+    const options = await fetch(`${apiRoot}/${RESUMABLE_PATH}/`, {
+      method: 'OPTIONS',
+      headers: { ...TUS, Cookie: cookie },
+    });
+    expect(options.headers.get('Tus-Extension')).not.toContain('creation-defer-length');
+  });
+
+  it("holds one administrator's unfinished uploads to the limit, counted on their declared length", async () => {
+    const first = await created(40 * MB, thirdCookie);
+    const over = await create(30 * MB, thirdCookie);
+    expect(over.status).toBe(413);
+    expect(await over.json()).toEqual({
+      success: false,
+      message: `Unfinished uploads may hold at most ${PENDING_LIMIT_MB} MB per administrator: finish or discard earlier uploads first`,
+    });
+    // Another administrator has a limit of their own.
+    const { at: others } = await created(30 * MB, otherCookie);
+    // Discarding (tus termination) gives the bytes back.
+    const removed = await fetch(first.at, { method: 'DELETE', headers: { ...TUS, Cookie: thirdCookie } });
+    expect(removed.status).toBe(204);
+    const { at } = await created(30 * MB, thirdCookie);
+    for (const upload of [at, others])
+      await fetch(upload, {
+        method: 'DELETE',
+        headers: { ...TUS, Cookie: upload === at ? thirdCookie : otherCookie },
+      });
+  });
+
   it("keeps one administrator away from another's upload", async () => {
     const { at } = await created(100);
     expect((await head(at, otherCookie)).status).toBe(404);
@@ -206,8 +259,8 @@ describe('a record naming a finished upload', () => {
     const row = (await api(apiRoot, cookie).get(C.get, { chapter_id: reply.body.id })).body.chapter;
     expect(row.chapter_image).toMatch(/^[0-9]+_[0-9a-f]{16}\.png$/);
     expect(await media()).toEqual([...before, row.chapter_image].sort());
-    const stored = await readFile(join(dataDir, 'uploads', 'chapter_content', row.chapter_image));
-    expect(sha256(stored)).toBe(sha256(bytes));
+    const stored = await storedBytes(storage, 'chapter_content', row.chapter_image);
+    expect(sha256(stored!)).toBe(sha256(bytes));
     // Taken: neither the data nor its info file is left, and it cannot be named again.
     expect((await tusFiles()).filter((f) => f.startsWith(reference.slice(4)))).toEqual([]);
     expect(await addChapter({ chapterImage: reference })).toMatchObject({
@@ -304,7 +357,7 @@ describe('a record naming a finished upload', () => {
     const legacyDb = await openDatabase({ dataDir: 'memory://' });
     await legacyDb.tx(seedDemo);
     await ensureAdmin(legacyDb.query, 'admin', 'admin123');
-    const app = createApp({ db: legacyDb, legacy: true, uploadsDir: join(dataDir, 'legacy'), resumable });
+    const app = createApp({ db: legacyDb, legacy: true, storage, resumable });
     try {
       const login = await app.request('/api/Admin_access/login.php', {
         method: 'POST',
@@ -327,15 +380,15 @@ describe('a record naming a finished upload', () => {
     } finally {
       await legacyDb.close();
     }
-  });
+    // It opens a database of its own, like a hook.
+  }, 120_000);
 });
 
 describe('abandoned uploads', () => {
   it('are removed once untouched for 24 hours, finished or not; newer ones stay', async () => {
     const { id: fresh } = await created(100);
     const later = Date.now() + ABANDONED_AFTER_MS + 60_000;
-    const data = await stat(join(dataDir, 'tus', fresh));
-    expect(data.isFile()).toBe(true);
+    expect(await tusFiles()).toContain(fresh);
     expect(await resumable.sweep(Date.now())).toBe(0);
     expect(await tusFiles()).toContain(fresh);
     const removed = await resumable.sweep(later);

@@ -60,8 +60,7 @@ describe('static app', () => {
 
 describe('uploads', () => {
   it('serves a stored file with its content type', async () => {
-    const uploadsDir = join(server.dataDir, 'uploads');
-    const name = await saveUpload(uploadsDir, 'book_cover', new TextEncoder().encode('png bytes'), 'png');
+    const name = await saveUpload(server.storage, 'book_cover', new TextEncoder().encode('png bytes'), 'png');
     expect(name).toMatch(/^[0-9]+_[0-9a-f]{16}\.png$/);
     const res = await get(`/api/uploads/book_cover/${name}`, { Cookie: cookie });
     expect(res.status).toBe(200);

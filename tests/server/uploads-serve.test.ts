@@ -3,7 +3,6 @@
  * for the student-facing apps; teachers' and students' pictures need a session. Every reply
  * is defused (nosniff, a sandboxing CSP) and files that are not images are downloads.
  */
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVATE_UPLOAD_FOLDERS, UPLOAD_FOLDERS, type UploadFolder } from '../../server/uploads/folders';
 import { UPLOAD_CSP } from '../../server/uploads/serve';
@@ -19,11 +18,11 @@ const PDF = new TextEncoder().encode('%PDF-1.4 <html><script>alert(1)</script>')
 beforeAll(async () => {
   server = await startTestServer();
   cookie = await signIn(server.apiRoot);
-}, 60_000);
+}, 120_000);
 afterAll(() => server?.close());
 
 const store = (folder: UploadFolder, data: Uint8Array, ext: string) =>
-  saveUpload(join(server.dataDir, 'uploads'), folder, data, ext);
+  saveUpload(server.storage, folder, data, ext);
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${server.url}${path}`, { headers });
 

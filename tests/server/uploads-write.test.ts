@@ -34,8 +34,8 @@ const book = {
 };
 const chapter = chapterFields('Uploaded chapter');
 
-const covers = () => storedFiles(server.dataDir, 'book_cover');
-const media = () => storedFiles(server.dataDir, 'chapter_content');
+const covers = () => storedFiles(server.storage, 'book_cover');
+const media = () => storedFiles(server.storage, 'chapter_content');
 const total = async (path: string) => (await client.get(path)).body.total as number;
 const getBook = async (id: number) => (await client.get(B.get, { book_id: id })).body.book;
 const getChapter = async (id: number) => (await client.get(C.get, { chapter_id: id })).body.chapter;

@@ -1,6 +1,7 @@
 import { defineEntity, type FieldSpec, type FileRule } from '../entity';
 import { ENTRY_TYPE_INPUTS } from './entry-type-inputs';
 import { bookLevels } from './refs';
+import { V5_RESOURCE_TYPE_CODES } from './resource-type';
 
 const MB = 1024 * 1024;
 
@@ -60,6 +61,8 @@ export const libraryResourceEntity = defineEntity({
       label: 'Resource Type',
       required: true,
       wire: 'resourceType',
+      // The original sends a fixed code (`videos` ...) where our app sends an id.
+      codes: V5_RESOURCE_TYPE_CODES,
     },
     resource_category: { kind: 'text', label: 'Category', wire: 'resourceCategory', maxLength: 255 },
     resource_link: link('Link', 'resourceLink'),

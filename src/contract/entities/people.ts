@@ -90,8 +90,17 @@ export function statusToggle(path: string, One: string, one: string): FieldActio
   };
 }
 
-/** The books assigned to a record, replaced whole through `assign` (api-contract §3.12). */
-export function assignedBooks(folder: string, assign: string, route: string): SetRelation {
+/**
+ * The books assigned to a record, replaced whole through `assign` (api-contract §3.12). The
+ * teachers' and students' lists of the original render `assigned_books` as it comes, so their
+ * list replies carry the books' names under it (`namesColumn`); the schools' list has none.
+ */
+export function assignedBooks(
+  folder: string,
+  assign: string,
+  route: string,
+  namesColumn?: 'assigned_books',
+): SetRelation {
   return {
     target: 'book',
     label: 'Assigned Books',
@@ -99,6 +108,7 @@ export function assignedBooks(folder: string, assign: string, route: string): Se
     write: { path: `${folder}/${assign}`, field: 'books', itemKey: 'book_id' },
     route,
     messages: ['Books assigned successfully', 'Failed to assign books'],
+    ...(namesColumn ? { namesColumn } : {}),
   };
 }
 

@@ -15,6 +15,26 @@ export const ENTRY_TYPES = [
 ] as const;
 
 /**
+ * The fixed resource-type codes the public front-end sends as `resourceType` to addlibrary.php
+ * (api-contract §3.15: V2 onward, and V1's `lessonplans`), each with the resource type it
+ * stands for here: found by its title (without case), created with this entry type when the
+ * server has none (a library resource's `codes`, server/entities/ref-codes.ts). The entry type
+ * picks the inputs our form shows for the type (entry-type-inputs.ts): documents and the
+ * further materials are file uploads, audio is audio, the rest links; a video's own file and
+ * link appear for every type.
+ */
+export const V5_RESOURCE_TYPE_CODES = {
+  videos: { title: 'Videos', entry_type: 1 },
+  documents: { title: 'Documents', entry_type: 2 },
+  audio: { title: 'Audio', entry_type: 6 },
+  interactivities: { title: 'Interactivities', entry_type: 1 },
+  addnworksheets: { title: 'Additional Worksheets', entry_type: 2 },
+  addnactivities: { title: 'Additional Activities', entry_type: 2 },
+  answerkeys: { title: 'Answer Keys', entry_type: 2 },
+  lessonplans: { title: 'Lesson Plans', entry_type: 1 },
+} as const;
+
+/**
  * Resource type (spec §3: id, title, entry_type), spec §7 "Resources and types": one path
  * dispatching on `?type=fetch|fetchEntryType|fetchType|insert|update`, the id sent as
  * `type_id`, different wire names on insert (typeTitle, entryType) and update (resourceTitle,

@@ -117,5 +117,5 @@ export const studentEntity = defineEntity({
   ],
   cascadeIn: ['add', 'update'],
   actions: { status: statusToggle(`${FOLDER}/togglestudentstatus.php`, 'Student', 'student') },
-  relations: { books: assignedBooks(FOLDER, 'assignbook.php', '/assignbookstudent') },
+  relations: { books: assignedBooks(FOLDER, 'assignbook.php', '/assignbookstudent', 'assigned_books') },
 });

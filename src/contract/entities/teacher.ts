@@ -133,6 +133,6 @@ export const teacherEntity = defineEntity({
   ],
   cascadeIn: ['add', 'update'],
   actions: { status: statusToggle(`${FOLDER}/toggleteacherstatus.php`, 'Teacher', 'teacher') },
-  relations: { books: assignedBooks(FOLDER, 'assignbooks.php', '/assignbookteacher') },
+  relations: { books: assignedBooks(FOLDER, 'assignbooks.php', '/assignbookteacher', 'assigned_books') },
   filters: [{ param: 'status', values: ['Enabled', 'Disabled'], label: 'Filter by Status' }],
 });

@@ -2,8 +2,8 @@
  * Small files for upload tests: the real signature of each kind followed by zero padding up
  * to the size asked for, which is all the server's content check reads.
  */
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { FileStorage } from '../../../server/storage';
+import type { UploadFolder } from '../../../server/uploads/folders';
 
 const HEADS = {
   png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
@@ -38,9 +38,14 @@ export function sampleFile(kind: SampleKind, name: string, size = 256): File {
   return new File([bytes], name, { type: 'application/octet-stream' });
 }
 
-/** The stored files of one upload folder (none when the folder does not exist yet). */
-export async function storedFiles(dataDir: string, folder: string): Promise<string[]> {
-  return (await readdir(join(dataDir, 'uploads', folder)).catch(() => [])).sort();
+/** The stored files of one upload folder, sorted (none when the folder does not exist yet). */
+export const storedFiles = (storage: FileStorage, folder: UploadFolder): Promise<string[]> =>
+  storage.list(folder);
+
+/** A stored file's bytes, or null when there is no such file. */
+export async function storedBytes(storage: FileStorage, folder: UploadFolder, name: string) {
+  const file = await storage.open(folder, name);
+  return file && new Uint8Array(await new Response(await file.stream()).arrayBuffer());
 }
 
 /** FormData from plain values; File values go as files. */

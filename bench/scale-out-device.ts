@@ -1,0 +1,70 @@
+/**
+ * One device of bench/scale-out.mjs, in a worker thread of Node: the app's real local store
+ * (Dexie on fake-indexeddb), mutate, API client, sign-in and replay, as bench/bench-page.ts
+ * uses them in Chromium. Bundled for Node by scale-out.mjs (vite, SSR: packages external).
+ *
+ * workerData: { apiRoot, entries, tag }. Posts { queuedMs, drainMs, sent, left, failed,
+ * requestMs: number[] } once its outbox is drained.
+ */
+import 'fake-indexeddb/auto';
+import { parentPort, workerData } from 'node:worker_threads';
+import { classEntity } from '../src/contract/entities';
+import { mutate } from '../src/db/mutate';
+import { openLocalDb } from '../src/db/open';
+import { createApi } from '../src/sync/api';
+import { signIn } from '../src/sync/auth';
+import { replay } from '../src/sync/replay';
+
+const { apiRoot, entries, tag } = workerData as { apiRoot: string; entries: number; tag: string };
+
+/** A fetch that keeps the session cookie and times each request. */
+const requestMs: number[] = [];
+const jar = new Map<string, string>();
+const timedFetch: typeof fetch = async (input, init) => {
+  const request = new Request(input as RequestInfo, init);
+  if (jar.size) request.headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+  const started = performance.now();
+  const response = await fetch(request);
+  const body = await response.arrayBuffer();
+  requestMs.push(performance.now() - started);
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const at = pair.indexOf('=');
+    jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+  }
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+};
+
+const db = openLocalDb(`device-${tag}`);
+await db.open();
+const api = createApi({ root: apiRoot, fetch: timedFetch, timeoutMs: 60_000 });
+const signedIn = await signIn(api, 'admin', 'admin123');
+if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.message}`);
+const ctx = { db, api };
+
+const queuing = performance.now();
+for (let i = 0; i < entries; i++)
+  await mutate(db, { op: 'add', entity: classEntity, values: { class_name: `${tag}-${i}` } });
+const queuedMs = performance.now() - queuing;
+
+parentPort!.postMessage({ ready: true });
+await new Promise((resolve) => parentPort!.once('message', resolve));
+
+requestMs.length = 0;
+const started = performance.now();
+let sent = 0;
+let failed = 0;
+for (;;) {
+  const report = await replay(ctx);
+  sent += report.sent;
+  failed += report.failed;
+  if (report.paused || report.failed > 0 || report.waiting === 0) break;
+  // Throughput, not the backoff policy (as bench/drain.mjs).
+  await db.outbox.where('status').equals('pending').modify({ nextAttemptAt: 0 });
+}
+const drainMs = performance.now() - started;
+parentPort!.postMessage({ queuedMs, drainMs, sent, failed, left: await db.outbox.count(), requestMs });

@@ -1,0 +1,201 @@
+/**
+ * Entities that exist only in tests, described like the real ones, with their tables made by
+ * their own migrations (the server's `extraMigrations`, run after ours in name order).
+ *
+ * - Board: what a newcomer adds (issue 19). Version 1 has a name unique across boards; version
+ *   2 adds a field (a motto, required, which old rows get from the column's default), a parent
+ *   (a class, optional) and a code unique within the class. ARCHITECTURE.md's recipe "Adding
+ *   a field or a parent" is proved with it (tests/sync/add-field.test.ts).
+ * - Probe: a table whose constraints the description does not know of, so that each class of
+ *   constraint violation can be met through the API (tests/server/constraint-errors.test.ts):
+ *   unique, exclusion, foreign key (adding and deleting), check, not null, text too long,
+ *   number out of range. Real descriptions check all of these before the database can refuse.
+ *
+ * `registerFixtures` puts them in the shared entity list, as `src/contract/entities/index.ts`
+ * does for real ones, so that server and client code in the test's process see them. Call it
+ * at the top of a test file, before the server starts: each test file has its own modules.
+ */
+
+import type { Migration } from '../../server/migrations';
+import { entities } from '../../src/contract/entities';
+import { defineEntity, type EntityDescription } from '../../src/contract/entity';
+
+const boardApi = (folder: string) => ({
+  list: `${folder}/fetchboards.php`,
+  listField: 'boards',
+  get: `${folder}/getboard.php`,
+  getField: 'board',
+  add: `${folder}/addboard.php`,
+  update: `${folder}/updateboard.php`,
+  updateIdIn: 'body' as const,
+  remove: `${folder}/deleteboard.php`,
+  encoding: 'json' as const,
+});
+
+const boardBase = {
+  name: 'board',
+  table: 'boards',
+  key: 'board_id',
+  title: 'board_name',
+  names: { one: 'board', One: 'Board', many: 'boards', Many: 'Boards' },
+  api: boardApi('Fixtures/Boards'),
+  routes: { list: '/boards', add: '/addboard', edit: '/updateboard' },
+} as const;
+
+const boardName = {
+  kind: 'text',
+  label: 'Board Name',
+  required: true,
+  wire: 'boardName',
+  maxLength: 120,
+  unique: true,
+} as const;
+
+export const boardEntityV1 = defineEntity({
+  ...boardBase,
+  fields: { board_name: boardName },
+  list: {
+    columns: [{ field: 'board_name', header: 'Board Name' }],
+    search: ['board_name'],
+    sort: { field: 'board_id', dir: 'asc' },
+    pageSize: 10,
+  },
+  form: ['board_name'],
+});
+
+/** Version 2: a parent, a required field, and a code unique within the parent. */
+export const boardEntityV2 = defineEntity({
+  ...boardBase,
+  fields: {
+    class_id: { kind: 'ref', ref: 'class', refName: 'class_name', label: 'Class', wire: 'selectedClass' },
+    board_name: boardName,
+    board_code: {
+      kind: 'text',
+      label: 'Board Code',
+      wire: 'boardCode',
+      maxLength: 10,
+      unique: { within: 'class_id' },
+    },
+    motto: { kind: 'text', label: 'Motto', required: true, wire: 'motto', maxLength: 80 },
+  },
+  list: {
+    columns: [
+      { field: 'board_name', header: 'Board Name' },
+      { field: 'board_code', header: 'Code' },
+      { field: 'class_name', header: 'Class' },
+      { field: 'motto', header: 'Motto' },
+    ],
+    search: ['board_name'],
+    sort: { field: 'board_id', dir: 'asc' },
+    pageSize: 10,
+  },
+  form: ['class_id', 'board_name', 'board_code', 'motto'],
+});
+
+/** What old rows get for the new required field: the column's default, not a touch of their rows. */
+export const DEFAULT_MOTTO = 'Learning for all';
+
+export const BOARD_V1_MIGRATIONS: readonly Migration[] = [
+  {
+    name: 'test_boards_1',
+    sql: `
+      CREATE TABLE boards (
+        board_id serial PRIMARY KEY,
+        board_name text NOT NULL,
+        rev bigint NOT NULL DEFAULT 0
+      );
+      -- FieldSpec.unique: true.
+      CREATE UNIQUE INDEX boards_board_name_unique ON boards (board_name) WHERE board_name <> '';
+      CREATE INDEX boards_rev ON boards (rev);
+      CREATE TRIGGER boards_track BEFORE INSERT OR UPDATE OR DELETE ON boards
+        FOR EACH ROW EXECUTE FUNCTION track_change('board_id');`,
+  },
+];
+
+/** The recipe's migration: columns only; no row is touched (the server re-sends them: row-shapes.ts). */
+export const BOARD_V2_MIGRATIONS: readonly Migration[] = [
+  ...BOARD_V1_MIGRATIONS,
+  {
+    name: 'test_boards_2',
+    sql: `
+      ALTER TABLE boards ADD COLUMN class_id integer REFERENCES classes (class_id) ON DELETE RESTRICT;
+      ALTER TABLE boards ADD COLUMN board_code text NOT NULL DEFAULT '';
+      ALTER TABLE boards ADD COLUMN motto text NOT NULL DEFAULT '${DEFAULT_MOTTO}';
+      CREATE INDEX boards_class_id ON boards (class_id);
+      -- FieldSpec.unique: { within: 'class_id' }: the parent's column first.
+      CREATE UNIQUE INDEX boards_class_code_unique ON boards (class_id, board_code) WHERE board_code <> '';`,
+  },
+];
+
+/** Fields whose columns hold constraints the description leaves to the database. */
+export const probeEntity = defineEntity({
+  name: 'probe',
+  table: 'probes',
+  key: 'probe_id',
+  title: 'probe_name',
+  names: { one: 'probe', One: 'Probe', many: 'probes', Many: 'Probes' },
+  fields: {
+    probe_name: { kind: 'text', label: 'Probe Name', required: true, wire: 'probeName', unique: true },
+    // A class id the description does not know as a parent: only the foreign key checks it.
+    class_number: { kind: 'number', label: 'Class Number', wire: 'classNumber' },
+    score: { kind: 'number', label: 'Score', wire: 'score' },
+    level: { kind: 'number', label: 'Level', wire: 'level' },
+    code: { kind: 'text', label: 'Code', wire: 'code' },
+    small: { kind: 'number', label: 'Small', wire: 'small' },
+    tag: { kind: 'text', label: 'Tag', wire: 'tag' },
+  },
+  api: {
+    list: 'Fixtures/Probes/fetchprobes.php',
+    listField: 'probes',
+    get: 'Fixtures/Probes/getprobe.php',
+    add: 'Fixtures/Probes/addprobe.php',
+    update: 'Fixtures/Probes/updateprobe.php',
+    updateIdIn: 'body',
+    remove: 'Fixtures/Probes/deleteprobe.php',
+    encoding: 'json',
+  },
+  routes: { list: '/probes', add: '/addprobe', edit: '/updateprobe' },
+  list: {
+    columns: [{ field: 'probe_name', header: 'Probe Name' }],
+    search: ['probe_name'],
+    sort: { field: 'probe_id', dir: 'asc' },
+    pageSize: 10,
+  },
+  form: ['probe_name', 'class_number', 'score', 'level', 'code', 'small', 'tag'],
+});
+
+export const PROBE_MIGRATIONS: readonly Migration[] = [
+  {
+    name: 'test_probes_1',
+    sql: `
+      CREATE TABLE probes (
+        probe_id serial PRIMARY KEY,
+        probe_name text NOT NULL,
+        class_number integer REFERENCES classes (class_id) ON DELETE RESTRICT,
+        score integer CHECK (score >= 0),
+        level integer NOT NULL,
+        code varchar(4) NOT NULL DEFAULT '',
+        small smallint,
+        tag text NOT NULL DEFAULT '',
+        rev bigint NOT NULL DEFAULT 0,
+        EXCLUDE USING btree (tag WITH =) WHERE (tag <> '')
+      );
+      CREATE UNIQUE INDEX probes_probe_name_unique ON probes (probe_name) WHERE probe_name <> '';
+      CREATE TRIGGER probes_track BEFORE INSERT OR UPDATE OR DELETE ON probes
+        FOR EACH ROW EXECUTE FUNCTION track_change('probe_id');`,
+  },
+];
+
+const shared = entities as EntityDescription[];
+
+/** Puts fixture entities in the shared list (after the real ones: their parents come first). */
+export function registerFixtures(...list: EntityDescription[]): void {
+  for (const entity of list) if (!shared.includes(entity)) shared.push(entity);
+}
+
+/** Replaces a fixture's description by its next version, as a newer release of the app would. */
+export function replaceFixture(old: EntityDescription, next: EntityDescription): void {
+  const at = shared.indexOf(old);
+  if (at < 0) throw new Error(`${old.name} is not registered`);
+  shared[at] = next;
+}
