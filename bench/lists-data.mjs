@@ -4,18 +4,7 @@
  * and 100,000 students with realistic names, some accented, some repeated. Deterministic: the
  * same seed gives the same rows.
  */
-
-/** mulberry32: a small seeded generator, so Node and the page draw the same rows. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './seeded-random.mjs';
 
 const FIRST = [
   'Aarav',
@@ -99,7 +88,7 @@ export const SCHOOL_BASE = 1_000_000;
 export const STUDENT_BASE = 1_000_000;
 
 export function generate({ schools = 300, students = 100_000, seed = 17 } = {}) {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = (list) => list[Math.floor(next() * list.length)];
   const schoolRows = [];
   for (let i = 0; i < schools; i++) {
