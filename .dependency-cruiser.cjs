@@ -65,8 +65,8 @@ module.exports = {
     ),
     forbid(
       'worker-without-window',
-      'The service worker bundles contract, db and sync only.',
-      '^src/sw\\.ts$',
+      'The service worker and the list worker bundle contract, db and sync only.',
+      '^src/(sw|list-worker)\\.ts$',
       '^src/(app|ui|routes)/',
     ),
     forbid(

@@ -21,6 +21,8 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  // The list worker (src/list-worker.ts) is a module worker: it shares chunks with the app.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     sourcemap: false,

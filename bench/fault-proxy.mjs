@@ -22,20 +22,9 @@
  * in the order of its requests; a request starts with a method token at the start of a chunk.
  */
 import net from 'node:net';
+import { seededRandom } from './seeded-random.mjs';
 
 const REQUEST_LINE = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (\S+) HTTP\/1\.[01]\r\n/;
-
-/** A small seeded generator (mulberry32), so that a run loses the same replies each time. */
-export function seededRandom(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * @param {number} targetPort the server's port on 127.0.0.1

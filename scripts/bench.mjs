@@ -38,6 +38,13 @@ console.log(
   '\n== First sync of 100,000 students beside the raw IndexedDB write floor (bench/first-sync.mjs) ==',
 );
 const synced = run('node', ['bench/first-sync.mjs']);
+
+console.log(
+  '\n== Lists at 100,000 students: keystroke, sort, last page, first open, cold start (bench/lists.mjs) ==',
+);
+// The figures must be those of the current app: it is built afresh.
+must('npm', ['run', 'build:app']);
+const listScreens = run('node', ['bench/lists.mjs']);
 // A throwaway build: leave no generated code for the linter or git to find.
 rmSync('dist-bench', { recursive: true, force: true });
 
@@ -53,4 +60,4 @@ console.log(
   '\n== Scale-out: 1, 2 and 3 processes behind haproxy on one PostgreSQL, beside one process (bench/scale-out.mjs) ==',
 );
 const scaled = run('node', ['bench/scale-out.mjs']);
-process.exit(drained || recovered || uploaded || synced || latency || lists || scaled);
+process.exit(drained || recovered || uploaded || synced || listScreens || latency || lists || scaled);

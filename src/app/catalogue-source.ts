@@ -7,6 +7,7 @@ import { type Catalogue, catalogueScreens, catalogueSets, catalogueTables } from
 import { entities } from '../contract/entities';
 import { catalogueMenus } from '../contract/menu';
 import { LOCAL_SCHEMA_VERSION, storesFor } from '../db/database';
+import { listProjections } from '../db/list-index/projection';
 
 export function buildCatalogue(): Catalogue {
   return {
@@ -16,5 +17,6 @@ export function buildCatalogue(): Catalogue {
     tables: catalogueTables(entities),
     sets: catalogueSets(entities),
     menus: catalogueMenus(entities),
+    lists: listProjections(entities),
   };
 }

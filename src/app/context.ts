@@ -10,7 +10,7 @@ import { API_ROOT } from '../sync/config';
 import type { SyncContext } from '../sync/context';
 import { catalogue } from './catalogue';
 
-export const db = new LocalDb(DEFAULT_DB_NAME, catalogue.stores);
+export const db = new LocalDb(DEFAULT_DB_NAME, catalogue.stores, catalogue.lists);
 
 let api: Promise<ApiClient> | undefined;
 

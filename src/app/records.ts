@@ -8,6 +8,7 @@ import { ruleOfRefusal } from '../contract/unique';
 import { addSeveral } from '../db/add-several';
 import type { Row } from '../db/database';
 import { isQuotaError } from '../db/errors';
+import { keyOrderPage } from '../db/list-engine/key-page';
 import {
   type Change,
   type MutationResult,
@@ -17,29 +18,49 @@ import {
   type Values,
 } from '../db/mutate';
 import { type Option, refOptions } from '../db/options';
-import { getRow, type ListQuery, type ListResult, listRows, pageHolding } from '../db/queries';
+import { getRow, type ListQuery, type ListResult, pageRows } from '../db/queries';
 import { allWithParentNames, holders, keepServerSet, titlesOf } from '../db/relation-reads';
 import { resolveId } from '../db/resolve';
 import { DuplicateError } from '../db/unique';
 import { db, loadApi } from './context';
+import { positionOf, type ShownPage } from './list-engine';
 import { changeSaved } from './sync-runner';
 
 export { awaitDelivery, type DeliveryOutcome } from './delivery';
-
+export { type PageWatch, type ShownPage, watchPage } from './list-engine';
 export type { Change, ListQuery, ListResult, MutationResult, Option, Row };
 
-export const listRecords = (entity: EntityDescription, query: ListQuery): Promise<ListResult> =>
-  listRows(db, entity, query);
+/**
+ * A list's page in key order straight from the list index (its default order for most lists,
+ * no search or filter), with its rows: the first paint of a list while its engine loads. Null
+ * for any other query, or when the index declines (list-engine/key-page.ts).
+ */
+export async function quickPage(entity: EntityDescription, query: ListQuery): Promise<ShownPage | null> {
+  const sort = query.sort ?? entity.list.sort;
+  if (sort.field !== entity.key || query.search?.trim() || Object.keys(query.where ?? {}).length) return null;
+  const projection = db.projections.find((p) => p.table === entity.table);
+  if (!projection) return null;
+  const pageSize = query.pageSize ?? entity.list.pageSize;
+  const answer = await keyOrderPage(db, projection, { page: query.page, pageSize, dir: sort.dir });
+  if (!answer) return null;
+  const { rows, pending } = await pageRows(db, entity, answer.keys);
+  return { ...answer, rows, pending: [...pending] };
+}
 
 /**
  * The page of a list (its search and sort) that holds the record known by `id`, and the
  * record's current key; null when the list does not show it.
  */
-export const pageOfRecord = (
+export async function pageOfRecord(
   entity: EntityDescription,
   query: ListQuery,
   id: string,
-): Promise<{ page: number; key: string } | null> => pageHolding(db, entity, query, id);
+): Promise<{ page: number; key: string } | null> {
+  const key = await resolveId(db, id);
+  const at = await positionOf(entity.name, { ...query, page: undefined }, key);
+  if (at < 0) return null;
+  return { page: Math.floor(at / (query.pageSize ?? entity.list.pageSize)) + 1, key };
+}
 
 /** The key a record has now: a temporary id once the server named the record gives the server's. */
 export const currentKey = (id: string): Promise<string> => resolveId(db, id);

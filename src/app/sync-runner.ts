@@ -57,7 +57,9 @@ export function changeSaved(): void {
 export function startSyncRunner(): void {
   scheduler.listen({ win: window, doc: document });
   setInterval(() => void requestSync(), PERIOD_MS);
-  void requestSync();
+  // The first sync waits for the first screen: a cold start paints before the sync engine loads.
+  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+  idle(() => void requestSync(), { timeout: 2000 });
   if (isSignedIn() && navigator.onLine)
     void import('./geography')
       .then(({ keepGeography }) => keepGeography())

@@ -36,6 +36,11 @@ export interface Catalogue {
   sets: readonly { table: string; relation: string; target: string }[];
   /** The top bar's menus, from the descriptions' menu entries (menu.ts). */
   menus: readonly Menu[];
+  /**
+   * What the list index keeps of each entity's rows (src/db/list-index/projection.ts): the
+   * window's store keeps the index from its first write without loading the descriptions.
+   */
+  lists: readonly { table: string; key: string; fields: readonly string[] }[];
 }
 
 export function catalogueScreens(entities: readonly EntityDescription[]): CatalogueScreen[] {

@@ -459,17 +459,16 @@ export interface EntityDescription {
   api: EntityApi;
   routes: EntityRoutes;
   list: {
+    /** Columns with an order sort from their headers (list-order.ts). */
     columns: readonly ListColumn[];
-    /** Headers sort the list, toggling asc/desc (Units). */
-    sortable?: boolean;
     /** Fields the search box matches (case-insensitive substring). */
     search: readonly string[];
-    /** Default order of rows. */
+    /** Default order of rows (Units: by id, ascending, as the spec has it), shown before any click. */
     sort: { field: string; dir: 'asc' | 'desc' };
     pageSize: number;
     /** Row actions; default Edit and Delete, each in its own column, as far as the entity has them. */
     actions?: RowActions;
-    /** Page sizes the list offers in a 'Show' select (book pages: 10, 25, 50, 100); changing it goes to page 1. */
+    /** Page sizes the list offers in a 'Show' select; default 10, 25, 50, 100 (list-order.ts). Changing it goes to page 1. */
     pageSizes?: readonly number[];
   };
   texts?: ScreenTexts;

@@ -6,10 +6,13 @@
  * The class takes its table definitions instead of reading the descriptions itself: the
  * window's first screen opens it from the small entity catalogue (src/app/catalogue.ts), the
  * service worker and the tests from the full descriptions (open.ts). Both derive the same
- * definitions with `storesFor`.
+ * definitions with `storesFor`, and the same list index projections (list-index/).
  */
 import Dexie, { type Table } from 'dexie';
 import { type EntityDescription, refFields } from '../contract/entity';
+import { CHUNK_STORE, HEAD_STORE } from './list-index/chunk';
+import { listIndexMiddleware } from './list-index/middleware';
+import type { ListProjection } from './list-index/projection';
 import type { NewEntry, OutboxEntry } from './outbox-entry';
 
 /** A stored record: the server's columns, the key always as text. */
@@ -38,7 +41,7 @@ export interface ReferenceList {
  * the data (including the outbox) of the tables that stay. tests/unit/local-schema.test.ts
  * fails when the stores change without a bump.
  */
-export const LOCAL_SCHEMA_VERSION = 6;
+export const LOCAL_SCHEMA_VERSION = 7;
 
 /** Dexie table definitions: the outbox and its indexes, the id map, meta, one table per entity. */
 export type Stores = Readonly<Record<string, string>>;
@@ -50,6 +53,10 @@ export function storesFor(list: readonly EntityDescription[]): Record<string, st
     meta: 'key',
     // Reference lists (geography) by the path they were read from.
     reference: 'path',
+    // The list index (list-index/): each entity's projected rows in chunks, column by column,
+    // and a head per entity.
+    [CHUNK_STORE]: '[table+col+n]',
+    [HEAD_STORE]: 'table',
   };
   for (const e of list) {
     // Sets of ids (assigned books) get a multi-entry index: which records name a book.
@@ -65,9 +72,15 @@ export class LocalDb extends Dexie {
   meta!: Table<MetaRecord, string>;
   reference!: Table<ReferenceList, string>;
 
-  constructor(name: string, stores: Stores) {
+  /** What the list index keeps of each entity's rows (list-index/projection.ts). */
+  readonly projections: readonly ListProjection[];
+
+  constructor(name: string, stores: Stores, projections: readonly ListProjection[]) {
     super(name);
+    this.projections = projections;
     this.version(LOCAL_SCHEMA_VERSION).stores(stores);
+    // Every write to an entity table keeps its list index in the same transaction.
+    this.use(listIndexMiddleware(projections));
   }
 
   rows(entity: EntityDescription): Table<Row, string> {

@@ -2,6 +2,10 @@
  * Parents' names, joined from the local store rather than trusted from the rows: a record made
  * or renamed on this device shows its parents' current names before the server has seen either.
  * Lists show them in columns; selects use them to tell apart options that read the same.
+ *
+ * Only the parents the given rows name are read (one bulk read per parent entity): a page of a
+ * list reads ten schools, not every school. The list engine sorts and searches by the same
+ * names from the parents' projections (list-engine/entity-index.ts).
  */
 import { entityByName } from '../contract/entities';
 import { type EntityDescription, refFields } from '../contract/entity';
@@ -12,7 +16,9 @@ export async function withParentNames(db: LocalDb, entity: EntityDescription, ro
   for (const [field, spec] of refFields(entity)) {
     if (!spec.refName) continue;
     const parent = entityByName(spec.ref);
-    const titles = new Map((await db.rows(parent).toArray()).map((p) => [p[parent.key], p[parent.title]]));
+    const ids = [...new Set(rows.map((r) => r[field]).filter((id) => typeof id === 'string' && id !== ''))];
+    const found = await db.rows(parent).bulkGet(ids as string[]);
+    const titles = new Map(found.flatMap((p) => (p ? [[p[parent.key], p[parent.title]] as const] : [])));
     joins.push([field, spec.refName, titles]);
   }
   if (joins.length === 0) return rows;

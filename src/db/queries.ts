@@ -2,27 +2,24 @@
  * Reads for the screens: lists with search, sort and paging run on the local store (design
  * brief §2), and single records by any id they were ever known by.
  *
- * Lists filter and sort an in-memory copy of the table. That is right for the master-data
- * tables (tens to thousands of rows); the 100,000-row students table gets a maintained
- * projection with a search index in a later issue, behind these same functions (`listRows`,
- * `pageHolding`).
+ * A list's page is answered by the list engine (list-engine/), which holds each entity's list
+ * index in memory: which keys, in which order, how many in all. The page's rows themselves
+ * (ten to a hundred) are then read by key, with their parents' current names and whether a
+ * change of theirs waits in the outbox. The window runs the engine in its list worker
+ * (src/list-worker.ts); these functions run it in place, for code without a window and tests.
  */
 
 import Dexie from 'dexie';
+import { entities } from '../contract/entities';
 import type { EntityDescription } from '../contract/entity';
 import type { LocalDb, Row } from './database';
+import { ListEngine, type PageAnswer, type PageQuery } from './list-engine/engine';
+import { engineSpecs } from './list-engine/spec';
 import { parentTables, withParentNames } from './parent-names';
 import { resolveId } from './resolve';
 
-export interface ListQuery {
-  search?: string;
-  /** 1-based. */
-  page?: number;
-  pageSize?: number;
-  sort?: { field: string; dir: 'asc' | 'desc' };
-  /** Only rows whose fields have these values (the pages of one book; teachers by status). */
-  where?: Readonly<Record<string, string>>;
-}
+export type { PageAnswer, PageQuery };
+export type ListQuery = PageQuery;
 
 export interface ListResult {
   rows: Row[];
@@ -30,27 +27,8 @@ export interface ListResult {
   total: number;
   page: number;
   pageSize: number;
-  /** Keys of records with a change not yet confirmed by the server. */
+  /** Keys of the page's records with a change not yet confirmed by the server. */
   pending: Set<string>;
-}
-
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-
-function compareValues(a: unknown, b: unknown): number {
-  const na = Number(a);
-  const nb = Number(b);
-  if (a !== '' && b !== '' && Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
-  // Records made on this device (temporary ids) sort after the server's.
-  return collator.compare(String(a ?? ''), String(b ?? ''));
-}
-
-export function matchesSearch(row: Row, fields: readonly string[], needle: string): boolean {
-  if (!needle) return true;
-  return fields.some((f) =>
-    String(row[f] ?? '')
-      .toLowerCase()
-      .includes(needle),
-  );
 }
 
 export async function pendingKeys(db: LocalDb, entity: EntityDescription): Promise<Set<string>> {
@@ -62,34 +40,43 @@ export async function pendingKeys(db: LocalDb, entity: EntityDescription): Promi
   return new Set(pairs.map((pair) => (pair as unknown as [string, string])[1]));
 }
 
-/**
- * The rows matching a list query's search, in its order (the query's sort, else the list's).
- * Synchronous on purpose: inside a Dexie transaction every extra async layer between two reads
- * risks losing the transaction ('committed too early').
- */
-function ordered(entity: EntityDescription, all: Row[], q: ListQuery): Row[] {
-  const needle = (q.search ?? '').trim().toLowerCase();
-  const sort = q.sort ?? entity.list.sort;
-  const where = Object.entries(q.where ?? {});
-  const matching = all.filter(
-    (row) =>
-      where.every(([field, value]) => String(row[field] ?? '') === value) &&
-      matchesSearch(row, entity.list.search, needle),
-  );
-  const sign = sort.dir === 'asc' ? 1 : -1;
-  return matching.sort((a, b) => sign * compareValues(a[sort.field], b[sort.field]));
+/** The rows of these keys in this order (those still there), with parents' names and pending marks. */
+export function pageRows(
+  db: LocalDb,
+  entity: EntityDescription,
+  keys: readonly string[],
+): Promise<{ rows: Row[]; pending: Set<string> }> {
+  return db.transaction('r', [db.rows(entity), db.outbox, ...parentTables(db, entity)], async () => {
+    const found = (await db.rows(entity).bulkGet([...keys])).filter((row) => row !== undefined);
+    const pairs = keys.length
+      ? await db.outbox
+          .where('[entity+key]')
+          .anyOf(keys.map((k) => [entity.name, k]))
+          .keys()
+      : [];
+    return {
+      rows: await withParentNames(db, entity, found),
+      pending: new Set(pairs.map((pair) => (pair as unknown as [string, string])[1])),
+    };
+  });
+}
+
+const engines = new WeakMap<LocalDb, ListEngine>();
+
+/** The list engine over this store, in place (the window uses its worker's instead). */
+export function listEngineOf(db: LocalDb): ListEngine {
+  let engine = engines.get(db);
+  if (!engine) {
+    engine = new ListEngine(db, engineSpecs(entities));
+    engines.set(db, engine);
+  }
+  return engine;
 }
 
 export async function listRows(db: LocalDb, entity: EntityDescription, q: ListQuery): Promise<ListResult> {
-  const pageSize = q.pageSize ?? entity.list.pageSize;
-  return db.transaction('r', [db.rows(entity), db.outbox, ...parentTables(db, entity)], async () => {
-    const all = await withParentNames(db, entity, await db.rows(entity).toArray());
-    const matching = ordered(entity, all, q);
-    const pages = Math.max(1, Math.ceil(matching.length / pageSize));
-    const page = Math.min(Math.max(1, q.page ?? 1), pages);
-    const rows = matching.slice((page - 1) * pageSize, page * pageSize);
-    return { rows, total: matching.length, page, pageSize, pending: await pendingKeys(db, entity) };
-  });
+  const answer = await listEngineOf(db).page(entity.name, q, true);
+  const { rows, pending } = await pageRows(db, entity, answer.keys);
+  return { rows, total: answer.total, page: answer.page, pageSize: answer.pageSize, pending };
 }
 
 /**
@@ -103,13 +90,10 @@ export async function pageHolding(
   q: ListQuery,
   id: string,
 ): Promise<{ page: number; key: string } | null> {
-  const pageSize = q.pageSize ?? entity.list.pageSize;
-  return db.transaction('r', [db.rows(entity), db.idmap, ...parentTables(db, entity)], async () => {
-    const key = await resolveId(db, id);
-    const all = await withParentNames(db, entity, await db.rows(entity).toArray());
-    const index = ordered(entity, all, q).findIndex((row) => String(row[entity.key]) === key);
-    return index < 0 ? null : { page: Math.floor(index / pageSize) + 1, key };
-  });
+  const key = await resolveId(db, id);
+  const at = await listEngineOf(db).position(entity.name, { ...q, page: undefined }, key);
+  if (at < 0) return null;
+  return { page: Math.floor(at / (q.pageSize ?? entity.list.pageSize)) + 1, key };
 }
 
 export async function getRow(db: LocalDb, entity: EntityDescription, id: string): Promise<Row | undefined> {

@@ -3,12 +3,18 @@
  * its texts (title, add button, empty text, S.no header), search that resets to page 1, the
  * description's columns (text, parents' names, choices by name, dates, thumbnails, field-action
  * buttons, links), its row actions (Edit, Delete, a record's own screens such as Assign Books,
- * in one column or one each), 'Showing a to b of total entries' and pagination. Sortable lists
- * (Units) sort by header, toggling asc/desc with an arrow, and show their default order before
- * any click. Rows come from the local store; a row not yet confirmed by the server carries a
- * pending marker. After an add the list opens on the page holding the new record and marks
- * its row (reveal.ts). An empty list shows the empty text and no page buttons. On narrow
- * screens the table scrolls in a frame that says so, or becomes cards (ScrollTable).
+ * in one column or one each), 'Showing a to b of total entries' and pagination. Rows come from
+ * the local store through the list engine (ui/data.ts); a row not yet confirmed by the server
+ * carries a pending marker. After an add the list opens on the page holding the new record
+ * and marks its row (reveal.ts). An empty list shows the empty text and no page buttons. On
+ * narrow screens the table scrolls in a frame that says so, or becomes cards (ScrollTable).
+ *
+ * Every column with an order sorts from its header (contract/list-order.ts: names, codes,
+ * dates, status, numbers, parents' names; the S.no column by key), toggling asc/desc, the
+ * order shown before any click (the list's default); the order is kept in the URL (sort, dir).
+ * Every list offers its page sizes in a 'Show' select (10, 25, 50, 100; `limit` in the URL),
+ * and pagination is a window of pages with First and Last (Pagination.tsx). Changing the
+ * search, a filter or the size goes to page 1.
  *
  * A screen override may replace the columns (`columns`): columnViews() gives the description's
  * own, to keep, reorder or replace; a picker (/bookpages) shows another entity's rows with its
@@ -16,13 +22,14 @@
  *
  * A list inside one parent (EntityRoutes.within: the pages of a book) takes the parent's id
  * from its route, shows only that parent's records and names the parent; its add button adds
- * to that parent. A list with page sizes offers them in a 'Show' select, which goes to page 1.
+ * to that parent.
  */
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import { saveChange, setHolders } from '../app/records';
 import { entityByName } from '../contract/entities';
 import type { EntityDescription, RowActions, ScreenTexts } from '../contract/entity';
+import { pageSizesOf } from '../contract/list-order';
 import { entityMessages, screenTexts, showingText } from '../contract/messages';
 import { ColumnLookups } from './column-lookups';
 import { type ColumnView, columnViews } from './columns';
@@ -151,8 +158,11 @@ export default function ListScreen({
   const parentId = within ? (rawParent ?? '') : null;
   const [typed, setTyped] = useState(params.search ?? '');
   useEffect(() => setTyped(params.search ?? ''), [params.search]);
-  const sortable = entity.list.sortable === true;
-  const sort = sortable && params.sort ? { field: params.sort, dir: params.dir ?? 'asc' } : undefined;
+  const own = given ?? columnViews(entity);
+  // The order chosen by a header (kept in the URL), when a column sorts by that field.
+  const sortsBy = new Set([entity.key, ...own.flatMap((c) => (c.sortField ? [c.sortField] : []))]);
+  const sort =
+    params.sort && sortsBy.has(params.sort) ? { field: params.sort, dir: params.dir ?? 'asc' } : undefined;
   // Filters by a fixed value (teachers' status), kept in the URL; none chosen is 'All'.
   const valueFilters = (entity.filters ?? []).filter((f) => f.values);
   const chosen = Object.fromEntries(
@@ -163,7 +173,7 @@ export default function ListScreen({
   );
   // A list inside one parent (a book's pages) shows that parent's records only.
   const where = within && parentId !== null ? { ...chosen, [within]: parentId } : chosen;
-  const sizes = entity.list.pageSizes ?? [];
+  const sizes = pageSizesOf(entity);
   const pageSize = params.limit && sizes.includes(params.limit) ? params.limit : undefined;
   const query = { search: params.search, page: params.page, sort, pageSize, where };
   const result = useList(entity, query);
@@ -207,7 +217,6 @@ export default function ListScreen({
   const first = total === 0 ? 0 : (page - 1) * shownSize + 1;
   const last = Math.min(total, page * shownSize);
   const pages = Math.max(1, Math.ceil(total / shownSize));
-  const own = given ?? columnViews(entity);
   // The name column: the one marked, else the first.
   const primary = Math.max(
     0,
@@ -221,7 +230,7 @@ export default function ListScreen({
         : entity.routes.add
       : null;
   const header = (c: ColumnView): ReactNode =>
-    sortable && c.sortField ? (
+    c.sortField ? (
       <SortHeader
         key={c.header}
         header={c.header}
@@ -271,7 +280,7 @@ export default function ListScreen({
             </select>
           </label>
         ))}
-        {sizes.length > 0 && (
+        {sizes.length > 1 && (
           <label className="page-size">
             Show{' '}
             <select

@@ -1,4 +1,7 @@
-/** A sortable list's column header (Units): a button toggling asc/desc, with the arrow and aria-sort of the order shown. */
+/**
+ * A sortable column's header (WAI-ARIA sortable table): a button inside the `th` toggling
+ * asc/desc, the arrow and `aria-sort` on the column whose order the rows follow.
+ */
 export function SortHeader({
   header,
   field,

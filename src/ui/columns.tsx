@@ -1,6 +1,6 @@
 /**
  * A list's columns as the screen draws them, from the description's `list.columns`: a header,
- * how a row's cell looks, and the field a sortable list sorts by. Text cells show choice codes
+ * how a row's cell looks, and the field its header sorts by. Text cells show choice codes
  * by name and join `also` fields ('Class / Subject / Series'), with further fields in small
  * type under them (a question's options); image cells show a thumbnail of the local Blob or
  * the stored file, which may open the image large (a page scan); action cells are a toggle's
@@ -18,6 +18,7 @@ import {
   type ListColumn,
   type ToggleAction,
 } from '../contract/entity';
+import { columnOrder } from '../contract/list-order';
 import { useLookups } from './column-lookups';
 import type { Row } from './data';
 import { useFileUrl } from './file-url';
@@ -30,7 +31,7 @@ import { ValueActionCell } from './ValueActionCell';
 export interface ColumnView {
   header: string;
   cell: (row: Row) => ReactNode;
-  /** Sortable lists sort by this field when the header is clicked. */
+  /** The field the header's button sorts by; none: the column has no order. */
   sortField?: string;
   /** The column that names the row: kept in view when the table scrolls, a card's title. */
   primary?: boolean;
@@ -131,13 +132,12 @@ function view(entity: EntityDescription, column: ListColumn): ColumnView {
     case 'fixed':
       return { header: column.header, cell: () => column.text };
     case 'date':
-      return { header: column.header, sortField: column.field, cell: (row) => longDate(row[column.field]) };
+      return { header: column.header, cell: (row) => longDate(row[column.field]) };
     case 'action': {
       const action = entity.actions?.[column.action];
       if (action && isValueAction(action))
         return {
           header: column.header,
-          sortField: action.field,
           cell: (row) => <ValueActionCell entity={entity} name={column.action} action={action} row={row} />,
         };
       return {
@@ -206,12 +206,12 @@ function view(entity: EntityDescription, column: ListColumn): ColumnView {
               );
             };
       const primary = column.primary ?? column.field === entity.title;
-      return { header: column.header, sortField: column.field, cell, primary };
+      return { header: column.header, cell, primary };
     }
   }
 }
 
-/** The description's own columns. */
+/** The description's own columns, each sorting by its order where it has one (contract/list-order.ts). */
 export function columnViews(entity: EntityDescription): ColumnView[] {
-  return entity.list.columns.map((c) => view(entity, c));
+  return entity.list.columns.map((c) => ({ ...view(entity, c), sortField: columnOrder(entity, c)?.field }));
 }

@@ -3,32 +3,69 @@
  * store changes, whoever changed it (a save, a pull, the service worker).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef, useState } from 'react';
 import {
   getRecord,
   type ListQuery,
   type ListResult,
-  listRecords,
   type Option,
+  type PageWatch,
   parentOptions,
+  quickPage,
   type Row,
+  type ShownPage,
+  watchPage,
 } from '../app/records';
 import type { EntityDescription } from '../contract/entity';
 
 export type { ListResult, Row };
 
+/**
+ * A list's page, live: the list engine (in its worker) answers which rows and how many, with
+ * the page's rows, and answers again when rows change. Until the engine has answered (it loads
+ * the entity's index at a list's first open), a page in key order comes straight from the
+ * index (`quickPage`). The previous page stays on screen until the newest query is answered
+ * (undefined only before the first), so typing never blanks the list, and an answer to an
+ * older query never shows after a newer one (the worker and the watch drop them).
+ */
 export function useList(entity: EntityDescription, query: ListQuery): ListResult | undefined {
-  return useLiveQuery(
-    () => listRecords(entity, query),
-    [
-      entity.name,
-      query.search,
-      query.page,
-      query.pageSize,
-      query.sort?.field,
-      query.sort?.dir,
-      JSON.stringify(query.where ?? {}),
-    ],
-  );
+  const [page, setPage] = useState<{ entity: string; page: ShownPage }>();
+  const watch = useRef<PageWatch | null>(null);
+  const engineAnswered = useRef(false);
+  const asked = useRef(0);
+  useEffect(() => {
+    const opened = watchPage(entity.name, (answer) => {
+      engineAnswered.current = true;
+      setPage({ entity: entity.name, page: answer });
+    });
+    watch.current = opened;
+    engineAnswered.current = false;
+    return () => {
+      opened.close();
+      watch.current = null;
+    };
+  }, [entity.name]);
+  const text = JSON.stringify(query);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query is asked again when its text changes
+  useEffect(() => {
+    const asking = ++asked.current;
+    const ask = () => {
+      if (asking === asked.current) watch.current?.ask(query);
+    };
+    if (engineAnswered.current) return ask();
+    // Before the engine's first answer: the page in key order from the index, and only then the
+    // engine (whose first load reads much more of the store) is asked.
+    void quickPage(entity, query)
+      .then((quick) => {
+        if (quick && asking === asked.current && !engineAnswered.current)
+          setPage({ entity: entity.name, page: quick });
+      })
+      .catch((error) => console.warn('List page from the index failed', error))
+      .finally(ask);
+  }, [entity.name, text]);
+  if (page?.entity !== entity.name) return undefined;
+  const { rows, pending, total, page: number, pageSize } = page.page;
+  return { rows, pending: new Set(pending), total, page: number, pageSize };
 }
 
 /** The record, `null` when it is not in the local store, `undefined` while loading. */

@@ -22,7 +22,15 @@ async function serverTypes(): Promise<{ title: string; entry_type: number }[]> {
   return (await client.get('Resources/ResourceTypes/index.php', { type: 'fetch' })).body.resource_types;
 }
 
-const headers = () => page.locator('thead th').allTextContents();
+/** The headers' texts as read out: without the arrow (aria-hidden) of the column the rows follow. */
+const headers = () =>
+  page.locator('thead th').evaluateAll((ths) =>
+    ths.map((th) => {
+      const copy = th.cloneNode(true) as HTMLElement;
+      for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+      return copy.textContent;
+    }),
+  );
 
 describe('resource types, through the screens', () => {
   it('lists with the spec’s texts and columns, adds and edits, offline too', async () => {
@@ -31,6 +39,10 @@ describe('resource types, through the screens', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Manage Resource Types' }).count()).toBe(1);
     await expect.poll(() => page.getByText('No resouce type found.').count()).toBe(1);
     expect(await headers()).toEqual(['S.No.', 'Title', 'Type', 'Actions']);
+    // Rows follow S.No. until another header is chosen.
+    expect(await page.getByRole('columnheader', { name: 'S.No.' }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
 
     await page.getByRole('link', { name: '+ Add Resource Type' }).click();
     await page.getByLabel('Title').fill('Lab Video');

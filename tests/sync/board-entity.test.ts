@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '../../src/contract/entities';
 import { formProblems } from '../../src/contract/validation';
 import { LOCAL_SCHEMA_VERSION, LocalDb, type Stores, storesFor } from '../../src/db/database';
+import { listProjections } from '../../src/db/list-index/projection';
 import { mutate } from '../../src/db/mutate';
 import { DuplicateError } from '../../src/db/unique';
 import { pull } from '../../src/sync/pull';
@@ -42,7 +43,7 @@ registerFixtures(boardEntityV1);
 /** The next release's local store: the same data, the new entity tables' indexes (a new ref field). */
 class UpgradedDb extends LocalDb {
   constructor(name: string, before: Stores, after: Stores) {
-    super(name, before);
+    super(name, before, listProjections(entities));
     this.version(LOCAL_SCHEMA_VERSION + 1).stores(after);
   }
 }

@@ -33,7 +33,6 @@ export const unitEntity = defineEntity({
   },
   list: {
     columns: [{ field: 'unit_title', header: 'Unit Title' }, ...bookLevelColumns, parentColumns.section],
-    sortable: true,
     search: ['unit_title'],
     sort: { field: 'unit_id', dir: 'asc' },
     pageSize: 10,

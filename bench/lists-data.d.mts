@@ -1,0 +1,7 @@
+/** Types of bench/lists-data.mjs (plain JavaScript, so Node runs it as it is). */
+export const SCHOOL_BASE: number;
+export const STUDENT_BASE: number;
+export function generate(options?: { schools?: number; students?: number; seed?: number }): {
+  schools: Record<string, unknown>[];
+  students: Record<string, unknown>[];
+};

@@ -1,0 +1,564 @@
+/**
+ * List benchmark (issue 17: lists, sorting, pagination, start-up): the built app on the real
+ * server, Chromium with an ON-DISK profile, 100,000 students (and a few hundred schools) in the
+ * device's IndexedDB, written through the app's own pull path (bench/lists-page.ts) so that
+ * whatever the storage layer keeps beside the rows is built the real way.
+ *
+ * Figures, each over several runs (min / median / max), each beside its floor measured in the
+ * same run (IndexedDB count plus the first page of the table by key, and a read of the whole
+ * table, both with IndexedDB alone):
+ *   - one search keystroke on /students -> the page and its total painted;
+ *   - a word typed at 120 ms a key: from the last key to the final result painted, and whether
+ *     results showed while typing;
+ *   - a sort by the Name header (ascending, then descending);
+ *   - a jump to the last page;
+ *   - first open of /students from the dashboard (the app loaded, the list not yet opened);
+ *   - offline cold start: the browser relaunched on the same profile with the network off,
+ *     straight to /students, at 4x CPU throttling and unthrottled;
+ *   - the JS heap of the page and its workers after the list has been used.
+ *
+ * "Painted": in the page, a MutationObserver sees the DOM show the expected footer ('Showing a
+ * to b of total entries', computed here in Node from the same generated rows) and the expected
+ * first row; then one requestAnimationFrame callback (the frame that paints it) and a message
+ * posted from it (which runs after that frame's paint). The time is from the action (the input
+ * event dispatched, the button clicked; for a cold start, navigation start) to that message.
+ *
+ * Prints figures; never fails on timings. Needs `npm run build` (app and server) and the bench
+ * pages (`npx vite build --config vite.bench.config.ts`); `npm run bench` does both.
+ * Options: BENCH_LIST_ROWS (100000), BENCH_LIST_RUNS (3), BENCH_LIST_COLD=0 (no cold starts),
+ * BENCH_LIST_VERBOSE=1 (each keystroke as measured), CHROMIUM_PATH.
+ */
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { generate } from './lists-data.mjs';
+import { ADMIN, serverSignIn, startBenchServer } from './server.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = createRequire(import.meta.url)('../scripts/chromium-flags.json');
+const STUDENTS = Number(process.env.BENCH_LIST_ROWS || 100_000);
+const SCHOOLS = 300;
+const RUNS = Number(process.env.BENCH_LIST_RUNS || 3);
+const COLD = process.env.BENCH_LIST_COLD !== '0';
+/** BENCH_LIST_VERBOSE=1: each keystroke's time as it is measured. */
+const VERBOSE = process.env.BENCH_LIST_VERBOSE === '1';
+const PAGE_SIZE = 10;
+
+// ---------------------------------------------------------------------------------------------
+// The model: what the list must show, computed here from the same rows the page wrote.
+
+const fold = (s) =>
+  String(s ?? '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+const byKey = (a, b) => Number(a.student_id) - Number(b.student_id);
+
+function model(students) {
+  const byId = [...students].sort(byKey);
+  /** Rows matching a search (case- and accent-insensitive substring of the name), by id. */
+  const search = (term) => {
+    const needle = fold(term.trim());
+    return needle ? byId.filter((r) => fold(r.student_name).includes(needle)) : byId;
+  };
+  /** The same with today's meaning (case-insensitive, accents as typed): for choosing terms. */
+  const plainSearch = (term) => {
+    const needle = term.trim().toLowerCase();
+    return needle ? byId.filter((r) => r.student_name.toLowerCase().includes(needle)) : byId;
+  };
+  const byName = [...byId].sort((a, b) => collator.compare(a.student_name, b.student_name) || byKey(a, b));
+  return { byId, byName, search, plainSearch };
+}
+
+/** What the page must show for a list of matching rows in order, at a page. */
+function expectation(rows, page = 1) {
+  const total = rows.length;
+  const first = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
+  const last = Math.min(total, page * PAGE_SIZE);
+  return {
+    footer: `Showing ${first} to ${last} of ${total} entries`,
+    name: rows[first - 1]?.student_name ?? null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// In the page: the measuring helper, installed before the app's scripts on every load.
+
+function pageHelper() {
+  const shows = (want) => {
+    const foot = document.querySelector('.list-foot p')?.textContent ?? null;
+    if (foot !== want.footer) return false;
+    if (want.name === null) return true;
+    const cell = document.querySelector('tbody tr td.cell-primary');
+    return cell?.firstChild?.textContent === want.name;
+  };
+  /** What the list shows now, for a message when the expected never comes. */
+  const showing = () =>
+    `footer "${document.querySelector('.list-foot p')?.textContent}", first row "${document.querySelector('tbody tr td.cell-primary')?.firstChild?.textContent}"`;
+  /** Resolves once the DOM shows `want`, with the time of the paint that follows (fails after a minute). */
+  const painted = (want) =>
+    new Promise((done, fail) => {
+      const timer = setTimeout(() => {
+        observer.disconnect();
+        fail(
+          new Error(
+            `Expected footer "${want.footer}", first row "${want.name}"; the list shows ${showing()}`,
+          ),
+        );
+      }, 60_000);
+      const finish = () => {
+        clearTimeout(timer);
+        observer.disconnect();
+        const dom = performance.now();
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => done({ dom, paint: performance.now() });
+          channel.port2.postMessage(null);
+        });
+      };
+      const observer = new MutationObserver(() => {
+        if (shows(want)) finish();
+      });
+      observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+      if (shows(want)) finish();
+    });
+  const setSearch = (value) => {
+    const input = document.querySelector('input[type="search"]');
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    setter.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  window.__lists = {
+    painted,
+    /** One action and the time until `want` is painted. */
+    async measure(action, want) {
+      const started = performance.now();
+      const done = painted(want);
+      action();
+      const t = await done;
+      return { dom: t.dom - started, paint: t.paint - started };
+    },
+    setSearch,
+    /** Keys typed `delay` ms apart; footers seen while typing; the time from the last key to `want`. */
+    async type(prefixes, delay, want, intermediate) {
+      const seen = new Set();
+      const watch = new MutationObserver(() => {
+        const foot = document.querySelector('.list-foot p')?.textContent;
+        if (foot) seen.add(foot);
+      });
+      watch.observe(document, { subtree: true, childList: true, characterData: true });
+      for (const p of prefixes.slice(0, -1)) {
+        setSearch(p);
+        await new Promise((r) => setTimeout(r, delay));
+      }
+      const started = performance.now();
+      const done = painted(want);
+      setSearch(prefixes.at(-1));
+      const t = await done;
+      watch.disconnect();
+      return {
+        paint: t.paint - started,
+        intermediate: intermediate.filter((f) => seen.has(f)).length,
+        of: intermediate.length,
+      };
+    },
+    click(selector) {
+      document.querySelector(selector).click();
+    },
+    /** Cold start: resolves with the paint time from navigation start. */
+    async coldPainted(want) {
+      const t = await painted(want);
+      return t.paint;
+    },
+    /** IndexedDB alone: count plus the first page by key, and the whole table. */
+    async floors(store, pageSize) {
+      const idb = await new Promise((done, fail) => {
+        const open = indexedDB.open('textbook-admin');
+        open.onsuccess = () => done(open.result);
+        open.onerror = () => fail(open.error);
+      });
+      const req = (r) =>
+        new Promise((done, fail) => {
+          r.onsuccess = () => done(r.result);
+          r.onerror = () => fail(r.error);
+        });
+      let t = performance.now();
+      let tx = idb.transaction(store, 'readonly');
+      const [count, page] = await Promise.all([
+        req(tx.objectStore(store).count()),
+        req(tx.objectStore(store).getAll(null, pageSize)),
+      ]);
+      const countAndPage = performance.now() - t;
+      t = performance.now();
+      tx = idb.transaction(store, 'readonly');
+      const all = await req(tx.objectStore(store).getAll());
+      const readAll = performance.now() - t;
+      idb.close();
+      return { countAndPage, readAll, count, page: page.length, all: all.length };
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  return { min: s[0], median: s[Math.floor((s.length - 1) / 2)], p95: at(0.95), max: s.at(-1), n: s.length };
+};
+const fmt = (xs) => {
+  if (xs.length === 0) return 'n/a';
+  const s = stats(xs);
+  return `${s.min.toFixed(0)} / ${s.median.toFixed(0)} / ${s.max.toFixed(0)} ms (p95 ${s.p95.toFixed(0)}, n=${s.n})`;
+};
+
+async function launch(profile) {
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1024, height: 768 },
+  });
+  await context.addInitScript(pageHelper);
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (e) => console.error(`[page] ${e.message}`));
+  return { context, page };
+}
+
+/** The JS heap in use by the page and each of its workers (CDP Runtime.getHeapUsage), in MiB. */
+async function heapUsage(context, page) {
+  const cdp = await context.newCDPSession(page);
+  const main = await cdp.send('Runtime.getHeapUsage');
+  const out = { page: main.usedSize / 2 ** 20, workers: [] };
+  for (const worker of page.workers()) {
+    try {
+      const used = await worker.evaluate(() =>
+        // Chromium's performance.memory where a worker has it; else nothing to report.
+        'memory' in performance ? performance.memory.usedJSHeapSize : null,
+      );
+      out.workers.push({ url: worker.url().split('/').pop(), mib: used === null ? null : used / 2 ** 20 });
+    } catch {
+      out.workers.push({ url: worker.url().split('/').pop(), mib: null });
+    }
+  }
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  for (const t of targetInfos.filter((t) => t.type === 'worker')) {
+    const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: t.targetId, flatten: false });
+    const answer = new Promise((done) => {
+      const onMessage = (event) => {
+        if (event.sessionId !== sessionId) return;
+        const message = JSON.parse(event.message);
+        if (message.id !== 1) return;
+        cdp.off('Target.receivedMessageFromTarget', onMessage);
+        done(message.result?.usedSize ?? null);
+      };
+      cdp.on('Target.receivedMessageFromTarget', onMessage);
+    });
+    await cdp.send('Target.sendMessageToTarget', {
+      sessionId,
+      message: JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }),
+    });
+    const used = await Promise.race([answer, new Promise((r) => setTimeout(() => r(null), 3000))]);
+    out.workers.push({ url: t.url.split('/').pop(), mib: used === null ? null : used / 2 ** 20, cdp: true });
+    await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => {});
+  }
+  await cdp.detach();
+  return out;
+}
+
+/** Adds the list worker's measures taken since the last call (and clears them there). */
+async function collectEngineWork(page, into) {
+  for (const worker of page.workers()) {
+    if (!worker.url().includes('list-worker')) continue;
+    const measures = await worker.evaluate(() => {
+      const out = performance.getEntriesByType('measure').map((m) => [m.name, m.duration]);
+      performance.clearMeasures();
+      return out;
+    });
+    for (const [name, ms] of measures) into.set(name, [...(into.get(name) ?? []), ms]);
+  }
+}
+
+async function signIn(page, origin) {
+  await page.goto(`${origin}/login`);
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/homepage$/);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // The first pull (the server's demo data) settles.
+  await page.waitForLoadState('networkidle');
+}
+
+/** The server's own students (demo data): they are on the device after the first pull too. */
+async function serverStudents(apiRoot) {
+  const cookie = await serverSignIn(apiRoot);
+  const res = await fetch(`${apiRoot}/Users/Students/fetchstudents.php`, { headers: { Cookie: cookie } });
+  const body = await res.json();
+  return body.students.map((s) => ({ student_id: String(s.student_id), student_name: s.student_name }));
+}
+
+/** Search terms whose answer is the same with and without accent folding (so before and after compare). */
+function chooseTerms(m, candidates) {
+  return candidates.filter((t) => {
+    const a = m.search(t);
+    const b = m.plainSearch(t);
+    return a.length === b.length && a.length > 0;
+  });
+}
+
+async function main() {
+  for (const need of ['dist/index.html', 'dist-server/index.js', 'dist-bench/lists.html'])
+    if (!existsSync(join(ROOT, need))) throw new Error(`${need} missing: build first (see the file's head)`);
+  // The app and the seeding page on one origin, so they share the IndexedDB database.
+  const staticDir = mkdtempSync(join(tmpdir(), 'bench-lists-static-'));
+  cpSync(join(ROOT, 'dist'), staticDir, { recursive: true });
+  cpSync(join(ROOT, 'dist-bench/lists.html'), join(staticDir, 'lists.html'));
+  cpSync(join(ROOT, 'dist-bench/assets'), join(staticDir, 'assets'), { recursive: true });
+  const server = await startBenchServer({ staticDir });
+  const origin = `http://127.0.0.1:${server.port}`;
+  const profile = mkdtempSync(join(tmpdir(), 'bench-lists-profile-'));
+  let { context, page } = await launch(profile);
+  try {
+    const product = (await (await context.newCDPSession(page)).send('Browser.getVersion')).product;
+    console.log(
+      `${product}, on-disk profile, 1024x768; ${STUDENTS} students, ${SCHOOLS} schools; ${RUNS} runs`,
+    );
+
+    // 1. Seed through the app's pull path (before the app's service worker exists: it would
+    //    answer /lists.html with the app shell).
+    await page.goto(`${origin}/lists.html`);
+    await page.waitForFunction(() => document.title === 'lists bench ready');
+    const seeded = await page.evaluate((o) => window.listsBench.seed(o), {
+      schools: SCHOOLS,
+      students: STUDENTS,
+    });
+    console.log(
+      `Seeding through applyPulled, pages of 2,000 rows: ${fmt(seeded.pageMs)} per page, ` +
+        `${(seeded.totalMs / 1000).toFixed(1)} s in all; pages of new rows bulk-put by Dexie, the index kept: ${fmt(seeded.indexedPageMs)}, ` +
+        `the same into a store without the index: ${fmt(seeded.noIndexPageMs)}; with IndexedDB alone (floor): ${fmt(seeded.floorPageMs)}`,
+    );
+
+    const { students } = generate({ schools: SCHOOLS, students: STUDENTS });
+    await signIn(page, origin);
+    const demo = await serverStudents(server.apiRoot);
+    const m = model([...students, ...demo]);
+    const all = expectation(m.byId);
+    const terms = chooseTerms(m, [
+      's',
+      'sh',
+      'sha',
+      'shar',
+      'sharm',
+      'sharma',
+      'o',
+      'ok',
+      'oka',
+      'okaf',
+      'okafo',
+      'okafor',
+      'k',
+      'ka',
+      'kap',
+      'kapo',
+      'kapoo',
+      'kapoor',
+      'zh',
+      'zho',
+      'zhou',
+    ]);
+    const word = ['t', 'ta', 'tan', 'tana', 'tanak', 'tanaka'];
+    if (chooseTerms(m, word).length !== word.length) throw new Error('The typed word does not compare');
+
+    const figures = {
+      keystroke: [],
+      typedWord: [],
+      typedShown: [],
+      sortAsc: [],
+      sortDesc: [],
+      lastPage: [],
+      firstOpen: [],
+      floorCountPage: [],
+      floorReadAll: [],
+      cold4x: [],
+      cold1x: [],
+    };
+    /** The list worker's own User Timing measures (src/db/list-engine/timing.ts), by name. */
+    const engineWork = new Map();
+    let sortable = true;
+    let lastHow = '';
+    let heap = null;
+
+    for (let run = 0; run < RUNS; run++) {
+      // First open: the dashboard loaded afresh, then the Students link.
+      await collectEngineWork(page, engineWork);
+      await page.goto(`${origin}/homepage`);
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await page.waitForTimeout(500);
+      const open = await page.evaluate(
+        (want) => window.__lists.measure(() => window.__lists.click('a[href="/students"]'), want),
+        all,
+      );
+      figures.firstOpen.push(open.paint);
+
+      // Keystrokes, one at a time, each waited for.
+      // A keystroke whose answer looks like the previous one (same total, same first row) cannot
+      // be seen to arrive: it is typed, given a moment, and not counted.
+      let shown = all;
+      for (const term of terms) {
+        const want = expectation(m.search(term));
+        if (want.footer === shown.footer && want.name === shown.name) {
+          await page.evaluate((term) => window.__lists.setSearch(term), term);
+          await page.waitForTimeout(300);
+          continue;
+        }
+        shown = want;
+        const t = await page.evaluate(
+          ([term, want]) => window.__lists.measure(() => window.__lists.setSearch(term), want),
+          [term, want],
+        );
+        figures.keystroke.push(t.paint);
+        if (VERBOSE)
+          console.log(`    keystroke "${term}": ${t.paint.toFixed(0)} ms (DOM ${t.dom.toFixed(0)} ms)`);
+      }
+      await page.evaluate((want) => window.__lists.measure(() => window.__lists.setSearch(''), want), all);
+
+      // A word at 120 ms a key.
+      const typed = await page.evaluate(
+        ([prefixes, want, intermediate]) => window.__lists.type(prefixes, 120, want, intermediate),
+        [
+          word,
+          expectation(m.search(word.at(-1))),
+          word.slice(0, -1).map((p) => expectation(m.search(p)).footer),
+        ],
+      );
+      figures.typedWord.push(typed.paint);
+      figures.typedShown.push(`${typed.intermediate}/${typed.of}`);
+      await page.evaluate((want) => window.__lists.measure(() => window.__lists.setSearch(''), want), all);
+
+      // Sort by the Name header, ascending then descending.
+      const nameButton = 'th button.sort';
+      sortable = await page.evaluate(
+        (sel) => [...document.querySelectorAll(sel)].some((b) => b.textContent.startsWith('Name')),
+        nameButton,
+      );
+      if (sortable) {
+        for (const [dir, list, into] of [
+          ['asc', m.byName, figures.sortAsc],
+          ['desc', [...m.byName].reverse(), figures.sortDesc],
+        ]) {
+          const t = await page.evaluate(
+            (want) =>
+              window.__lists.measure(
+                () =>
+                  [...document.querySelectorAll('th button.sort')]
+                    .find((b) => b.textContent.startsWith('Name'))
+                    .click(),
+                want,
+              ),
+            { footer: all.footer, name: dir === 'asc' ? list[0].student_name : list[0].student_name },
+          );
+          into.push(t.paint);
+        }
+        // Back to the default order (the reload starts a new list worker: keep what this one measured).
+        await collectEngineWork(page, engineWork);
+        await page.goto(`${origin}/students`);
+        await page.evaluate((want) => window.__lists.painted(want), all);
+      }
+
+      // The last page.
+      const pages = Math.ceil(m.byId.length / PAGE_SIZE);
+      const hasLast = await page.evaluate(() =>
+        [...document.querySelectorAll('nav[aria-label="Pagination"] button')].some(
+          (b) => b.textContent === 'Last',
+        ),
+      );
+      lastHow = hasLast ? 'the Last button' : `the page button "${pages}"`;
+      const last = await page.evaluate(
+        ([hasLast, pages, want]) =>
+          window.__lists.measure(() => {
+            const buttons = [...document.querySelectorAll('nav[aria-label="Pagination"] button')];
+            const button = hasLast
+              ? buttons.find((b) => b.textContent === 'Last')
+              : buttons.find((b) => b.getAttribute('aria-label') === `Page ${pages}`);
+            button.click();
+          }, want),
+        [hasLast, pages, expectation(m.byId, pages)],
+      );
+      figures.lastPage.push(last.paint);
+
+      await collectEngineWork(page, engineWork);
+      const floor = await page.evaluate((n) => window.__lists.floors('students', n), PAGE_SIZE);
+      figures.floorCountPage.push(floor.countAndPage);
+      figures.floorReadAll.push(floor.readAll);
+      if (run === RUNS - 1) heap = await heapUsage(context, page);
+    }
+
+    // Offline cold starts: the browser relaunched on the same profile, the network off.
+    if (COLD) {
+      for (let run = 0; run < RUNS; run++) {
+        for (const [rate, into] of [
+          [4, figures.cold4x],
+          [1, figures.cold1x],
+        ]) {
+          await context.close();
+          ({ context, page } = await launch(profile));
+          await context.setOffline(true);
+          const cdp = await context.newCDPSession(page);
+          await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+          await page.goto(`${origin}/students`);
+          const t = await page.evaluate((want) => window.__lists.coldPainted(want), all);
+          into.push(t);
+          await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+        }
+      }
+    }
+
+    console.log("\nFigures (min / median / max; the issue's budget in brackets):");
+    const rows = [
+      ['search keystroke -> page + total painted [median <= 50, p95 <= 100]', figures.keystroke],
+      [`typing "${word.at(-1)}" at 120 ms a key: last key -> result [<= 150]`, figures.typedWord],
+      ['sort by Name, ascending [<= 100]', figures.sortAsc],
+      ['sort by Name, descending [<= 100]', figures.sortDesc],
+      [`jump to the last page, by ${lastHow} [<= 100]`, figures.lastPage],
+      ['first open of /students from the dashboard [<= 1000]', figures.firstOpen],
+      ['offline cold start -> painted list, 4x CPU throttle [<= 1000]', figures.cold4x],
+      ['offline cold start -> painted list, unthrottled', figures.cold1x],
+      ['floor: IndexedDB count + first page (10 rows by key)', figures.floorCountPage],
+      ['floor: IndexedDB read of the whole table', figures.floorReadAll],
+    ];
+    for (const [label, xs] of rows) console.log(`  ${label.padEnd(78)} ${fmt(xs)}`);
+    if (!sortable) console.log('  (no sortable Name column: sorting not measured)');
+    console.log(
+      `  results shown while typing (intermediate footers seen / keys before the last): ${figures.typedShown.join(', ')}`,
+    );
+    if (engineWork.size) {
+      console.log("  the list worker's work (User Timing measures, all runs):");
+      for (const [name, xs] of [...engineWork].sort((a, b) => a[0].localeCompare(b[0])))
+        console.log(`    ${name.padEnd(76)} ${fmt(xs)}`);
+    }
+    if (heap) {
+      const workers = heap.workers.map(
+        (w) => `${w.url} ${w.mib === null ? 'n/a' : `${w.mib.toFixed(1)} MiB`}`,
+      );
+      console.log(
+        `  JS heap after use [<= 300 MiB]: page ${heap.page.toFixed(1)} MiB${workers.length ? `; workers: ${workers.join(', ')}` : '; no workers'}`,
+      );
+    }
+  } finally {
+    await context.close();
+    await server.close();
+    rmSync(profile, { recursive: true, force: true });
+    rmSync(staticDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,283 @@
+/**
+ * The list engine: answers list queries (a page, every matching key in order, counts by a
+ * field) for every entity from its list index (list-index/), held in memory (entity-index.ts).
+ *
+ * An entity is loaded when first asked for, with the parents whose names its lists show: one
+ * range read of its chunks, not a read of its rows. It is kept current from the store: the
+ * entity tables' change events (Dexie's `storagemutated`, which also carries other windows' and
+ * the service worker's writes) mark it stale, and bringing it up to date reads the heads and
+ * only the chunks whose version moved, in one read transaction.
+ *
+ * Runs in the list worker (src/list-worker.ts) for the window; anything else (tests, other
+ * code without a window) can run it in place. No DOM, no React.
+ */
+import Dexie from 'dexie';
+import { HEAD_STORE, KEY_COLUMN, type StoredHead } from '../list-index/chunk';
+import { ensureListIndex } from '../list-index/middleware';
+import { INDEX_STORES, readChunkColumns, readColumn, readHead } from '../list-index/read';
+import { EntityIndex, type PageAnswer, type PageQuery } from './entity-index';
+import type { Pause } from './order';
+import type { ChunkRows } from './rows';
+import { type EngineSpec, parentsOf } from './spec';
+import { measure } from './timing';
+
+export type { PageAnswer, PageQuery };
+
+export interface EngineOptions {
+  /** Lets queued work run during long sorts (the worker passes a yield to its message loop). */
+  pause?: Pause;
+}
+
+export class ListEngine {
+  private readonly indexes = new Map<string, EntityIndex>();
+  private readonly loading = new Map<string, Promise<EntityIndex>>();
+  /** Heads' versions as last read, per entity. */
+  private readonly headVersions = new Map<string, number>();
+  private readonly stale = new Set<string>();
+  /** Loads and updates, one at a time: each sees the rows whole. */
+  private updating: Promise<unknown> = Promise.resolve();
+  private readonly listeners = new Set<(changed: ReadonlySet<string>) => void>();
+  private unwatch: (() => void) | null = null;
+
+  constructor(
+    private readonly db: Dexie,
+    private readonly specs: ReadonlyMap<string, EngineSpec>,
+    private readonly options: EngineOptions = {},
+  ) {}
+
+  private spec(name: string): EngineSpec {
+    const spec = this.specs.get(name);
+    if (!spec) throw new Error(`No list for entity ${name}`);
+    return spec;
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.updating.then(work);
+    this.updating = next.catch(() => undefined);
+    return next;
+  }
+
+  /** The entity's index, loaded with its parents' on first use. */
+  open(name: string): Promise<EntityIndex> {
+    let loading = this.loading.get(name);
+    if (!loading) {
+      loading = this.load(name);
+      this.loading.set(name, loading);
+      loading.catch(() => this.loading.delete(name));
+    }
+    return loading;
+  }
+
+  private async load(name: string): Promise<EntityIndex> {
+    const spec = this.spec(name);
+    for (const parent of parentsOf(spec)) if (parent !== name) await this.open(parent);
+    return this.serial(async () => {
+      const started = performance.now();
+      await ensureListIndex(this.db, spec.projection);
+      // The keys, and the columns a search and the list's default order read: the first
+      // keystroke should find them here (a list's first paint does not wait for this).
+      const first = [spec.defaultSort.field, ...spec.search].filter(
+        (f, i, all) => f !== spec.projection.key && all.indexOf(f) === i,
+      );
+      const { head, columns } = await this.db.transaction('r', INDEX_STORES, async () => {
+        const head = await readHead(this.db, spec.projection.table);
+        const columns = head
+          ? await Promise.all([KEY_COLUMN, ...first].map((f) => readColumn(this.db, head, f)))
+          : [];
+        return { head, columns };
+      });
+      const read = measure(`read ${name}`, started);
+      const index = new EntityIndex(
+        spec,
+        (p) => this.indexes.get(p),
+        (fields) => this.loadColumns(name, fields),
+        this.options.pause,
+      );
+      const [keys = new Map<number, string[]>(), ...values] = columns;
+      const chunks = [...keys].map(([n, k]) => ({
+        n,
+        v: head?.chunks[n] ?? 0,
+        keys: k,
+        cols: new Map(first.map((f, i) => [f, values[i]?.get(n) ?? []])),
+      }));
+      index.absorb(index.rows.apply(chunks, []));
+      if (spec.search.length && chunks.length) index.prepareSearch();
+      measure(`fill ${name}`, read);
+      this.headVersions.set(name, head?.v ?? 0);
+      this.indexes.set(name, index);
+      return index;
+    });
+  }
+
+  /**
+   * What changed in an entity's index since it was read (inside a read transaction with the
+   * head): the chunks whose version moved, with the columns loaded, and the chunks gone.
+   */
+  private async changesOf(name: string, head: StoredHead | undefined) {
+    const rows = this.indexes.get(name)?.rows;
+    if (!rows || (head?.v ?? 0) === this.headVersions.get(name)) return null;
+    const inHead = Object.entries(head?.chunks ?? {}).map(([n, v]) => [Number(n), v] as const);
+    const moved = inHead.filter(([n, v]) => rows.chunkVersions.get(n) !== v).map(([n]) => n);
+    const present = new Set(inHead.map(([n]) => n));
+    const gone = [...rows.chunkVersions.keys()].filter((n) => !present.has(n));
+    const loaded = [...rows.cols.keys()];
+    const read = head ? await readChunkColumns(this.db, head, moved, [KEY_COLUMN, ...loaded]) : new Map();
+    const chunks: ChunkRows[] = moved.map((n) => {
+      const cols = read.get(n) ?? new Map<string, string[]>();
+      return { n, v: head?.chunks[n] ?? 0, keys: cols.get(KEY_COLUMN) ?? [], cols };
+    });
+    return { name, v: head?.v ?? 0, chunks, gone };
+  }
+
+  /** Applies changes read by `changesOf`; tells the listeners which lists may answer otherwise. */
+  private applyChanges(updates: readonly (Awaited<ReturnType<ListEngine['changesOf']>> | null)[]): void {
+    const changed = new Set<string>();
+    for (const update of updates) {
+      const index = update && this.indexes.get(update.name);
+      if (!update || !index) continue;
+      this.headVersions.set(update.name, update.v);
+      index.absorb(index.rows.apply(update.chunks, update.gone));
+      // Rows may have changed outside the projection too: their lists' pages are read again.
+      if (update.chunks.length || update.gone.length) changed.add(update.name);
+    }
+    // Children show the changed parents' titles.
+    for (const [name, index] of this.indexes)
+      if (index.spec.names.some((n) => changed.has(n.parent))) {
+        index.parentsChanged();
+        changed.add(name);
+      }
+    if (changed.size) for (const listener of this.listeners) listener(changed);
+  }
+
+  /**
+   * Brings the loaded entities among `names` (and their parents) up to date: reads their heads
+   * and the chunks whose version moved, in one read transaction.
+   */
+  sync(names: readonly string[]): Promise<void> {
+    return this.serial(async () => {
+      const wanted = new Set<string>();
+      for (const name of names) {
+        if (!this.indexes.has(name)) continue;
+        wanted.add(name);
+        for (const p of parentsOf(this.spec(name))) if (this.indexes.has(p)) wanted.add(p);
+      }
+      for (const name of wanted) this.stale.delete(name);
+      const list = [...wanted];
+      if (list.length === 0) return;
+      const tables = list.map((n) => this.spec(n).projection.table);
+      const updates = await this.db.transaction('r', INDEX_STORES, async () => {
+        const heads = await this.db.table<StoredHead, string>(HEAD_STORE).bulkGet(tables);
+        return Promise.all(list.map((name, i) => this.changesOf(name, heads[i])));
+      });
+      this.applyChanges(updates);
+    });
+  }
+
+  /**
+   * Loads columns of an entity not loaded yet, read with the head they belong to (changes since
+   * the entity was last read are applied first).
+   */
+  private loadColumns(name: string, fields: readonly string[]): Promise<void> {
+    return this.serial(async () => {
+      const index = this.indexes.get(name);
+      const missing = fields.filter((f) => !index?.rows.cols.has(f));
+      if (!index || missing.length === 0) return;
+      const started = performance.now();
+      const table = this.spec(name).projection.table;
+      const { update, columns } = await this.db.transaction('r', INDEX_STORES, async () => {
+        const head = await readHead(this.db, table);
+        const update = await this.changesOf(name, head);
+        const columns = head ? await Promise.all(missing.map((f) => readColumn(this.db, head, f))) : [];
+        return { update, columns };
+      });
+      this.applyChanges([update]);
+      missing.forEach((field, i) => {
+        index.rows.loadColumn(field, columns[i] ?? new Map());
+      });
+      measure(`read ${name}.${missing.join('+')}`, started);
+    });
+  }
+
+  /** The loaded index, up to date: `fresh` reads the heads even when no change was seen. */
+  private async current(name: string, fresh: boolean): Promise<EntityIndex> {
+    const index = await this.open(name);
+    const related = [name, ...parentsOf(index.spec)];
+    if (fresh || related.some((n) => this.stale.has(n))) await this.sync(related);
+    return index;
+  }
+
+  /** A page of a list query. */
+  async page(name: string, q: PageQuery, fresh = false): Promise<PageAnswer> {
+    return (await this.current(name, fresh)).page(q);
+  }
+
+  /** The place (0-based) of a record among a query's rows, -1 when the query does not show it. */
+  async position(name: string, q: PageQuery, key: string): Promise<number> {
+    return (await this.current(name, true)).position(q, key);
+  }
+
+  /** Every matching key in order, a slice at a time (for work on all of a query's rows). */
+  async keys(name: string, q: PageQuery, offset: number, limit: number, fresh = false) {
+    return (await this.current(name, fresh)).keys(q, offset, limit);
+  }
+
+  /** How many of a query's rows have each value of a projected field. */
+  async counts(name: string, q: PageQuery, field: string, fresh = false): Promise<Map<string, number>> {
+    return (await this.current(name, fresh)).counts(q, field);
+  }
+
+  /**
+   * Computes an entity's orders ahead of the clicks that will want them (its search text is
+   * built when it loads): its title's order first, then the others, each after `before`
+   * resolves (the worker waits for a quiet moment).
+   */
+  async warm(name: string, before: () => Promise<void> = async () => {}): Promise<void> {
+    const index = await this.open(name);
+    const fields = Object.keys(index.spec.orders);
+    const title = index.spec.title;
+    for (const field of [...fields.filter((f) => f === title), ...fields.filter((f) => f !== title)]) {
+      await before();
+      await index.need([field]);
+      await index.order(field);
+    }
+  }
+
+  /**
+   * Follows the store's changes: entities whose tables change are brought up to date, and the
+   * listener hears which changed whenever changes are applied (their lists' answers may
+   * differ). Returns how to stop.
+   */
+  onChange(listener: (changed: ReadonlySet<string>) => void): () => void {
+    this.listeners.add(listener);
+    this.watch();
+    return () => this.listeners.delete(listener);
+  }
+
+  private watch(): void {
+    if (this.unwatch) return;
+    const prefix = `idb://${this.db.name}/`;
+    const byTable = new Map([...this.specs.values()].map((s) => [s.projection.table, s.name]));
+    let scheduled = false;
+    const onMutated = (parts: Record<string, unknown>) => {
+      for (const part of Object.keys(parts)) {
+        if (!part.startsWith(prefix)) continue;
+        const name = byTable.get(part.slice(prefix.length).split('/')[0]);
+        if (name && this.indexes.has(name)) this.stale.add(name);
+      }
+      if (scheduled || this.stale.size === 0) return;
+      scheduled = true;
+      setTimeout(() => {
+        scheduled = false;
+        void this.sync([...this.stale]);
+      }, 0);
+    };
+    Dexie.on('storagemutated', onMutated);
+    this.unwatch = () => Dexie.on('storagemutated').unsubscribe(onMutated);
+  }
+
+  close(): void {
+    this.unwatch?.();
+    this.unwatch = null;
+    this.listeners.clear();
+  }
+}

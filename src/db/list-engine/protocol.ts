@@ -1,0 +1,34 @@
+/**
+ * The messages between the window and the list worker (src/list-worker.ts). A screen's list
+ * is a subscription: each new query replaces the previous one under the same id with a higher
+ * `seq`, and the worker answers the newest only (an older one still waiting is never run, one
+ * running is not posted), with the page's rows; it answers again, under the same `seq`,
+ * whenever the entity's rows, its parents' or the outbox change.
+ * One-off requests (a record's position, keys in order, counts) carry their own `seq`.
+ */
+import type { Row } from '../database';
+import type { PageAnswer, PageQuery } from './entity-index';
+
+/** A page as a list shows it: the engine's answer and its rows, with parents' names and pending marks. */
+export interface ShownPage extends PageAnswer {
+  rows: Row[];
+  /** Keys of the page's records with a change waiting in the outbox. */
+  pending: string[];
+}
+
+/** One-off requests: a record's position, keys in order, counts by a field. */
+export type EngineRequest =
+  | { type: 'position'; entity: string; query: PageQuery; key: string }
+  | { type: 'keys'; entity: string; query: PageQuery; offset: number; limit: number }
+  | { type: 'counts'; entity: string; query: PageQuery; field: string };
+
+export type ToWorker =
+  | { type: 'watch'; id: number; seq: number; entity: string; query: PageQuery }
+  | { type: 'unwatch'; id: number }
+  | (EngineRequest & { seq: number });
+
+export type FromWorker =
+  | { type: 'page'; id: number; seq: number; page: ShownPage }
+  | { type: 'failed'; id: number; seq: number; message: string }
+  | { type: 'reply'; seq: number; result: unknown }
+  | { type: 'refused'; seq: number; message: string };

@@ -1,0 +1,62 @@
+/**
+ * The list index's projection of an entity: the few fields of each row that searching,
+ * sorting and filtering its lists need (the key, the title, the search fields, the fields its
+ * columns sort by, parents' ids and names, a status, a class named by a student, the parent a
+ * list is inside). The storage
+ * layer keeps this projection of every row in compact chunks beside the rows (middleware.ts),
+ * and the list engine answers from it without reading the rows themselves.
+ *
+ * Computed from the descriptions; the window gets it precomputed in the entity catalogue, so
+ * its local store keeps the index without loading the descriptions.
+ */
+import { type EntityDescription, refFields } from '../../contract/entity';
+import { parentNameFields, sortFields } from '../../contract/list-order';
+
+export interface ListProjection {
+  /** The entity's local table. */
+  table: string;
+  /** Its key field: each row's key is kept apart from the fields. */
+  key: string;
+  /** The projected fields, in the order the chunks keep their columns. */
+  fields: readonly string[];
+}
+
+export function listProjection(entity: EntityDescription, all: readonly EntityDescription[]): ListProjection {
+  const wanted = [
+    entity.title,
+    ...entity.list.search,
+    ...sortFields(entity, all).map((o) => o.field),
+    ...refFields(entity).map(([field]) => field),
+    ...parentNameFields(entity).map((p) => p.name),
+    // Fields lists filter by: a status, a name of another entity's record (a student's class).
+    ...Object.entries(entity.fields)
+      .filter(([, spec]) => spec.kind === 'status' || spec.namesOf)
+      .map(([field]) => field),
+    ...(entity.filters ?? []).filter((f) => f.values).map((f) => f.param),
+    ...(entity.routes.within ? [entity.routes.within.field] : []),
+  ];
+  const fields = wanted.filter((f, i) => f !== entity.key && wanted.indexOf(f) === i);
+  return { table: entity.table, key: entity.key, fields };
+}
+
+/** Every entity with a list, each with its projection. */
+export function listProjections(all: readonly EntityDescription[]): ListProjection[] {
+  return all.filter((e) => !e.single).map((e) => listProjection(e, all));
+}
+
+/**
+ * A value as the index keeps it: text. Numbers become their text; what is not a scalar (a
+ * file, a set of ids) has no place in a list's order or search and becomes ''. NUL separates
+ * values in a chunk (chunk.ts), so a NUL in a value (never stored by our server) becomes U+FFFD.
+ */
+export function projectedValue(value: unknown): string {
+  if (typeof value === 'string') return value.includes('\0') ? value.replaceAll('\0', '\uFFFD') : value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  return '';
+}
+
+/** A row's projected values, in the projection's field order. */
+export function projectRow(projection: ListProjection, row: Readonly<Record<string, unknown>>): string[] {
+  return projection.fields.map((f) => projectedValue(row[f]));
+}

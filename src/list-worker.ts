@@ -1,0 +1,99 @@
+/// <reference lib="webworker" />
+/**
+ * The list worker: the window's list engine (src/db/list-engine/) off its main thread. It
+ * opens the same local store, loads an entity's list index when a screen first asks for it,
+ * and answers the screens' list queries (protocol.ts): a typed search, a header click or a page
+ * jump never waits for the window's own work, and the window never holds a hundred thousand
+ * rows. Long sorts pause so that newer queries get through; each list is answered with its
+ * newest query only (watches.ts). An answer carries its page's rows (read by key, with
+ * parents' names and pending marks), and a list answers again when its entity's rows, its
+ * parents' or the outbox change.
+ */
+import Dexie from 'dexie';
+import { entities, entityByName } from './contract/entities';
+import { ListEngine, type PageQuery } from './db/list-engine/engine';
+import type { FromWorker, ShownPage, ToWorker } from './db/list-engine/protocol';
+import { engineSpecs } from './db/list-engine/spec';
+import { PageWatches } from './db/list-engine/watches';
+import { openLocalDb } from './db/open';
+import { pageRows } from './db/queries';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+/** Yields to the message loop (a MessageChannel turn: sooner than a clamped timer). */
+const channel = new MessageChannel();
+const waiting: (() => void)[] = [];
+channel.port1.onmessage = () => waiting.shift()?.();
+const pause = () =>
+  new Promise<void>((resolve) => {
+    waiting.push(resolve);
+    channel.port2.postMessage(null);
+  });
+
+const db = openLocalDb();
+const engine = new ListEngine(db, engineSpecs(entities), { pause });
+const post = (message: FromWorker) => self.postMessage(message);
+const failure = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A page as a list shows it: the engine's answer and its rows, read by key. */
+async function pageOf(entity: string, query: PageQuery): Promise<ShownPage> {
+  const answer = await engine.page(entity, query);
+  const { rows, pending } = await pageRows(db, entityByName(entity), answer.keys);
+  return { ...answer, rows, pending: [...pending] };
+}
+
+/** Entities whose orders are computed (or being computed) ahead of use. */
+const warmed = new Set<string>();
+const QUIET_MS = 300;
+
+/**
+ * After a list's first answer, the orders its headers will ask for are computed in quiet
+ * moments (one field at a time, each after no answer for a while): typing right after a list
+ * opens is not held up by them.
+ */
+function warm(entity: string): void {
+  if (warmed.has(entity)) return;
+  warmed.add(entity);
+  const quiet = async () => {
+    while (!watches.quietFor(QUIET_MS)) await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+  };
+  engine.warm(entity, quiet).catch((error) => console.error('List warm-up failed:', failure(error)));
+}
+
+const watches = new PageWatches(pageOf, post, warm);
+
+engine.onChange((changed) => watches.refresh(changed));
+// A change queued or sent changes the pending marks of the rows shown.
+const outbox = `idb://${db.name}/outbox/`;
+Dexie.on('storagemutated', (parts: Record<string, unknown>) => {
+  if (Object.keys(parts).some((part) => part.startsWith(outbox))) watches.refresh(null);
+});
+
+async function reply(seq: number, work: () => Promise<unknown>): Promise<void> {
+  try {
+    post({ type: 'reply', seq, result: await work() });
+  } catch (error) {
+    post({ type: 'refused', seq, message: failure(error) });
+  }
+}
+
+self.onmessage = (event: MessageEvent<ToWorker>) => {
+  const m = event.data;
+  switch (m.type) {
+    case 'watch':
+      watches.watch(m.id, m.seq, m.entity, m.query);
+      return;
+    case 'unwatch':
+      watches.unwatch(m.id);
+      return;
+    case 'position':
+      void reply(m.seq, () => engine.position(m.entity, m.query, m.key));
+      return;
+    case 'keys':
+      void reply(m.seq, () => engine.keys(m.entity, m.query, m.offset, m.limit));
+      return;
+    case 'counts':
+      void reply(m.seq, async () => Object.fromEntries(await engine.counts(m.entity, m.query, m.field)));
+      return;
+  }
+};

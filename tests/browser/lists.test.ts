@@ -1,0 +1,186 @@
+/**
+ * Issue 17, the list screen in Chromium (real IndexedDB, the list worker) against a server
+ * holding 140 classes: every column with an order sorts from its header (a button in the `th`,
+ * `aria-sort` on it; ids numerically, names by collation, both ways), pagination is a window of
+ * pages with First, Previous, Next, Last and ellipses and a page size, search answers as one
+ * types, accents and case aside, and a list follows rows changed in another tab.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BATCH_PATH } from '../../src/contract/batch';
+import { browserSuite, signedInTab } from '../helpers/browser';
+import { api, signIn } from '../helpers/server';
+import { openScreen } from '../helpers/tablet';
+
+const suite = browserSuite();
+let context: BrowserContext;
+let page: Page;
+
+const EXTRA = ['Élan', 'elan vital', 'ÉLANCÉ', 'Zoë', 'Zoe'];
+/** Class names on the server: Class 1 .. Class 135 and a few with accents. */
+let names: string[] = [];
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+// Before the sign-in, whose first pull brings them to the device.
+beforeAll(async () => {
+  const client = api(suite.server.apiRoot, await signIn(suite.server.apiRoot));
+  const wanted = [...Array.from({ length: 135 }, (_, i) => `Class ${i + 1}`), ...EXTRA];
+  // Two batch requests (our extension) rather than 140 requests: one transaction each.
+  for (let i = 0; i < wanted.length; i += 100) {
+    const requests = wanted.slice(i, i + 100).map((className) => ({
+      method: 'POST',
+      path: 'Masterfilter/Classes/addclasses.php',
+      json: { className },
+    }));
+    expect((await client.post(BATCH_PATH, { requests })).status).toBe(200);
+  }
+  names = (await client.get('Masterfilter/Classes/fetchclasses.php')).body.classes.map(
+    (c: { class_name: string }) => c.class_name,
+  );
+});
+signedInTab(suite, (tab) => {
+  ({ context, page } = tab);
+});
+
+const shownNames = () => page.locator('tbody tr td:nth-child(2)').allTextContents();
+const footer = () => page.locator('.list-foot p').textContent();
+const nav = () => page.getByRole('navigation', { name: 'Pagination' });
+
+describe('sorting by a column header', () => {
+  it('sorts names by collation and ids numerically, both ways, with aria-sort on the header', async () => {
+    await openScreen(page, suite.server.url, '/classes');
+    const name = page.getByRole('columnheader', { name: /Class Name/ });
+    const sno = page.getByRole('columnheader', { name: /S\.no/ });
+    expect(await sno.getAttribute('aria-sort')).toBe('ascending');
+
+    await name.getByRole('button').click();
+    const ascending = [...names].sort(collator.compare);
+    await expect.poll(shownNames).toEqual(ascending.slice(0, 10));
+    expect(await name.getAttribute('aria-sort')).toBe('ascending');
+    expect(await sno.getAttribute('aria-sort')).toBeNull();
+    expect(page.url()).toContain('sort=class_name');
+
+    await name.getByRole('button').click();
+    await expect.poll(shownNames).toEqual([...ascending].reverse().slice(0, 10));
+    expect(await name.getAttribute('aria-sort')).toBe('descending');
+
+    // Ids order as numbers: the newest class (id 140 and more) first, not '99'.
+    await sno.getByRole('button').click();
+    await sno.getByRole('button').click();
+    expect(await sno.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(async () => (await shownNames())[0]).toBe(EXTRA.at(-1));
+  });
+
+  it('offers no sort on columns without an order', async () => {
+    await openScreen(page, suite.server.url, '/books');
+    // The popular toggle sorts by its status, like any status column.
+    for (const header of ['S.no', 'Book Name', 'Class', 'Make Popular'])
+      expect(await page.getByRole('columnheader', { name: header }).getByRole('button').count(), header).toBe(
+        1,
+      );
+    for (const header of ['Cover Image', 'Edit', 'Delete'])
+      expect(
+        await page.getByRole('columnheader', { name: header, exact: true }).getByRole('button').count(),
+        header,
+      ).toBe(0);
+  });
+});
+
+describe('pagination', () => {
+  it('shows a window of pages with First, Previous, Next, Last and ellipses, never a button per page', async () => {
+    await openScreen(page, suite.server.url, '/classes');
+    const total = names.length;
+    const pages = Math.ceil(total / 10);
+    const labels = () => nav().locator('button, span').allTextContents();
+    expect(await labels()).toEqual([
+      'First',
+      'Previous',
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '…',
+      String(pages),
+      'Next',
+      'Last',
+    ]);
+    expect(await nav().getByRole('button', { name: 'First' }).isDisabled()).toBe(true);
+
+    await nav().getByRole('button', { name: 'Last' }).click();
+    await expect.poll(footer).toBe(`Showing ${(pages - 1) * 10 + 1} to ${total} of ${total} entries`);
+    expect(
+      await nav()
+        .getByRole('button', { name: `Page ${pages}` })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+    expect(await nav().getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+
+    await nav().getByRole('button', { name: 'Page 10' }).click();
+    await expect
+      .poll(labels)
+      .toEqual([
+        'First',
+        'Previous',
+        '1',
+        '…',
+        '8',
+        '9',
+        '10',
+        '11',
+        '12',
+        '…',
+        String(pages),
+        'Next',
+        'Last',
+      ]);
+    expect(page.url()).toContain('page=10');
+
+    await nav().getByRole('button', { name: 'First' }).click();
+    await expect.poll(footer).toBe(`Showing 1 to 10 of ${total} entries`);
+  });
+
+  it('offers page sizes 10, 25, 50 and 100, and a new size goes to page 1', async () => {
+    await openScreen(page, suite.server.url, '/classes?page=3');
+    await expect.poll(footer).toBe(`Showing 21 to 30 of ${names.length} entries`);
+    const show = page.getByRole('combobox', { name: /Show/ });
+    expect(await show.locator('option').allTextContents()).toEqual(['10', '25', '50', '100']);
+    await show.selectOption('25');
+    await expect.poll(footer).toBe(`Showing 1 to 25 of ${names.length} entries`);
+    expect(page.url()).toContain('limit=25');
+    expect(await page.locator('tbody tr').count()).toBe(25);
+  });
+});
+
+describe('search', () => {
+  it('answers as one types, accents and case set aside, and resets to page 1', async () => {
+    await openScreen(page, suite.server.url, '/classes?page=2');
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.click();
+    await search.pressSequentially('ELAN', { delay: 40 });
+    await expect.poll(shownNames).toEqual(['Élan', 'elan vital', 'ÉLANCÉ']);
+    await expect.poll(footer).toBe('Showing 1 to 3 of 3 entries');
+    await search.press('Backspace');
+    await search.pressSequentially('NCE');
+    await expect.poll(shownNames).toEqual(['ÉLANCÉ']);
+    await search.fill('zoe');
+    await expect.poll(shownNames).toEqual(['Zoë', 'Zoe']);
+  });
+});
+
+describe('a list follows changes made elsewhere', () => {
+  it('shows a class added in another tab without a reload', async () => {
+    await openScreen(page, suite.server.url, '/classes?sort=class_name&dir=desc');
+    await expect.poll(async () => (await shownNames())[0]).not.toBe('Zzz from the other tab');
+    const other = await context.newPage();
+    await openScreen(other, suite.server.url, '/addclasses');
+    await other.getByLabel('Class Name').fill('Zzz from the other tab');
+    await other.getByRole('button', { name: 'Add Class' }).click();
+    await other.waitForURL(/\/classes/);
+    await expect
+      .poll(async () => (await shownNames())[0]?.replace('Pending', ''))
+      .toBe('Zzz from the other tab');
+    await expect.poll(footer).toBe(`Showing 1 to 10 of ${names.length + 1} entries`);
+    await other.close();
+  });
+});

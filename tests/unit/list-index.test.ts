@@ -1,0 +1,136 @@
+/**
+ * The list index kept by the storage layer (src/db/list-index/), on fake-indexeddb: the ways of
+ * changing rows the random sequences of list-index.property.test.ts do not take (clearing a
+ * table, deleting a range of keys, writes issued together in one transaction, a transaction
+ * that aborts), what a pulled page of new rows costs in chunks, and a store whose index is
+ * missing or holds another projection.
+ */
+import { describe, expect, it } from 'vitest';
+import { classEntity, entities, studentEntity } from '../../src/contract/entities';
+import type { EntityDescription } from '../../src/contract/entity';
+import type { LocalDb, Row } from '../../src/db/database';
+import { CHUNK_STORE, HEAD_STORE, type StoredHead } from '../../src/db/list-index/chunk';
+import { ensureListIndex } from '../../src/db/list-index/middleware';
+import { listProjection } from '../../src/db/list-index/projection';
+import { readTableIndex } from '../../src/db/list-index/read';
+import { freshLocalDbEach } from '../helpers/local-db';
+
+let db: LocalDb;
+freshLocalDbEach('list-index', (opened) => {
+  db = opened;
+});
+
+const student = (id: number, name = `Student ${id}`): Row => ({
+  student_id: String(id),
+  student_name: name,
+  school_id: '1',
+  status: 'Enabled',
+});
+
+/** Key -> projected values, as the chunks hold them. */
+async function indexed(entity: EntityDescription): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  const { chunks } = await readTableIndex(db, entity.table, listProjection(entity, entities).fields);
+  for (const chunk of chunks)
+    chunk.keys.forEach((k, i) => {
+      out[k] = chunk.cols.map((c) => c[i]);
+    });
+  return out;
+}
+
+const names = async () =>
+  Object.fromEntries(Object.entries(await indexed(classEntity)).map(([k, v]) => [k, v[0]]));
+
+describe('the list index follows every kind of write', () => {
+  it('a cleared table and a deleted range of keys leave the index', async () => {
+    await db
+      .rows(classEntity)
+      .bulkPut(['1', '2', '3', '700'].map((id) => ({ class_id: id, class_name: `C${id}` })));
+    await db.rows(classEntity).where('class_id').between('2', '3', true, true).delete();
+    expect(await names()).toEqual({ '1': 'C1', '700': 'C700' });
+    await db.rows(classEntity).clear();
+    expect(await names()).toEqual({});
+    expect((await readTableIndex(db, 'classes', [])).head?.chunks).toEqual({});
+  });
+
+  it('writes issued together in one transaction all reach the index', async () => {
+    await db.transaction('rw', db.rows(classEntity), async () => {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          db.rows(classEntity).put({ class_id: String(i), class_name: `C${i}` }),
+        ),
+      );
+    });
+    expect(Object.keys(await names())).toHaveLength(20);
+  });
+
+  it('a transaction that aborts leaves the index as it was', async () => {
+    await db.rows(classEntity).put({ class_id: '1', class_name: 'Kept' });
+    await expect(
+      db.transaction('rw', db.rows(classEntity), async () => {
+        await db.rows(classEntity).put({ class_id: '1', class_name: 'Lost' });
+        await db.rows(classEntity).put({ class_id: '2', class_name: 'Lost too' });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await names()).toEqual({ '1': 'Kept' });
+  });
+
+  it('a modify that changes rows, and one that changes their keys, reach the index', async () => {
+    await db.rows(classEntity).bulkPut([
+      { class_id: '1', class_name: 'One' },
+      { class_id: '2', class_name: 'Two' },
+    ]);
+    await db
+      .rows(classEntity)
+      .toCollection()
+      .modify((row) => {
+        row.class_name = `${row.class_name}!`;
+      });
+    await db
+      .rows(classEntity)
+      .where('class_id')
+      .equals('2')
+      .modify((row) => {
+        row.class_id = '2000';
+      });
+    expect(await names()).toEqual({ '1': 'One!', '2000': 'Two!' });
+  });
+
+  it('a pulled page of 2,000 new rows writes a few chunks, not one record per row', async () => {
+    const rows = Array.from({ length: 2000 }, (_, i) => student(100_000 + i));
+    await db.rows(studentEntity).bulkPut(rows);
+    const { head, chunks } = await readTableIndex(db, 'students', []);
+    expect(chunks.length).toBeLessThanOrEqual(5);
+    expect(Object.keys(head?.chunks ?? {})).toHaveLength(chunks.length);
+    expect(Object.keys(await indexed(studentEntity))).toHaveLength(2000);
+  });
+});
+
+describe('an index that is missing or holds another projection is rebuilt from the rows', () => {
+  it('rebuilt at the first write, and by ensureListIndex', async () => {
+    await db.rows(classEntity).bulkPut([
+      { class_id: '1', class_name: 'One' },
+      { class_id: '2', class_name: 'Two' },
+    ]);
+    // A store from before the index: rows, no head, no chunks.
+    await db.table(HEAD_STORE).clear();
+    await db.table(CHUNK_STORE).clear();
+    await db.rows(classEntity).put({ class_id: '3', class_name: 'Three' });
+    expect(await names()).toEqual({ '1': 'One', '2': 'Two', '3': 'Three' });
+
+    await db.table(HEAD_STORE).clear();
+    await db.table(CHUNK_STORE).clear();
+    await ensureListIndex(db, listProjection(classEntity, entities));
+    expect(await names()).toEqual({ '1': 'One', '2': 'Two', '3': 'Three' });
+  });
+
+  it('a head naming other fields (another build) is rebuilt with this projection', async () => {
+    await db.rows(classEntity).put({ class_id: '1', class_name: 'One' });
+    const head = (await db.table(HEAD_STORE).get('classes')) as StoredHead;
+    await db.table(HEAD_STORE).put({ ...head, fields: 'class_id,old_field' });
+    await ensureListIndex(db, listProjection(classEntity, entities));
+    expect(((await db.table(HEAD_STORE).get('classes')) as StoredHead).fields).toBe(head.fields);
+    expect(await names()).toEqual({ '1': 'One' });
+  });
+});
