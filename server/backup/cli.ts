@@ -18,7 +18,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { extract } from 'tar';
-import { openPglite } from '../db/pglite';
+import { openPglite, PGLITE_EXTENSIONS } from '../db/pglite';
 import { ARCHIVE_FORMAT, DATABASE_ENTRY, MANIFEST_ENTRY, packBackup, stageBackup } from './archive';
 import { ACCESS_FILE, BACKUP_PATH, type BackupAccess } from './route';
 
@@ -124,7 +124,11 @@ export async function restore(args: readonly string[], env: NodeJS.ProcessEnv, o
     const manifest = JSON.parse(await readFile(join(dataDir, MANIFEST_ENTRY), 'utf8')) as { format?: number };
     if (manifest.format !== ARCHIVE_FORMAT) throw new Error(`unknown archive format ${manifest.format}`);
     const dump = await readFile(join(dataDir, DATABASE_ENTRY));
-    const db = await PGlite.create({ dataDir: join(dataDir, 'pgdata'), loadDataDir: new Blob([dump]) });
+    const db = await PGlite.create({
+      dataDir: join(dataDir, 'pgdata'),
+      loadDataDir: new Blob([dump]),
+      extensions: PGLITE_EXTENSIONS,
+    });
     await db.close();
     await rm(join(dataDir, DATABASE_ENTRY));
     await rm(join(dataDir, MANIFEST_ENTRY));

@@ -5,6 +5,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type Database, INT8_OID, parseInt8, type Query } from './types';
 
+/**
+ * The extensions every PGlite on our data needs: a table with a trigram index cannot be read
+ * without pg_trgm loaded (restores and tests that open a server's folder use these too).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** `dataDir` undefined or 'memory://' keeps everything in memory (tests, throwaway runs). */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   const inMemory = !dataDir || dataDir === 'memory://';
@@ -13,7 +19,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   const db = await PGlite.create({
     dataDir: dir,
     parsers: { [INT8_OID]: parseInt8 },
-    extensions: { pg_trgm },
+    extensions: PGLITE_EXTENSIONS,
   });
 
   type Runner = Pick<PGlite, 'query' | 'exec'>;

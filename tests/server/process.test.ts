@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, SERVER_ENTRY, type ServerProcess, startProcess } from '../../scripts/cluster-lib.mjs';
+import { PGLITE_EXTENSIONS } from '../../server/db/pglite';
 import { classEntity } from '../../src/contract/entities';
 import { RESUMABLE_PATH } from '../../src/contract/resumable';
 import { api, createTestDatabase, signIn } from '../helpers/server';
@@ -72,7 +73,7 @@ async function start(env: Record<string, string> = {}): Promise<Started> {
         }
       }
       const { PGlite } = await import('@electric-sql/pglite');
-      const db = await PGlite.create({ dataDir: join(dataDir, 'pgdata') });
+      const db = await PGlite.create({ dataDir: join(dataDir, 'pgdata'), extensions: PGLITE_EXTENSIONS });
       try {
         return (await db.query<Record<string, unknown>>(sql)).rows;
       } finally {
