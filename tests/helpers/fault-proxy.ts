@@ -26,6 +26,7 @@
  * are parsed the same way (Content-Length, chunked, or until close) to know where each ends.
  */
 import net from 'node:net';
+import { seededRandom } from '../../bench/seeded-random.mjs';
 import { BATCH_PATH, type BatchItem } from '../../src/contract/batch';
 
 export type Fault =
@@ -120,18 +121,7 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
-/** mulberry32: a tiny deterministic PRNG; `hash` mixes the seed with a request's identity. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
+/** `hash` mixes the seed with a request's identity; the draw is the benches' seeded generator. */
 function hash(seed: number, text: string): number {
   let h = (seed ^ 0x9e3779b9) >>> 0;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
@@ -260,7 +250,7 @@ export async function startFaultProxy(targetPort: number): Promise<FaultProxy> {
     const path = target.split('?')[0];
     const nth = r.seen.get(path) ?? 0;
     r.seen.set(path, nth + 1);
-    const draw = mulberry32(hash(r.seed, `${path}#${nth}`))();
+    const draw = seededRandom(hash(r.seed, `${path}#${nth}`))();
     const weights: [Fault, number][] = [
       [{ kind: 'pass' }, r.pass ?? 0],
       [{ kind: 'drop' }, r.drop ?? 0],
