@@ -37,7 +37,11 @@ describe.each([
     });
     await drain(ctx);
 
-    const writes = proxy.log.filter((r) => r.method === 'POST' && r.key !== null);
+    // The writes that reached the server as such: an item of a batch the server refused whole
+    // (the legacy server has no batch endpoint: 404) never ran, and went again on its own.
+    const writes = proxy.log.filter(
+      (r) => r.method === 'POST' && r.key !== null && (!r.batched || r.status === 200),
+    );
     expect(writes.map((r) => r.target.replace(/^.*index\.php/, ''))).toEqual([
       '?type=insert',
       '?type=update',
