@@ -10,6 +10,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Two files at a time, on this 2-core machine too (vitest's default there is one): the
+    // browser files (one at a time among themselves) mostly wait on Chromium and the server
+    // they start, so a server or sync file runs beside each; one at a time the suite took
+    // 29 minutes, over the 35-minute CI budget with the PostgreSQL projects after it.
+    maxWorkers: 2,
     projects: [
       {
         test: {
