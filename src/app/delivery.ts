@@ -30,8 +30,14 @@ function verdictOf(entry: OutboxEntry | undefined): DeliveryOutcome | null {
 /**
  * Waits up to `timeoutMs` for the server to confirm or refuse the change saved as `entryId`;
  * past the wait, offline, or once an attempt failed to reach the server, it stays queued.
+ * `keepWaiting`, asked at the end of each `timeoutMs`, extends the wait by another (a large
+ * upload that is still moving): one live query for the whole wait.
  */
-export function awaitDelivery(entryId: string | null, timeoutMs = 4000): Promise<DeliveryOutcome> {
+export function awaitDelivery(
+  entryId: string | null,
+  timeoutMs = 4000,
+  keepWaiting: () => boolean = () => false,
+): Promise<DeliveryOutcome> {
   if (entryId === null) return Promise.resolve({ kind: 'confirmed' });
   return new Promise((resolve) => {
     let done = false;
@@ -45,7 +51,11 @@ export function awaitDelivery(entryId: string | null, timeoutMs = 4000): Promise
       resolve(outcome);
     };
     const offline = () => finish({ kind: 'queued' });
-    const timer = setTimeout(() => finish({ kind: 'queued' }), timeoutMs);
+    const expire = () => {
+      if (navigator.onLine && keepWaiting()) timer = setTimeout(expire, timeoutMs);
+      else finish({ kind: 'queued' });
+    };
+    let timer = setTimeout(expire, timeoutMs);
     window.addEventListener('offline', offline);
     subscription = liveQuery(() => db.outbox.where('id').equals(entryId).first()).subscribe({
       next: (entry) => {

@@ -42,15 +42,7 @@ export async function awaitUploads(
     heard !== null ? Date.now() - heard > quietMs : Date.now() - started > (large ? quietMs : firstMs);
   try {
     const outcomes: DeliveryOutcome[] = [];
-    for (const id of entryIds) {
-      for (;;) {
-        const outcome = await awaitDelivery(id, 500);
-        if (outcome.kind !== 'queued' || outcome.unreachable || !navigator.onLine || waited()) {
-          outcomes.push(outcome);
-          break;
-        }
-      }
-    }
+    for (const id of entryIds) outcomes.push(await awaitDelivery(id, 500, () => !waited()));
     return outcomes;
   } finally {
     stop();
