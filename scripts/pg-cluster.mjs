@@ -3,9 +3,9 @@
 // installed with apt-get when missing and we are root. PostgreSQL refuses to run as root, so the cluster runs as 'postgres'.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './cluster-lib.mjs';
 
 const isRoot = process.getuid?.() === 0;
 
@@ -16,14 +16,6 @@ const findBin = () => {
   const v = versions.find((x) => existsSync(join(root, x, 'bin/initdb')));
   return v ? join(root, v, 'bin') : null;
 };
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 
 /**
  * Starts the cluster; resolves with its maintenance URL and `stop()`, which removes it.

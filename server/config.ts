@@ -3,9 +3,11 @@
  * sense stops the start with a message rather than being ignored.
  */
 import type { ServerOptions } from './app';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from './audit/store';
 import { DEFAULT_SESSION_POLICY } from './auth/sessions';
 import { parseTrustProxy } from './http/client';
 import { originOf } from './http/headers';
+import { DEFAULT_RETENTION_DAYS } from './http/idempotency';
 import { LOG_LEVELS, type LogLevel } from './ops/log';
 import type { ShutdownTiming } from './ops/shutdown';
 import { DEFAULT_TIMEOUTS } from './ops/timeouts';
@@ -78,10 +80,10 @@ export function serverOptionsFrom(env: NodeJS.ProcessEnv): ServerOptions {
     seedDemo: env.DEMO_DATA !== 'off',
     trustProxy,
     apiOrigin,
-    idempotencyRetentionDays: positive(env, 'IDEMPOTENCY_RETENTION_DAYS', 60),
+    idempotencyRetentionDays: positive(env, 'IDEMPOTENCY_RETENTION_DAYS', DEFAULT_RETENTION_DAYS),
     s3,
     uploadPendingMb: positive(env, 'UPLOAD_PENDING_MB', DEFAULT_PENDING_MB),
-    auditRetentionDays: positive(env, 'AUDIT_RETENTION_DAYS', 730),
+    auditRetentionDays: positive(env, 'AUDIT_RETENTION_DAYS', DEFAULT_AUDIT_RETENTION_DAYS),
     // Origins besides the app's own whose pages may send writes, comma-separated.
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')

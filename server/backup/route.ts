@@ -9,7 +9,7 @@
  * (`Authorization: Bearer`) and come from this machine. Anything else is a 404, as
  * if the path did not exist; it is outside the API root, so no session or API rule applies.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import type { Hono } from 'hono';
 import type { Database } from '../db';
 import type { AppEnv } from '../http/env';
 import { fail, TEXT } from '../http/reply';
+import { sameSecret } from '../http/same-secret';
 import { isLoopbackHost } from '../startup-guard';
 import { packBackup, stageBackup } from './archive';
 
@@ -39,9 +40,6 @@ export interface BackupOptions {
 
 export const newBackupToken = () => randomBytes(32).toString('hex');
 
-const sameToken = (given: string, token: string) =>
-  given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
-
 export function registerBackupRoute(app: Hono<AppEnv>, options: BackupOptions): void {
   app.get(BACKUP_PATH, async (c) => {
     const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
@@ -49,7 +47,7 @@ export function registerBackupRoute(app: Hono<AppEnv>, options: BackupOptions): 
     // This machine: loopback, or the address the server listens on (a HOST that is not loopback).
     const local = !!address && (isLoopbackHost(address) || address === socket?.localAddress);
     const given = /^Bearer (.+)$/.exec(c.req.header('Authorization') ?? '')?.[1] ?? '';
-    if (!local || !sameToken(given, options.token)) return fail(c, 404, TEXT.notFound);
+    if (!local || !sameSecret(given, options.token)) return fail(c, 404, TEXT.notFound);
     const staging = await stageBackup(options.dataDir, options.db);
     return new Response(Readable.toWeb(packBackup(staging)) as ReadableStream, {
       headers: {

@@ -8,6 +8,7 @@
  * statement.
  */
 import type { Query } from '../db';
+import { requestLog } from '../ops/context';
 
 const FOLD_AT = 64;
 
@@ -29,6 +30,6 @@ export async function tableTotal(q: Query, table: string): Promise<number> {
     [table],
   );
   if (holders > FOLD_AT)
-    void q(FOLD, [table]).catch((err) => console.error(`Folding the row counts of ${table} failed:`, err));
+    void q(FOLD, [table]).catch((err) => requestLog().error({ err, table }, 'Folding the row counts failed'));
   return total;
 }

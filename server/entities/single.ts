@@ -54,8 +54,9 @@ export function singleWriteHandler(entity: EntityDescription, op: Op): ApiHandle
            ON CONFLICT (${key}) DO UPDATE SET ${names.map((n) => `${ident(n)} = EXCLUDED.${ident(n)}`).join(', ')}
            RETURNING *`;
     const [written] = await q(sql, Object.values(cols));
-    // Nothing to set and the document there already (DO NOTHING returns no row): it stays.
-    const after = written ?? (await q(`SELECT * FROM ${table}`))[0];
+    // Nothing to set and the document there already (DO NOTHING returns no row): it stays as
+    // it was read (and locked) above.
+    const after = written ?? before;
     if (before) audit.updated(entity, before, after);
     else audit.added(entity, after);
     return ok({ message: op === 'add' ? text.added : text.updated });

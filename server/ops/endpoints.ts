@@ -13,11 +13,11 @@
  *
  * None of them is ever cached.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { isLocalClient, type TrustProxy } from '../http/client';
 import type { AppEnv } from '../http/env';
 import { fail, TEXT } from '../http/reply';
+import { sameSecret } from '../http/same-secret';
 import { type AppMetrics, scrape } from './metrics';
 import type { Readiness } from './readiness';
 
@@ -32,12 +32,6 @@ export interface OpsEndpointOptions {
   metricsToken?: string;
   trustProxy: TrustProxy;
 }
-
-const sameSecret = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 function metricsAllowed(c: Context<AppEnv>, options: OpsEndpointOptions): 'yes' | 401 | 404 {
   if (options.metricsToken === undefined) return isLocalClient(c, options.trustProxy) ? 'yes' : 404;

@@ -73,7 +73,6 @@ export function localStorage(uploadsDir: string, tusDir: string): FileStorage {
   const path = (folder: UploadFolder, name: string) => join(uploadsDir, folder, name);
   const markPath = (folder: UploadFolder, name: string) => join(uploadsDir, PENDING, folder, name);
   return {
-    description: `the folder ${uploadsDir}`,
     async put(folder, name, bytes) {
       await mkdir(join(uploadsDir, folder), { recursive: true });
       await writeFile(path(folder, name), bytes, { flag: 'wx' });

@@ -172,7 +172,6 @@ export function s3Storage(settings: S3Settings): FileStorage {
   const head = (Key: string) => client.send(new HeadObjectCommand({ Bucket: bucket, Key }));
 
   return {
-    description: `the bucket '${bucket}' at ${settings.endpoint ?? `AWS S3 (${settings.region})`}`,
     async put(folder, name, bytes) {
       await client.send(
         new PutObjectCommand({

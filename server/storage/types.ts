@@ -26,8 +26,6 @@ export interface PendingMark {
 }
 
 export interface FileStorage {
-  /** 'the folder data/uploads', 'the bucket b at http://…': for messages. */
-  readonly description: string;
   /** Stores the bytes as folder/name (a new name: nothing is ever overwritten). */
   put(folder: UploadFolder, name: string, bytes: Uint8Array): Promise<void>;
   /** The stored file, or null when there is none. */
