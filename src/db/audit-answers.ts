@@ -6,10 +6,11 @@
  */
 import type { AuditReply } from '../contract/audit-reply';
 import type { LocalDb } from './database';
+import { writeReference } from './reference';
 
 const PREFIX = 'audit?';
 /** Queries kept: the screens an administrator goes back to, not a copy of the trail. */
-export const KEPT_ANSWERS = 30;
+const KEPT_ANSWERS = 30;
 
 export interface KeptAnswer {
   reply: AuditReply;
@@ -19,7 +20,7 @@ export interface KeptAnswer {
 
 export async function keepAuditAnswer(db: LocalDb, query: string, reply: AuditReply): Promise<void> {
   await db.transaction('rw', db.reference, async () => {
-    await db.reference.put({ path: PREFIX + query, items: [reply], readAt: Date.now() });
+    await writeReference(db, PREFIX + query, [reply]);
     const kept = await db.reference.where('path').startsWith(PREFIX).toArray();
     const old = kept.sort((a, b) => b.readAt - a.readAt).slice(KEPT_ANSWERS);
     await db.reference.bulkDelete(old.map((a) => a.path));

@@ -12,6 +12,9 @@ export function normaliseRow(entity: EntityDescription, raw: Record<string, unkn
   delete row.message;
   for (const [name, spec] of Object.entries(entity.fields)) {
     if (spec.kind === 'ref' && raw[name] !== undefined) row[name] = normaliseId(raw[name]) ?? '';
+    // Never kept from a server (withoutPasswords below says why); done here, on the row this
+    // function copied already, as it runs for every pulled row.
+    else if (spec.kind === 'password') delete row[name];
   }
   // Sets of ids (assigned books) too; a server that sends none leaves the local set alone.
   for (const name of Object.keys(entity.relations ?? {})) {
@@ -19,7 +22,7 @@ export function normaliseRow(entity: EntityDescription, raw: Record<string, unkn
     if (Array.isArray(ids)) row[name] = ids.map(normaliseId).filter((id) => id !== null);
     else delete row[name];
   }
-  return withoutPasswords(entity, row);
+  return row;
 }
 
 /**

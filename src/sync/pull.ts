@@ -24,7 +24,7 @@ import {
 } from '../contract/wire';
 import type { Row } from '../db/database';
 import { markExtension } from '../db/extensions';
-import { type ListProgress, patchSyncState, readListProgress } from '../db/meta';
+import { type ListProgress, patchSyncState, readPullProgress } from '../db/meta';
 import type { SyncContext } from './context';
 import { SYNC_LOCK, withLock } from './lock';
 import { normaliseRow } from './normalise';
@@ -53,7 +53,6 @@ const rowsOf = (entity: EntityDescription, body: Record<string, unknown>): Row[]
 
 /** What one list's pull carries from page to page. */
 interface ListState {
-  entity: EntityDescription;
   /** Progress left by an interrupted pull, if any. */
   kept: ListProgress | null;
   /** The progress this pull has written (or goes on from). */
@@ -149,6 +148,9 @@ async function writeWholeList(
 
 /** Every list's replies, written in order as they arrive. */
 async function pullLists(ctx: SyncContext, lists: readonly EntityDescription[]): Promise<PullResult> {
+  // Progress left by an interrupted pull, every list's in one read (usually none); only this
+  // pull writes it, under the sync lock.
+  const left = await readPullProgress(ctx.db);
   const replies = fetchAhead(ctx, lists, { ahead: PULL_SIZES.ahead, pageSize: PULL_SIZES.deltaPage });
   let state: ListState | null = null;
   try {
@@ -161,8 +163,8 @@ async function pullLists(ctx: SyncContext, lists: readonly EntityDescription[]):
       if (item.first) {
         // Progress of an interrupted pull goes on only from the cursor it was written with (a
         // discarded change resets the cursor: the count starts again).
-        const kept = item.since === null ? null : await readListProgress(ctx.db, item.entity.table);
-        state = { entity: item.entity, kept, progress: kept && kept.cursor === item.since ? kept : null };
+        const kept = item.since === null ? null : (left[item.entity.table] ?? null);
+        state = { kept, progress: kept && kept.cursor === item.since ? kept : null };
       }
       const failed = await write(ctx, item, state!);
       if (failed) return failed;
