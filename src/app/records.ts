@@ -18,7 +18,7 @@ import {
   type Values,
 } from '../db/mutate';
 import { type Option, refOptions } from '../db/options';
-import { getRow, type ListQuery, type ListResult, pageRows } from '../db/queries';
+import { getRow, type ListQuery, type ListResult, pageHolding, pageRows } from '../db/queries';
 import { allWithParentNames, holders, keepServerSet, titlesOf } from '../db/relation-reads';
 import { resolveId } from '../db/resolve';
 import { DuplicateError } from '../db/unique';
@@ -51,16 +51,11 @@ export async function quickPage(entity: EntityDescription, query: ListQuery): Pr
  * The page of a list (its search and sort) that holds the record known by `id`, and the
  * record's current key; null when the list does not show it.
  */
-export async function pageOfRecord(
+export const pageOfRecord = (
   entity: EntityDescription,
   query: ListQuery,
   id: string,
-): Promise<{ page: number; key: string } | null> {
-  const key = await resolveId(db, id);
-  const at = await positionOf(entity.name, { ...query, page: undefined }, key);
-  if (at < 0) return null;
-  return { page: Math.floor(at / (query.pageSize ?? entity.list.pageSize)) + 1, key };
-}
+): Promise<{ page: number; key: string } | null> => pageHolding(db, entity, query, id, positionOf);
 
 /** The key a record has now: a temporary id once the server named the record gives the server's. */
 export const currentKey = (id: string): Promise<string> => resolveId(db, id);

@@ -31,12 +31,19 @@ export interface ListResult {
   pending: Set<string>;
 }
 
-export async function pendingKeys(db: LocalDb, entity: EntityDescription): Promise<Set<string>> {
+/** The keys of the entity's records with a change waiting (of these `keys` only, when given). */
+export async function pendingKeys(
+  db: LocalDb,
+  entity: EntityDescription,
+  keys?: readonly string[],
+): Promise<Set<string>> {
+  if (keys?.length === 0) return new Set();
   // Index keys only: the entries themselves (payloads, files) are not read.
-  const pairs = await db.outbox
-    .where('[entity+key]')
-    .between([entity.name, Dexie.minKey], [entity.name, Dexie.maxKey])
-    .keys();
+  const index = db.outbox.where('[entity+key]');
+  const pairs = await (keys
+    ? index.anyOf(keys.map((k) => [entity.name, k]))
+    : index.between([entity.name, Dexie.minKey], [entity.name, Dexie.maxKey])
+  ).keys();
   return new Set(pairs.map((pair) => (pair as unknown as [string, string])[1]));
 }
 
@@ -48,16 +55,8 @@ export function pageRows(
 ): Promise<{ rows: Row[]; pending: Set<string> }> {
   return db.transaction('r', [db.rows(entity), db.outbox, ...parentTables(db, entity)], async () => {
     const found = (await db.rows(entity).bulkGet([...keys])).filter((row) => row !== undefined);
-    const pairs = keys.length
-      ? await db.outbox
-          .where('[entity+key]')
-          .anyOf(keys.map((k) => [entity.name, k]))
-          .keys()
-      : [];
-    return {
-      rows: await withParentNames(db, entity, found),
-      pending: new Set(pairs.map((pair) => (pair as unknown as [string, string])[1])),
-    };
+    const pending = await pendingKeys(db, entity, keys);
+    return { rows: await withParentNames(db, entity, found), pending };
   });
 }
 
@@ -83,15 +82,27 @@ export async function listRows(db: LocalDb, entity: EntityDescription, q: ListQu
  * The page of a list query (its search and sort; its page is ignored) that holds the record
  * known by `id` (any id it was ever known by), and the record's current key; null when no
  * row of the query is that record. A form opens the list where the record it added is.
+ * `position`: the engine that places it (the window's worker; `placeInPlace` in tests). Not a
+ * default argument: the window's screens would then carry the whole engine beside its worker.
  */
+/** Where a record stands among a query's rows (0-based), -1 when the query does not show it. */
+export type Place = (entity: string, query: ListQuery, key: string) => Promise<number>;
+
+/** Places records with an engine in place over this store (tests, Node). */
+export const placeInPlace =
+  (db: LocalDb): Place =>
+  (entity, query, key) =>
+    listEngineOf(db).position(entity, query, key);
+
 export async function pageHolding(
   db: LocalDb,
   entity: EntityDescription,
   q: ListQuery,
   id: string,
+  position: Place,
 ): Promise<{ page: number; key: string } | null> {
   const key = await resolveId(db, id);
-  const at = await listEngineOf(db).position(entity.name, { ...q, page: undefined }, key);
+  const at = await position(entity.name, { ...q, page: undefined }, key);
   if (at < 0) return null;
   return { page: Math.floor(at / (q.pageSize ?? entity.list.pageSize)) + 1, key };
 }

@@ -12,7 +12,7 @@ import { discardEntry, readDiscardNotes, undoDiscard } from '../../src/db/discar
 import { readCursor, writeCursor } from '../../src/db/meta';
 import { mutate } from '../../src/db/mutate';
 import { refOptions } from '../../src/db/options';
-import { pageHolding } from '../../src/db/queries';
+import { pageHolding, placeInPlace } from '../../src/db/queries';
 import { makeWaitingDue } from '../../src/db/queue-actions';
 import { applyServerIds } from '../../src/db/rekey';
 import { freshLocalDbEach } from '../helpers/local-db';
@@ -61,17 +61,28 @@ describe('the page that holds a record', () => {
       );
     const { key } = await mutate(db, { op: 'add', entity: classEntity, values: { class_name: 'Zeta' } });
     // Default order (class_id asc): the new record's temporary id sorts after the server's ids.
-    expect(await pageHolding(db, classEntity, {}, key)).toEqual({ page: 2, key });
-    expect(await pageHolding(db, classEntity, { sort: { field: 'class_name', dir: 'desc' } }, key)).toEqual({
+    expect(await pageHolding(db, classEntity, {}, key, placeInPlace(db))).toEqual({ page: 2, key });
+    expect(
+      await pageHolding(
+        db,
+        classEntity,
+        { sort: { field: 'class_name', dir: 'desc' } },
+        key,
+        placeInPlace(db),
+      ),
+    ).toEqual({
       page: 1,
       key,
     });
-    expect(await pageHolding(db, classEntity, { search: 'zet' }, key)).toEqual({ page: 1, key });
-    expect(await pageHolding(db, classEntity, { search: 'Class' }, key)).toBeNull();
+    expect(await pageHolding(db, classEntity, { search: 'zet' }, key, placeInPlace(db))).toEqual({
+      page: 1,
+      key,
+    });
+    expect(await pageHolding(db, classEntity, { search: 'Class' }, key, placeInPlace(db))).toBeNull();
 
     const [entry] = await db.outbox.toArray();
     await applyServerIds(db, [{ entity: 'class', tempId: key, serverId: '13', seq: entry.seq }]);
-    expect(await pageHolding(db, classEntity, {}, key)).toEqual({ page: 2, key: '13' });
+    expect(await pageHolding(db, classEntity, {}, key, placeInPlace(db))).toEqual({ page: 2, key: '13' });
   });
 });
 
