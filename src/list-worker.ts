@@ -9,7 +9,6 @@
  * parents' names and pending marks), and a list answers again when its entity's rows, its
  * parents' or the outbox change.
  */
-import Dexie from 'dexie';
 import { entities, entityByName } from './contract/entities';
 import { ListEngine, type PageQuery } from './db/list-engine/engine';
 import type { FromWorker, ShownPage, ToWorker } from './db/list-engine/protocol';
@@ -62,12 +61,8 @@ function warm(entity: string): void {
 
 const watches = new PageWatches(pageOf, post, warm);
 
+// Rows, parents' names and the outbox (pending marks) that moved: the engine says which lists.
 engine.onChange((changed) => watches.refresh(changed));
-// A change queued or sent changes the pending marks of the rows shown.
-const outbox = `idb://${db.name}/outbox/`;
-Dexie.on('storagemutated', (parts: Record<string, unknown>) => {
-  if (Object.keys(parts).some((part) => part.startsWith(outbox))) watches.refresh(null);
-});
 
 async function reply(seq: number, work: () => Promise<unknown>): Promise<void> {
   try {

@@ -129,9 +129,15 @@ export class ListEngine {
     return { name, v: head?.v ?? 0, chunks, gone };
   }
 
-  /** Applies changes read by `changesOf`; tells the listeners which lists may answer otherwise. */
-  private applyChanges(updates: readonly (Awaited<ReturnType<ListEngine['changesOf']>> | null)[]): void {
-    const changed = new Set<string>();
+  /**
+   * Applies changes read by `changesOf`; tells the listeners which lists may answer otherwise
+   * (`everyList`: the outbox moved, so every loaded list's pending marks may differ).
+   */
+  private applyChanges(
+    updates: readonly (Awaited<ReturnType<ListEngine['changesOf']>> | null)[],
+    everyList = false,
+  ): void {
+    const changed = new Set<string>(everyList ? this.indexes.keys() : []);
     for (const update of updates) {
       const index = update && this.indexes.get(update.name);
       if (!update || !index) continue;
@@ -153,7 +159,7 @@ export class ListEngine {
    * Brings the loaded entities among `names` (and their parents) up to date: reads their heads
    * and the chunks whose version moved, in one read transaction.
    */
-  sync(names: readonly string[]): Promise<void> {
+  sync(names: readonly string[], everyList = false): Promise<void> {
     return this.serial(async () => {
       const wanted = new Set<string>();
       for (const name of names) {
@@ -163,13 +169,13 @@ export class ListEngine {
       }
       for (const name of wanted) this.stale.delete(name);
       const list = [...wanted];
-      if (list.length === 0) return;
+      if (list.length === 0) return this.applyChanges([], everyList);
       const tables = list.map((n) => this.spec(n).projection.table);
       const updates = await this.db.transaction('r', INDEX_STORES, async () => {
         const heads = await this.db.table<StoredHead, string>(HEAD_STORE).bulkGet(tables);
         return Promise.all(list.map((name, i) => this.changesOf(name, heads[i])));
       });
-      this.applyChanges(updates);
+      this.applyChanges(updates, everyList);
     });
   }
 
@@ -248,17 +254,25 @@ export class ListEngine {
     const prefix = `idb://${this.db.name}/`;
     const byTable = new Map([...this.specs.values()].map((s) => [s.projection.table, s.name]));
     let scheduled = false;
+    /** A change was queued or sent: the pending marks of every list may differ. */
+    let outboxMoved = false;
     const onMutated = (parts: Record<string, unknown>) => {
       for (const part of Object.keys(parts)) {
         if (!part.startsWith(prefix)) continue;
-        const name = byTable.get(part.slice(prefix.length).split('/')[0]);
+        const table = part.slice(prefix.length).split('/')[0];
+        if (table === 'outbox' && this.indexes.size > 0) outboxMoved = true;
+        const name = byTable.get(table);
         if (name && this.indexes.has(name)) this.stale.add(name);
       }
-      if (scheduled || this.stale.size === 0) return;
+      if (scheduled || (this.stale.size === 0 && !outboxMoved)) return;
       scheduled = true;
+      // One answer for a save's row and outbox entry (one transaction, one event) or several
+      // writes in a row: after this turn, with what moved.
       setTimeout(() => {
         scheduled = false;
-        void this.sync([...this.stale]);
+        const everyList = outboxMoved;
+        outboxMoved = false;
+        void this.sync([...this.stale], everyList);
       }, 0);
     };
     Dexie.on('storagemutated', onMutated);
