@@ -84,5 +84,11 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     case 'position':
       void reply(m.seq, () => engine.position(m.entity, m.query, m.key));
       return;
+    case 'keys':
+      void reply(m.seq, () => engine.keys(m.entity, m.query, m.offset, m.limit));
+      return;
+    case 'counts':
+      void reply(m.seq, async () => Object.fromEntries(await engine.counts(m.entity, m.query, m.field)));
+      return;
   }
 };

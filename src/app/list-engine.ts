@@ -73,3 +73,14 @@ function request<T>(message: EngineRequest): Promise<T> {
 /** The place (0-based) of a record among a query's rows; -1 when the query does not show it. */
 export const positionOf = (entity: string, query: PageQuery, key: string): Promise<number> =>
   request<number>({ type: 'position', entity, query, key });
+
+/**
+ * Every key a query matches, in its order, `limit` at a time from `offset` (work on all of a
+ * list's rows: export, 'select all N matching'), with the total.
+ */
+export const keysOf = (entity: string, query: PageQuery, offset: number, limit: number) =>
+  request<{ keys: string[]; total: number }>({ type: 'keys', entity, query, offset, limit });
+
+/** How many of a query's rows have each value of a projected field (figures, charts). */
+export const countsOf = (entity: string, query: PageQuery, field: string) =>
+  request<Record<string, number>>({ type: 'counts', entity, query, field });

@@ -330,6 +330,25 @@ describe('the list index and engine equal a scan of the rows, whatever changed t
             });
             const key = pick(expected, q.key);
             if (key) expect(await engine.position(studentEntity.name, q, key)).toBe(expected.indexOf(key));
+            // Work on all of a query's rows (export, "select all N matching") reads its keys in slices.
+            const from = Math.min(3, expected.length);
+            expect(await engine.keys(studentEntity.name, q, from, 7)).toEqual({
+              keys: expected.slice(from, from + 7),
+              total: expected.length,
+            });
+            // Figures over a query's rows (the dashboard) count them by a projected field.
+            const schoolOf = new Map(
+              (await db.rows(studentEntity).toArray()).map((r) => [
+                projectedValue(r.student_id),
+                projectedValue(r.school_id),
+              ]),
+            );
+            const bySchool = new Map<string, number>();
+            for (const k of expected) {
+              const school = schoolOf.get(k) ?? '';
+              bySchool.set(school, (bySchool.get(school) ?? 0) + 1);
+            }
+            expect(await engine.counts(studentEntity.name, q, 'school_id')).toEqual(bySchool);
             // The page in key order straight from the index (a list's first paint) is the engine's.
             const dir = q.sort?.dir ?? 'asc';
             const quick = await keyOrderPage(db, spec(studentEntity).projection, {

@@ -222,6 +222,16 @@ export class ListEngine {
     return (await this.current(name, true)).position(q, key);
   }
 
+  /** Every matching key in order, a slice at a time (for work on all of a query's rows). */
+  async keys(name: string, q: PageQuery, offset: number, limit: number, fresh = false) {
+    return (await this.current(name, fresh)).keys(q, offset, limit);
+  }
+
+  /** How many of a query's rows have each value of a projected field. */
+  async counts(name: string, q: PageQuery, field: string, fresh = false): Promise<Map<string, number>> {
+    return (await this.current(name, fresh)).counts(q, field);
+  }
+
   /**
    * Computes an entity's orders ahead of the clicks that will want them (its search text is
    * built when it loads): its title's order first, then the others, each after `before`

@@ -266,9 +266,9 @@ export class EntityIndex {
   }
 
   /** A query's order (its own when the list sorts by it, else the list's), its rows in that order, and its matches. */
-  private async evaluate(q: PageQuery) {
+  private async evaluate(q: PageQuery, more: readonly string[] = []) {
     const sort = q.sort && this.sorts(q.sort.field) ? q.sort : this.spec.defaultSort;
-    await this.need(this.fieldsOf(q, sort));
+    await this.need([...this.fieldsOf(q, sort), ...more]);
     const order = await this.order(sort.field);
     return { sort, order, match: this.match(q.where, q.search) };
   }
@@ -320,5 +320,21 @@ export class EntityIndex {
       if (match.all || match.mask[s] === 1) seen++;
     }
     return -1;
+  }
+
+  /** Every matching key in order, `limit` at a time from `offset` (for work on all of them). */
+  async keys(q: PageQuery, offset: number, limit: number): Promise<{ keys: string[]; total: number }> {
+    const { sort, order, match } = await this.evaluate(q);
+    return { keys: this.slice(order, match, sort.dir, offset, limit), total: match.count };
+  }
+
+  /** How many matching rows have each value of a field. */
+  async counts(q: PageQuery, field: string): Promise<Map<string, number>> {
+    const { match } = await this.evaluate(q, [field]);
+    const values = this.column(field);
+    const out = new Map<string, number>();
+    const slots = match.all ? this.rows.liveSlots() : match.slots;
+    for (const s of slots) out.set(values[s], (out.get(values[s]) ?? 0) + 1);
+    return out;
   }
 }

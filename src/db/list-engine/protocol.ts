@@ -4,7 +4,7 @@
  * `seq`, and the worker answers the newest only (an older one still waiting is never run, one
  * running is not posted), with the page's rows; it answers again, under the same `seq`,
  * whenever the entity's rows, its parents' or the outbox change.
- * A one-off request (a record's position) carries its own `seq`.
+ * One-off requests (a record's position, keys in order, counts) carry their own `seq`.
  */
 import type { Row } from '../database';
 import type { PageAnswer, PageQuery } from './entity-index';
@@ -16,8 +16,11 @@ export interface ShownPage extends PageAnswer {
   pending: string[];
 }
 
-/** One-off requests: a record's position. */
-export type EngineRequest = { type: 'position'; entity: string; query: PageQuery; key: string };
+/** One-off requests: a record's position, keys in order, counts by a field. */
+export type EngineRequest =
+  | { type: 'position'; entity: string; query: PageQuery; key: string }
+  | { type: 'keys'; entity: string; query: PageQuery; offset: number; limit: number }
+  | { type: 'counts'; entity: string; query: PageQuery; field: string };
 
 export type ToWorker =
   | { type: 'watch'; id: number; seq: number; entity: string; query: PageQuery }
