@@ -151,8 +151,20 @@ export interface FileRule {
  */
 export type Path = string | { readonly path: string; readonly query: Readonly<Record<string, string>> };
 
-/** A list column. */
-export type ListColumn =
+/**
+ * Where a list column stands when a tablet is too narrow for all of them (the screens on a
+ * tablet, ARCHITECTURE.md). 'high', the default: a column at every width (the name, codes,
+ * Status; the row actions always are). 'medium': a column from 1024 px (a landscape tablet);
+ * narrower, its value moves behind the row's More disclosure. 'low': a column from 1280 px;
+ * on any tablet, behind More. On a phone every row is a card showing every value.
+ */
+export type ColumnPriority = 'high' | 'medium' | 'low';
+
+/** A list column: one of the kinds below, with its priority on a tablet. */
+export type ListColumn = ListColumnKind & { readonly priority?: ColumnPriority };
+
+/** A list column's kinds. */
+export type ListColumnKind =
   /**
    * A row field; several fields shown in one cell with `also` ('Class / Subject / Series').
    * `primary`: the column that names the row (kept in view when a narrow table scrolls, the

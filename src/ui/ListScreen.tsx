@@ -37,6 +37,7 @@ import { type Row, useList, useRecord } from './data';
 import type { ListSearch } from './list-search';
 import { useNotify } from './notices';
 import { Pagination } from './Pagination';
+import { priorityClass, RowMore } from './RowMore';
 import { reportOutcome } from './report-outcome';
 import { useRevealedRow } from './reveal';
 import { encodeRouteId } from './route-id';
@@ -233,13 +234,14 @@ export default function ListScreen({
     c.sortField ? (
       <SortHeader
         key={c.header}
+        className={priorityClass(c.priority)}
         header={c.header}
         field={c.sortField}
         sort={sort ?? entity.list.sort}
         onSort={onSort}
       />
     ) : (
-      <th scope="col" key={c.header}>
+      <th scope="col" key={c.header} className={priorityClass(c.priority)}>
         {c.header}
       </th>
     );
@@ -329,7 +331,11 @@ export default function ListScreen({
                         key={c.header}
                         data-label={c.header}
                         className={
-                          ci === primary ? 'cell-primary' : ci >= own.length ? 'cell-action' : undefined
+                          ci === primary
+                            ? 'cell-primary'
+                            : ci >= own.length
+                              ? 'cell-action'
+                              : priorityClass(c.priority)
                         }
                       >
                         {c.cell(row)}
@@ -341,6 +347,7 @@ export default function ListScreen({
                             Pending
                           </span>
                         )}
+                        {ci === primary && <RowMore row={row} columns={own} />}
                       </td>
                     ))}
                   </tr>

@@ -7,16 +7,23 @@ export function SortHeader({
   field,
   sort,
   onSort,
+  className,
 }: {
   header: string;
   field: string;
   /** The order the rows follow now: the one chosen, else the list's default. */
   sort: { field: string; dir: 'asc' | 'desc' };
   onSort: (field: string) => void;
+  /** Hides the column where its priority says so (RowMore.tsx). */
+  className?: string;
 }) {
   const dir = sort.field === field ? sort.dir : undefined;
   return (
-    <th scope="col" aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}>
+    <th
+      scope="col"
+      className={className}
+      aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
+    >
       <button type="button" className="sort" onClick={() => onSort(field)}>
         {header}
         <span aria-hidden="true">{dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : ''}</span>

@@ -12,6 +12,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { saveChange } from '../app/records';
 import {
+  type ColumnPriority,
   choiceLabel,
   type EntityDescription,
   isValueAction,
@@ -35,6 +36,8 @@ export interface ColumnView {
   sortField?: string;
   /** The column that names the row: kept in view when the table scrolls, a card's title. */
   primary?: boolean;
+  /** Where it stands on a narrow tablet (contract ListColumn.priority; default 'high'). */
+  priority?: ColumnPriority;
 }
 
 function Thumbnail({
@@ -211,7 +214,14 @@ function view(entity: EntityDescription, column: ListColumn): ColumnView {
   }
 }
 
-/** The description's own columns, each sorting by its order where it has one (contract/list-order.ts). */
+/**
+ * The description's own columns, each sorting by its order where it has one
+ * (contract/list-order.ts) and keeping its priority on a tablet (RowMore.tsx).
+ */
 export function columnViews(entity: EntityDescription): ColumnView[] {
-  return entity.list.columns.map((c) => ({ ...view(entity, c), sortField: columnOrder(entity, c)?.field }));
+  return entity.list.columns.map((c) => ({
+    ...view(entity, c),
+    sortField: columnOrder(entity, c)?.field,
+    priority: c.priority,
+  }));
 }

@@ -184,3 +184,78 @@ export function clipping(page: Page): Promise<string[]> {
     return problems;
   });
 }
+
+/**
+ * What a tablet user of a list cannot reach without scrolling sideways (issue 19): the page or
+ * the screen scrolling sideways, no row to look at, or a control or value of the first row's
+ * name cell, Status cell or actions outside the viewport or the table's frame while the frame
+ * is at its start.
+ */
+export function unreachableInList(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width) problems.push('the page scrolls sideways');
+    const main = document.getElementById('main')!;
+    if (main.scrollWidth > main.clientWidth + 1) problems.push('the screen scrolls sideways');
+    const wrap = main.querySelector<HTMLElement>('.table-wrap');
+    const row = wrap?.querySelector('tbody tr:has(.cell-primary)');
+    if (!wrap || !row) return [...problems, 'no row to look at'];
+    wrap.scrollLeft = 0;
+    const frame = wrap.getBoundingClientRect();
+    const left = Math.max(0, frame.left) - 1;
+    const right = Math.min(width, frame.right) + 1;
+    const cells = row.querySelectorAll<HTMLElement>('.cell-primary, .cell-action, td[data-label="Status"]');
+    for (const cell of cells) {
+      if (!cell.checkVisibility()) problems.push(`${cell.dataset.label} is hidden`);
+      const controls = cell.querySelectorAll<HTMLElement>('a, button, input, select, summary');
+      for (const part of [cell, ...controls].filter((el) => el.checkVisibility())) {
+        const r = part.getBoundingClientRect();
+        const what = `${cell.dataset.label}: ${(part.textContent ?? '').trim().slice(0, 20)}`;
+        if (r.left < left || r.right > right) problems.push(`${what} is out of view`);
+      }
+    }
+    if (!row.querySelector('.cell-action')) problems.push('no actions');
+    return problems;
+  });
+}
+
+/** A value of a row as read on the screen: its text and how many pictures it shows. */
+export interface ShownValue {
+  label: string;
+  text: string;
+  images: number;
+}
+
+/** The first row's cells hidden at this width (a lower-priority column), each with its value. */
+export function hiddenValues(page: Page): Promise<ShownValue[]> {
+  return page.evaluate(() => {
+    const row = document.querySelector('#main .table-wrap tbody tr:has(.cell-primary)');
+    return [...(row?.querySelectorAll<HTMLElement>('td') ?? [])]
+      .filter((td) => getComputedStyle(td).display === 'none')
+      .map((td) => ({
+        label: td.dataset.label ?? '',
+        text: (td.textContent ?? '').trim(),
+        images: td.querySelectorAll('img').length,
+      }));
+  });
+}
+
+/** The values the first row's More disclosure shows once opened, by keyboard. */
+export async function disclosedValues(page: Page): Promise<ShownValue[]> {
+  const row = page.locator('#main .table-wrap tbody tr:has(.cell-primary)').first();
+  const more = row.locator('summary', { hasText: 'More' });
+  if (!(await more.isVisible())) return [];
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await row.locator('.row-more dl').waitFor();
+  return row.locator('.row-more dl > div').evaluateAll((items) =>
+    items
+      .filter((item) => item.checkVisibility())
+      .map((item) => ({
+        label: (item.querySelector('dt')?.textContent ?? '').trim(),
+        text: (item.querySelector('dd')?.textContent ?? '').trim(),
+        images: item.querySelectorAll('dd img').length,
+      })),
+  );
+}

@@ -99,8 +99,16 @@ export const bookPageEntity = defineEntity({
       { field: 'page_title', header: 'Page Title' },
       { kind: 'action', action: 'pageNumber', header: 'Page Number' },
       { field: 'chapter_name', header: 'Chapter Name' },
-      { field: 'book_name', header: 'Book Name' },
-      { kind: 'image', field: 'image_path', header: 'Page Image', width: 50, opens: true },
+      // The list is inside one book, named above it.
+      { field: 'book_name', header: 'Book Name', priority: 'medium' },
+      {
+        kind: 'image',
+        field: 'image_path',
+        header: 'Page Image',
+        width: 50,
+        opens: true,
+        priority: 'medium',
+      },
     ],
     search: ['page_title'],
     sort: { field: 'page_number', dir: 'asc' },

@@ -77,9 +77,9 @@ export const bookEntity = defineEntity({
     columns: [
       { field: 'book_name', header: 'Book Name' },
       parentColumns.class,
-      parentColumns.subject,
-      parentColumns.series,
-      { field: 'book_cover', header: 'Cover Image', kind: 'image' },
+      { ...parentColumns.subject, priority: 'medium' },
+      { ...parentColumns.series, priority: 'medium' },
+      { field: 'book_cover', header: 'Cover Image', kind: 'image', priority: 'medium' },
       // Disable when the book is popular (status Enabled), Enable otherwise (spec §2).
       { kind: 'action', action: 'popular', header: 'Make Popular' },
     ],

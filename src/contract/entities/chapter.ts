@@ -66,7 +66,12 @@ export const chapterEntity = defineEntity({
     columns: [
       { field: 'chapter_title', header: 'Chapter Title' },
       parentColumns.book,
-      { field: 'class_name', header: 'Class / Subject / Series', also: ['subject_name', 'series_name'] },
+      {
+        field: 'class_name',
+        header: 'Class / Subject / Series',
+        also: ['subject_name', 'series_name'],
+        priority: 'medium',
+      },
       // Opens Add Question carrying the chapter's levels, ids and names (spec §2).
       {
         kind: 'link',

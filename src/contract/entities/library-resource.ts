@@ -145,7 +145,7 @@ export const libraryResourceEntity = defineEntity({
       { field: 'resource_title', header: 'Resource Title' },
       { field: 'resource_type_name', header: 'Resource Type' },
       { field: 'book_name', also: ['chapter_name'], separator: ', ', header: 'Added For' },
-      { kind: 'fixed', header: 'Resource Tagged', text: 'Yes' },
+      { kind: 'fixed', header: 'Resource Tagged', text: 'Yes', priority: 'medium' },
     ],
     search: ['resource_title'],
     sort: { field: 'resource_id', dir: 'asc' },

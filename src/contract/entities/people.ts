@@ -112,11 +112,12 @@ export function assignedBooks(
   };
 }
 
-/** The columns every people list has. */
+/** The columns every people list has; the wide ones leave the table on a tablet (behind More). */
 export const contactColumn = {
   field: 'email',
   header: 'Contact',
   also: ['contact_no'],
+  priority: 'low',
 } as const satisfies ListColumn;
 export const locationColumn = {
   kind: 'location',
@@ -124,6 +125,7 @@ export const locationColumn = {
   country: 'country',
   state: 'state',
   city: 'city',
+  priority: 'low',
 } as const satisfies ListColumn;
 export const statusColumn = {
   kind: 'action',
@@ -134,4 +136,5 @@ export const assignedColumn = {
   kind: 'relation',
   relation: 'books',
   header: 'Assigned Books',
+  priority: 'low',
 } as const satisfies ListColumn;

@@ -116,6 +116,7 @@ export const questionEntity = defineEntity({
         field: 'class_name',
         also: ['subject_name', 'series_name', 'book_name', 'chapter_name'],
         header: 'Class / Subject / Series / Book / Chapter',
+        priority: 'medium',
       },
     ],
     search: ['question_title'],

@@ -80,10 +80,13 @@ export const bookLevels = {
   book_id: bookRef,
 } as const;
 
-/** Their names as list columns. */
+/**
+ * Their names as list columns. On a portrait tablet the levels above the book move behind
+ * the row's More (the book, which they describe, stays).
+ */
 export const bookLevelColumns = [
-  parentColumns.class,
-  parentColumns.subject,
-  parentColumns.series,
+  { ...parentColumns.class, priority: 'medium' },
+  { ...parentColumns.subject, priority: 'medium' },
+  { ...parentColumns.series, priority: 'medium' },
   parentColumns.book,
 ] as const;

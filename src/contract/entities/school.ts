@@ -84,9 +84,9 @@ export const schoolEntity = defineEntity({
   list: {
     columns: [
       { field: 'school_name', header: 'School Name' },
-      { field: 'school_address', header: 'Address' },
-      { field: 'email', header: 'Contact Info', also: ['contact_no'] },
-      { ...locationColumn, header: 'Location Info' },
+      { field: 'school_address', header: 'Address', priority: 'medium' },
+      { field: 'email', header: 'Contact Info', also: ['contact_no'], priority: 'low' },
+      { ...locationColumn, header: 'Location Info', priority: 'medium' },
       { kind: 'image', field: 'school_logo', header: 'Logo', width: 100, round: true },
       statusColumn,
     ],

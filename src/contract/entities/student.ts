@@ -95,7 +95,7 @@ export const studentEntity = defineEntity({
       contactColumn,
       locationColumn,
       assignedColumn,
-      { kind: 'image', field: 'profile_pic', header: 'Profile Pic' },
+      { kind: 'image', field: 'profile_pic', header: 'Profile Pic', priority: 'medium' },
       statusColumn,
     ],
     search: ['student_name'],
