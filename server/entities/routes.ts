@@ -13,9 +13,10 @@ import { type EntityDescription, isExtension } from '../../src/contract/entity';
 import { RouteTable } from '../../src/contract/route-table';
 import { severalField } from '../../src/contract/several-files';
 import type { Database } from '../db';
-import type { ApiHandler, ApiRoute } from '../http/api';
+import type { ApiHandler, ApiReply, ApiRoute } from '../http/api';
 import { actionHandler } from './action';
 import { addSeveralHandler } from './add-several';
+import { constraintRefusal } from './constraint-refusal';
 import { getHandler } from './get';
 import { entityGraph } from './graph';
 import { listHandler } from './list';
@@ -29,12 +30,23 @@ import { addHandler, updateHandler, type WriteOptions } from './write';
 const read = (handler: ApiHandler): ApiRoute => ({ writes: false, handler });
 const write = (handler: ApiHandler): ApiRoute => ({ writes: true, handler });
 
-/** A refusal that also carries its message under the entity's `errorField` (addlibrary.php's `error`). */
+/**
+ * A refusal that also carries its message under the entity's `errorField` (addlibrary.php's
+ * `error`), the database's refusals too: a constraint error is made a refusal here, where the
+ * entity is known, instead of in the write pipeline, which would answer without the field.
+ */
 function withErrorField(entity: EntityDescription, handler: ApiHandler): ApiHandler {
   const field = entity.api.errorField;
   if (!field) return handler;
   return async (request) => {
-    const reply = await handler(request);
+    let reply: ApiReply;
+    try {
+      reply = await handler(request);
+    } catch (err) {
+      const refused = constraintRefusal(err);
+      if (!refused) throw err;
+      reply = refused;
+    }
     if (reply.body.success !== false) return reply;
     return { ...reply, body: { ...reply.body, [field]: reply.body.message } };
   };

@@ -159,6 +159,8 @@ export const probeEntity = defineEntity({
     updateIdIn: 'body',
     remove: 'Fixtures/Probes/deleteprobe.php',
     encoding: 'json',
+    // Its refusals carry the message under `error` too, as addlibrary.php's client reads it.
+    errorField: 'error',
   },
   routes: { list: '/probes', add: '/addprobe', edit: '/updateprobe' },
   list: {

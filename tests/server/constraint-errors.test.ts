@@ -84,7 +84,8 @@ describe('constraint violations are refusals, not 500s (issue 19)', () => {
       const before = await probeCount();
       const reply = await suite.client.post(P.add!, fields(), { 'Idempotency-Key': `alone-${n}` });
       expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-      expect(reply.body).toEqual({ success: false, message, ...(field ? { field } : {}) });
+      // `error` too: the probe's client reads it, as addlibrary.php's does (errorField).
+      expect(reply.body).toEqual({ success: false, message, error: message, ...(field ? { field } : {}) });
       expect(await probeCount()).toBe(before);
     },
   );
@@ -103,7 +104,7 @@ describe('constraint violations are refusals, not 500s (issue 19)', () => {
         requests: [item(probe(), `b1-${n}`), item(fields(), `b2-${n}`), item(probe(), `b3-${n}`)],
       });
       expect(body.replies.map((r: { status: number }) => r.status)).toEqual([200, status, 200]);
-      expect(body.replies[1].body).toMatchObject({ success: false, message });
+      expect(body.replies[1].body).toMatchObject({ success: false, message, error: message });
       expect(await probeCount()).toBe(before + 2);
     },
   );
@@ -113,7 +114,12 @@ describe('constraint violations are refusals, not 500s (issue 19)', () => {
     const reply = await suite.client.post(P.update!, { probe_id: id, ...probe({ probeName: 'Taken' }) });
     expect(reply).toMatchObject({
       status: 409,
-      body: { success: false, message: 'Probe Name is already used by another probe', field: 'probe_name' },
+      body: {
+        success: false,
+        message: 'Probe Name is already used by another probe',
+        error: 'Probe Name is already used by another probe',
+        field: 'probe_name',
+      },
     });
   });
 
