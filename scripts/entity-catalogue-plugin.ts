@@ -10,7 +10,8 @@ import type { Catalogue } from '../src/contract/catalogue';
 const ID = 'virtual:entity-catalogue';
 const RESOLVED = `\0${ID}`;
 
-export function entityCatalogue(): Plugin {
+/** `plugins`: applied to the descriptions too (tests/fixture-app.config.ts adds a fixture entity). */
+export function entityCatalogue(options: { plugins?: Plugin[] } = {}): Plugin {
   return {
     name: 'entity-catalogue',
     resolveId: (source) => (source === ID ? RESOLVED : undefined),
@@ -19,7 +20,7 @@ export function entityCatalogue(): Plugin {
       // A separate module runner without our config: the descriptions are plain TypeScript.
       const { module, dependencies } = await runnerImport<{ buildCatalogue(): Catalogue }>(
         '/src/app/catalogue-source.ts',
-        { configFile: false, logLevel: 'silent' },
+        { configFile: false, logLevel: 'silent', plugins: options.plugins ?? [] },
       );
       for (const file of dependencies) this.addWatchFile(file);
       return `export const catalogue = ${JSON.stringify(module.buildCatalogue())};`;

@@ -1,0 +1,140 @@
+/**
+ * Issue 19, a unique field in a real form: the generic screens of the test-only Board entity
+ * (a name unique across boards, tests/helpers/fixture-entities.ts), built into the app for
+ * this file (tests/fixture-app.config.ts), in Chromium with real IndexedDB against the real
+ * server with the Board's migration.
+ *
+ * (a) A duplicate the device holds is refused at the field before anything is queued, in the
+ *     words of contract/unique.ts, with what was typed kept.
+ * (b) A duplicate the device could not know (made on the server after the device's last pull)
+ *     is refused by the server's unique index (409): the change lands on the outbox screen as
+ *     failed in the same words, with Retry, Edit and Discard, and Edit shows it at the field.
+ */
+import { execFile } from 'node:child_process';
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
+import { BOARD_V1_MIGRATIONS, boardEntityV1, registerFixtures } from '../helpers/fixture-entities';
+import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
+
+registerFixtures(boardEntityV1);
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const FIXTURE_DIST = resolve(ROOT, 'dist-fixtures');
+const DUPLICATE = 'Board Name is already used by another board';
+const B = boardEntityV1.api;
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let admin: ReturnType<typeof api>;
+
+/** When did a build write its index.html; 0: never. */
+const builtAt = (dir: string) =>
+  stat(resolve(dir, 'index.html')).then(
+    (s) => s.mtimeMs,
+    () => 0,
+  );
+
+beforeAll(async () => {
+  // `npm run build` makes it (build:fixtures); made here too when missing or older than the app's build.
+  if ((await builtAt(FIXTURE_DIST)) <= (await builtAt(DIST)))
+    await promisify(execFile)('npx', ['vite', 'build', '--config', 'tests/fixture-app.config.ts'], {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  server = await startTestServer({
+    staticDir: FIXTURE_DIST,
+    settings: { extraMigrations: BOARD_V1_MIGRATIONS },
+  });
+  admin = api(server.apiRoot, await signIn(server.apiRoot));
+  expect((await admin.post(B.add!, { boardName: 'CBSE' })).status).toBe(200);
+  browser = await launchBrowser();
+  context = await browser.newContext();
+  page = await context.newPage();
+  await signInWithForm(page, server.url);
+  // The device's pull brings CBSE.
+  await page.goto(`${server.url}/boards`);
+  await page.getByRole('cell', { name: 'CBSE' }).waitFor();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The texts an input is described by (its field error among them). */
+const describedBy = (input: Locator) =>
+  input.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' | '),
+  );
+
+/** The outbox entries stored on the device, straight from IndexedDB. */
+const queued = () =>
+  page.evaluate(
+    () =>
+      new Promise<number>((done, fail) => {
+        const open = indexedDB.open('textbook-admin');
+        open.onerror = () => fail(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction('outbox').objectStore('outbox').count();
+          count.onsuccess = () => {
+            done(count.result);
+            open.result.close();
+          };
+        };
+      }),
+  );
+
+describe('a unique field in a real form (issue 19)', () => {
+  it('refuses a duplicate the device holds at the field, before queueing, keeping what was typed', async () => {
+    await page.goto(`${server.url}/addboard`);
+    const name = page.getByLabel('Board Name');
+    await name.fill('CBSE');
+    await page.getByRole('button', { name: 'Add Board' }).click();
+    await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedBy(name)).toContain(DUPLICATE);
+    expect(await name.inputValue()).toBe('CBSE');
+    expect(new URL(page.url()).pathname).toBe('/addboard');
+    expect(await queued()).toBe(0);
+  });
+
+  it('a duplicate made on the server after the last pull: refused by the server, on the outbox with Retry, Edit and Discard, and at the field on Edit', async () => {
+    await context.setOffline(true);
+    await page.goto(`${server.url}/addboard`);
+    await page.getByLabel('Board Name').fill('ICSE');
+    await page.getByRole('button', { name: 'Add Board' }).click();
+    await page.waitForURL(/\/boards/);
+    expect(await queued()).toBe(1);
+    // Meanwhile another administrator adds the same name on the server.
+    expect((await admin.post(B.add!, { boardName: 'ICSE' })).status).toBe(200);
+    await context.setOffline(false);
+    await expect
+      .poll(() => page.getByTestId('sync-status').textContent(), { timeout: 30_000 })
+      .toMatch(/1 failed/);
+
+    await page.goto(`${server.url}/outbox`);
+    const row = page.getByRole('row').filter({ hasText: 'ICSE' });
+    await expect.poll(() => row.textContent()).toContain(DUPLICATE);
+    expect(await row.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+    expect(await row.getByRole('button', { name: 'Discard' }).isVisible()).toBe(true);
+
+    await row.getByRole('link', { name: 'Edit' }).click();
+    const name = page.getByLabel('Board Name');
+    await expect.poll(() => name.inputValue()).toBe('ICSE');
+    await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedBy(name)).toContain(DUPLICATE);
+    // Still failed, never sent again by itself.
+    const sent = await server.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM boards WHERE board_name = 'ICSE'",
+    );
+    expect(sent[0].n).toBe(1);
+  });
+});
