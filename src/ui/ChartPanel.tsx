@@ -66,7 +66,11 @@ export function ChartPanel(props: ChartPanelProps) {
       ) : (
         <>
           {!asTable && <ChartCanvas {...props} />}
-          <div className={asTable ? 'chart-table' : 'visually-hidden'}>
+          {/* Shown, a wide table scrolls in its frame, which a keyboard can reach and scroll. */}
+          <div
+            className={asTable ? 'chart-table' : 'visually-hidden'}
+            {...(asTable ? { role: 'region', 'aria-labelledby': `${id}-title`, tabIndex: 0 } : {})}
+          >
             <table className="table" aria-labelledby={`${id}-title`} data-testid={`chart-${id}-table`}>
               <thead>
                 <tr>

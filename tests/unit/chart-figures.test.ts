@@ -37,15 +37,13 @@ describe('people per school', () => {
       for (let k = 0; k < school; k++)
         students.push({ student_id: `${school}-${k}`, student_name: 'S', school_id: String(school) });
     await db.rows(studentEntity).bulkPut(students);
-    await db
-      .rows(teacherEntity)
-      .bulkPut(
-        Array.from({ length: 13 }, (_, i) => ({
-          teacher_id: String(i + 1),
-          teacher_name: 'T',
-          school_id: String(i + 1),
-        })),
-      );
+    await db.rows(teacherEntity).bulkPut(
+      Array.from({ length: 13 }, (_, i) => ({
+        teacher_id: String(i + 1),
+        teacher_name: 'T',
+        school_id: String(i + 1),
+      })),
+    );
     const shares = schoolShares(await counts('student', 'school_id'), await counts('teacher', 'school_id'));
     expect(shares.map((s) => s.id ?? 'others')).toEqual([
       '13',
