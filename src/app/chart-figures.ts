@@ -41,13 +41,24 @@ export interface NamedBookShare extends BookShare {
   name: string;
 }
 
-export interface ChartFigures {
+/** The figures counted in the list worker. */
+export interface CountFigures {
   schools: NamedSchoolShare[];
   active: Record<Person, ActiveShare>;
+  teachersPerWeek: WeekCount[];
+}
+
+/** The assigned books, counted through the sets' indexes. */
+export interface BookFigures {
   books: NamedBookShare[];
   /** The owners of assigned books, as the books' figures name them (tables), in order. */
-  bookOwners: { table: string; entity: string }[];
-  teachersPerWeek: WeekCount[];
+  owners: { table: string; entity: string }[];
+}
+
+/** Each part as soon as it is counted (null before): one does not wait for the other. */
+export interface ChartFigures {
+  counts: CountFigures | null;
+  books: BookFigures | null;
 }
 
 const bookSets = catalogue.sets.filter((s) => s.target === 'book');
@@ -60,46 +71,57 @@ async function namesOf(entity: 'school' | 'book', ids: readonly string[]): Promi
   return rows.map((row, i) => String(row?.[NAME[entity]] ?? `#${ids[i]}`));
 }
 
-export async function readChartFigures(now = new Date()): Promise<ChartFigures> {
-  const [students, teachers, byStatus, byDate, byBook] = await Promise.all([
-    countsOf('student', {}, SCHOOL),
-    countsOf('teacher', {}, SCHOOL),
-    Promise.all(PEOPLE.map((e) => countsOf(e, {}, STATUS))),
-    countsOf('teacher', {}, DATE_ADDED),
-    assignedBookCounts(db, bookSets),
+/** A User Timing measure of the figures' parts (profiles and bench/dashboard.mjs show them). */
+async function timed<T>(label: string, work: Promise<T>): Promise<T> {
+  const start = performance.now();
+  const out = await work;
+  performance.measure(`dashboard ${label}`, { start });
+  return out;
+}
+
+export async function readCountFigures(now = new Date()): Promise<CountFigures> {
+  const [students, teachers, byStatus, byDate] = await Promise.all([
+    timed('counts students by school', countsOf('student', {}, SCHOOL)),
+    timed('counts teachers by school', countsOf('teacher', {}, SCHOOL)),
+    timed('counts by status', Promise.all(PEOPLE.map((e) => countsOf(e, {}, STATUS)))),
+    timed('counts teachers by date', countsOf('teacher', {}, DATE_ADDED)),
   ]);
   const shares = schoolShares(students, teachers);
-  const schoolNames = await namesOf(
+  const names = await namesOf(
     'school',
     shares.flatMap((s) => (s.id ? [s.id] : [])),
   );
-  const books = mostAssigned(byBook);
-  const bookNames = await namesOf(
-    'book',
-    books.map((b) => b.id),
-  );
   return {
-    schools: shares.map((s, i) => ({ ...s, name: s.id ? schoolNames[i] : 'Others' })),
+    schools: shares.map((s, i) => ({ ...s, name: s.id ? names[i] : 'Others' })),
     active: Object.fromEntries(PEOPLE.map((e, i) => [e, activeShare(byStatus[i])])) as Record<
       Person,
       ActiveShare
     >,
-    books: books.map((b, i) => ({ ...b, name: bookNames[i] })),
-    bookOwners: bookSets.map((s) => ({ table: s.table, entity: entityOfTable.get(s.table) ?? s.table })),
     teachersPerWeek: weeklyAdded(byDate, now),
   };
 }
 
-/** Calls `onFigures` now and after every change to the tables counted; returns the unsubscribe. */
-export function watchChartFigures(
-  onFigures: (figures: ChartFigures) => void,
-  onError: (error: unknown) => void,
-): () => void {
-  const prefix = `idb://${db.name}/`;
-  let closed = false;
+export async function readBookFigures(): Promise<BookFigures> {
+  const books = mostAssigned(await timed('assigned books', assignedBookCounts(db, bookSets)));
+  const names = await namesOf(
+    'book',
+    books.map((b) => b.id),
+  );
+  return {
+    books: books.map((b, i) => ({ ...b, name: names[i] })),
+    owners: bookSets.map((s) => ({ table: s.table, entity: entityOfTable.get(s.table) ?? s.table })),
+  };
+}
+
+/**
+ * Reads again after every change, one read at a time: a change during a read reads once more
+ * after it (every answer is handed on: each was current when it began).
+ */
+function follower<T>(read: () => Promise<T>, onAnswer: (answer: T) => void, onError: (e: unknown) => void) {
   let running = false;
   let again = false;
-  const compute = async () => {
+  let closed = false;
+  const run = async () => {
     if (running) {
       again = true;
       return;
@@ -108,8 +130,8 @@ export function watchChartFigures(
     try {
       do {
         again = false;
-        const figures = await readChartFigures();
-        if (!closed) onFigures(figures);
+        const answer = await read();
+        if (!closed) onAnswer(answer);
       } while (again && !closed);
     } catch (error) {
       if (!closed) onError(error);
@@ -117,16 +139,52 @@ export function watchChartFigures(
       running = false;
     }
   };
-  const onMutated = (parts: Record<string, unknown>) => {
-    const moved = Object.keys(parts).some(
+  return {
+    run,
+    close: () => {
+      closed = true;
+    },
+  };
+}
+
+/**
+ * Calls `onFigures` as each part is counted, and again after every change to the tables
+ * counted (this window's, another tab's, the service worker's); returns the unsubscribe.
+ */
+export function watchChartFigures(
+  onFigures: (figures: ChartFigures) => void,
+  onError: (error: unknown) => void,
+): () => void {
+  const prefix = `idb://${db.name}/`;
+  let latest: ChartFigures = { counts: null, books: null };
+  const parts = [
+    follower(
+      () => readCountFigures(),
+      (counts) => {
+        latest = { ...latest, counts };
+        onFigures(latest);
+      },
+      onError,
+    ),
+    follower(
+      readBookFigures,
+      (books) => {
+        latest = { ...latest, books };
+        onFigures(latest);
+      },
+      onError,
+    ),
+  ];
+  const onMutated = (changed: Record<string, unknown>) => {
+    const moved = Object.keys(changed).some(
       (part) => part.startsWith(prefix) && watched.has(part.slice(prefix.length).split('/')[0]),
     );
-    if (moved) void compute();
+    if (moved) for (const part of parts) void part.run();
   };
   Dexie.on('storagemutated', onMutated);
-  void compute();
+  for (const part of parts) void part.run();
   return () => {
-    closed = true;
+    for (const part of parts) part.close();
     Dexie.on('storagemutated').unsubscribe(onMutated);
   };
 }

@@ -99,28 +99,32 @@ export function mostAssigned(byBook: ReadonlyMap<string, Holders>, top = TOP): B
 /**
  * For each book some record holds, how many records of each owning table hold it: the
  * multi-entry index of each set gives the books held (its unique keys) and, per book, the
- * holders' number (an index count), in one read transaction.
+ * holders' number (an index count). One read transaction per table, side by side: one over
+ * the three would wait for any write to any of them (a pull, a delivery) before it starts.
  */
 export async function assignedBookCounts(
   db: LocalDb,
   sets: readonly { table: string; relation: string }[],
 ): Promise<Map<string, Record<string, number>>> {
-  const tables = sets.map((s) => db.table(s.table));
-  return db.transaction('r', tables, async () => {
-    const out = new Map<string, Record<string, number>>();
-    for (const set of sets) {
+  const perSet = await Promise.all(
+    sets.map((set) => {
       const table = db.table(set.table);
-      const books = await table.orderBy(set.relation).uniqueKeys();
-      const counts = await Promise.all(books.map((b) => table.where(set.relation).equals(b).count()));
-      books.forEach((book, i) => {
-        const id = String(book);
-        const holders = out.get(id) ?? {};
-        holders[set.table] = counts[i];
-        out.set(id, holders);
+      return db.transaction('r', table, async () => {
+        const books = await table.orderBy(set.relation).uniqueKeys();
+        const counts = await Promise.all(books.map((b) => table.where(set.relation).equals(b).count()));
+        return books.map((book, i) => [String(book), counts[i]] as const);
       });
+    }),
+  );
+  const out = new Map<string, Record<string, number>>();
+  sets.forEach((set, i) => {
+    for (const [id, n] of perSet[i]) {
+      const holders = out.get(id) ?? {};
+      holders[set.table] = n;
+      out.set(id, holders);
     }
-    return out;
   });
+  return out;
 }
 
 export interface WeekCount {

@@ -5,7 +5,12 @@
  * device (src/app/chart-figures.ts), so they hold offline and follow every change.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { type ChartFigures, watchChartFigures } from '../app/chart-figures';
+import {
+  type BookFigures,
+  type ChartFigures,
+  type CountFigures,
+  watchChartFigures,
+} from '../app/chart-figures';
 import { ChartPanel, type ChartPanelProps } from '../ui/ChartPanel';
 import './dashboard-charts.css';
 
@@ -13,13 +18,45 @@ const OWNER_LABEL: Record<string, string> = { school: 'Schools', teacher: 'Teach
 const BY_OWNER_COLOUR = ['--warn', '--ok', '--brand'];
 const week = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
-/** What each chart shows, from the figures. */
-function panels(f: ChartFigures): ChartPanelProps[] {
+/** What each chart shows, from the figures counted so far (null: still counting). */
+function panels({ counts, books }: ChartFigures): (ChartPanelProps | { id: string; title: string })[] {
+  const countsPanels = counts ? countPanels(counts) : COUNT_TITLES;
+  const booksPanel = books ? bookPanel(books) : { id: 'books', title: BOOKS_TITLE };
+  return [countsPanels[0], countsPanels[1], booksPanel, countsPanels[2]];
+}
+
+const BOOKS_TITLE = 'Most assigned books';
+const COUNT_TITLES = [
+  { id: 'schools', title: 'Students and teachers per school' },
+  { id: 'active', title: 'Active and inactive' },
+  { id: 'weeks', title: 'Teachers added per week' },
+];
+
+function bookPanel(f: BookFigures): ChartPanelProps {
+  return {
+    id: 'books',
+    title: BOOKS_TITLE,
+    note: 'The ten books assigned to the most schools, teachers and students.',
+    kind: 'bar',
+    horizontal: true,
+    stacked: true,
+    rowHeader: 'Book',
+    labels: f.books.map((b) => b.name),
+    series: f.owners.map((o, i) => ({
+      label: OWNER_LABEL[o.entity] ?? o.entity,
+      values: f.books.map((b) => b.holders[o.table] ?? 0),
+      colour: BY_OWNER_COLOUR[i % BY_OWNER_COLOUR.length],
+    })),
+    empty: 'No book is assigned yet.',
+  };
+}
+
+function countPanels(f: CountFigures): ChartPanelProps[] {
   const people = (['school', 'teacher', 'student'] as const).map((e) => f.active[e]);
   return [
     {
       id: 'schools',
-      title: 'Students and teachers per school',
+      title: COUNT_TITLES[0].title,
       note: 'The ten schools with the most students and teachers, then the other schools together.',
       kind: 'bar',
       horizontal: true,
@@ -33,7 +70,7 @@ function panels(f: ChartFigures): ChartPanelProps[] {
     },
     {
       id: 'active',
-      title: 'Active and inactive',
+      title: COUNT_TITLES[1].title,
       note: 'By status: Enabled is active, Disabled inactive.',
       kind: 'bar',
       horizontal: true,
@@ -46,24 +83,8 @@ function panels(f: ChartFigures): ChartPanelProps[] {
       ],
     },
     {
-      id: 'books',
-      title: 'Most assigned books',
-      note: 'The ten books assigned to the most schools, teachers and students.',
-      kind: 'bar',
-      horizontal: true,
-      stacked: true,
-      rowHeader: 'Book',
-      labels: f.books.map((b) => b.name),
-      series: f.bookOwners.map((o, i) => ({
-        label: OWNER_LABEL[o.entity] ?? o.entity,
-        values: f.books.map((b) => b.holders[o.table] ?? 0),
-        colour: BY_OWNER_COLOUR[i % BY_OWNER_COLOUR.length],
-      })),
-      empty: 'No book is assigned yet.',
-    },
-    {
       id: 'weeks',
-      title: 'Teachers added per week',
+      title: COUNT_TITLES[2].title,
       note:
         'The last 13 weeks, from Monday, by the date each teacher was added. Schools and students ' +
         'carry no date added, so they are not counted here; a teacher added on this device and ' +
@@ -77,7 +98,7 @@ function panels(f: ChartFigures): ChartPanelProps[] {
 }
 
 export default function DashboardCharts() {
-  const [figures, setFigures] = useState<ChartFigures | null>(null);
+  const [figures, setFigures] = useState<ChartFigures>({ counts: null, books: null });
   const [failed, setFailed] = useState(false);
   useEffect(
     () =>
@@ -93,14 +114,21 @@ export default function DashboardCharts() {
       ),
     [],
   );
-  const shown = useMemo(() => (figures ? panels(figures) : []), [figures]);
-  if (failed && !figures) return <p className="muted">The charts could not be computed on this device.</p>;
-  if (!figures) return <p className="muted">Counting for the charts…</p>;
+  const shown = useMemo(() => panels(figures), [figures]);
+  if (failed && !figures.counts && !figures.books)
+    return <p className="muted">The charts could not be computed on this device.</p>;
   return (
     <div className="chart-grid">
-      {shown.map((p) => (
-        <ChartPanel key={p.id} {...p} />
-      ))}
+      {shown.map((p) =>
+        'kind' in p ? (
+          <ChartPanel key={p.id} {...p} />
+        ) : (
+          <section key={p.id} className="chart-panel" aria-labelledby={`${p.id}-title`}>
+            <h2 id={`${p.id}-title`}>{p.title}</h2>
+            <p className="muted">Counting…</p>
+          </section>
+        ),
+      )}
     </div>
   );
 }
