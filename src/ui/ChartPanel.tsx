@@ -125,7 +125,9 @@ function ChartCanvas({ id, title, kind, horizontal, stacked, labels, series }: C
       chart.current.update(reducedMotion() ? 'none' : undefined);
       return;
     }
-    void loadChart().then(({ Chart }) => {
+    void loadChart().then(async ({ Chart }) => {
+      // Each chart drawn in a task of its own: four at once would hold the main thread longer.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       if (gone || !canvas.current) return;
       const valueAxis = { beginAtZero: true, stacked, ticks: { precision: 0 } };
       chart.current = new Chart(canvas.current, {
