@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { LANDSCAPE } from '../helpers/tablet';
+import { clipping, LANDSCAPE, measureTargets, PHONE, PORTRAIT } from '../helpers/tablet';
 
 let server: TestServer;
 let browser: Browser;
@@ -147,6 +147,20 @@ describe('the dashboard’s charts', () => {
     } finally {
       await context.setOffline(false);
       await other.close();
+    }
+  });
+
+  it('fits a portrait tablet and a phone with a table shown: nothing scrolls sideways, targets of 44 px', async () => {
+    await panel('active').getByRole('button', { name: 'Show as table' }).click();
+    try {
+      for (const viewport of [PORTRAIT, PHONE]) {
+        await page.setViewportSize(viewport);
+        await expect.poll(() => clipping(page), { message: `${viewport.width}` }).toEqual([]);
+        const small = (await measureTargets(page)).filter((t) => t.width < 43.5 || t.height < 43.5);
+        expect(small.map((t) => t.what)).toEqual([]);
+      }
+    } finally {
+      await page.setViewportSize(LANDSCAPE);
     }
   });
 
