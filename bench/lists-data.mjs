@@ -87,7 +87,7 @@ const CITIES = ['Pune', 'Lagos', 'Accra', 'Nairobi', 'Lima', 'Oslo', 'Lyon', 'Po
 export const SCHOOL_BASE = 1_000_000;
 export const STUDENT_BASE = 1_000_000;
 
-export function generate({ schools = 300, students = 100_000, seed = 17 } = {}) {
+export function generate({ schools = 300, students = 100_000, seed = 17, dashboard = false } = {}) {
   const next = seededRandom(seed);
   const pick = (list) => list[Math.floor(next() * list.length)];
   const schoolRows = [];
@@ -129,5 +129,47 @@ export function generate({ schools = 300, students = 100_000, seed = 17 } = {}) 
       books: [],
     });
   }
-  return { schools: schoolRows, students: studentRows };
+  const out = { schools: schoolRows, students: studentRows, teachers: [], books: [] };
+  if (dashboard) addDashboardRows(out, seed);
+  return out;
+}
+
+export const BOOK_BASE = 1_000_000;
+export const TEACHER_BASE = 1_000_000;
+
+/**
+ * For the dashboard's benchmark (bench/dashboard.mjs): 40 books, one student in five holding one
+ * to three of them, and 5,000 teachers added over the last six months (one in seven Disabled).
+ * From a second random sequence, so the students' names stay those of the list benchmark.
+ */
+function addDashboardRows(out, seed) {
+  const next = seededRandom(seed + 1);
+  const DAY = 86_400_000;
+  const now = Date.now();
+  out.books = Array.from({ length: 40 }, (_, i) => ({
+    book_id: String(BOOK_BASE + i),
+    book_name: `Reader ${i + 1}`,
+    status: 'Disabled',
+  }));
+  for (const student of out.students) {
+    if (next() >= 0.2) continue;
+    const n = 1 + Math.floor(next() * 3);
+    student.books = [
+      ...new Set(Array.from({ length: n }, () => String(BOOK_BASE + Math.floor(next() * 40)))),
+    ];
+  }
+  out.teachers = Array.from({ length: 5000 }, (_, i) => {
+    const school = out.schools[i % out.schools.length];
+    return {
+      teacher_id: String(TEACHER_BASE + i),
+      teacher_name: `Teacher ${i + 1}`,
+      teacher_code: `T${String(TEACHER_BASE + i)}`,
+      school_id: school.school_id,
+      school_name: school.school_name,
+      email: `teacher${i + 1}@example.org`,
+      date_added: new Date(now - Math.floor(next() * 182) * DAY).toISOString(),
+      status: i % 7 === 0 ? 'Disabled' : 'Enabled',
+      books: [],
+    };
+  });
 }

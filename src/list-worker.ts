@@ -88,7 +88,10 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
       void reply(m.seq, () => engine.keys(m.entity, m.query, m.offset, m.limit));
       return;
     case 'counts':
-      void reply(m.seq, async () => Object.fromEntries(await engine.counts(m.entity, m.query, m.field)));
+      // Fresh: the window asks right after its own write, maybe before this worker hears of it.
+      void reply(m.seq, async () =>
+        Object.fromEntries(await engine.counts(m.entity, m.query, m.field, true)),
+      );
       return;
   }
 };

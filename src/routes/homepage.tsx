@@ -4,13 +4,18 @@
  * to /teachers), Pending Approvals (teachers with status Disabled; links to /teachers with the
  * Disabled filter chosen) and Books Not Assigned (books no school, teacher or student has).
  * While lists are being received (a first sync), a bar per list shows rows received of total.
+ * The charts (dashboard-charts.tsx, with Chart.js) load on demand once the figures are shown:
+ * nothing of them is on the first load.
  */
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { lazy, Suspense } from 'react';
 import { type DashboardFigures, readDashboard } from '../app/dashboard';
 import { progressText } from '../app/sync-status';
 import { useReceiving } from '../ui/SyncIndicator';
 import { usePageTitle } from '../ui/use-page-title';
+
+const DashboardCharts = lazy(() => import('./dashboard-charts'));
 
 const BOXES: { label: string; figure: keyof DashboardFigures; to: string; search: Record<string, string> }[] =
   [
@@ -48,6 +53,11 @@ export function HomepageScreen() {
         ))}
       </div>
       <Receiving />
+      {figures && (
+        <Suspense>
+          <DashboardCharts />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,0 +1,250 @@
+/**
+ * Dashboard benchmark (issue 20 item 4): the built app on the real server, Chromium with an
+ * on-disk profile at 1024x768, 100,000 students in 300 schools, 5,000 teachers added over six
+ * months and 40 books (one student in five holding one to three), written into the device's
+ * IndexedDB through the app's own pull path (bench/lists-page.ts, `dashboard: true`).
+ *
+ * Figures over several loads of /homepage (min / median / max), each from navigation start:
+ *   - the three figures painted (Teachers Added shows the expected number);
+ *   - the four charts painted (each drawn, and the active/inactive table showing the expected
+ *     students' numbers: the counts of 100,000 rows, not a first partial answer);
+ *   - the longest main-thread task until then (Long Tasks API: tasks over 50 ms; "none" when no
+ *     task reached 50 ms), and the longest after the figures painted (the charts' own work);
+ *   - a student disabled in a second tab -> the dashboard's chart table showing it, painted.
+ * "Painted": the DOM shows it, then one requestAnimationFrame and a message posted from it.
+ *
+ * Prints figures; never fails on timings. Needs `npm run build` (app and server) and the bench
+ * pages (`npx vite build --config vite.bench.config.ts`); `npm run bench` does both.
+ * Options: BENCH_DASHBOARD_ROWS (100000), BENCH_DASHBOARD_RUNS (3), CHROMIUM_PATH.
+ */
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { generate } from './lists-data.mjs';
+import { ADMIN, serverSignIn, startBenchServer } from './server.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = createRequire(import.meta.url)('../scripts/chromium-flags.json');
+const STUDENTS = Number(process.env.BENCH_DASHBOARD_ROWS || 100_000);
+const SCHOOLS = 300;
+const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS || 3);
+
+/** In the page, before the app's scripts: long tasks, and the moments the figures and charts paint. */
+function pageHelper(want) {
+  const tasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) tasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const row = (table, label) =>
+    [...(document.querySelector(`[data-testid="chart-${table}-table"]`)?.tBodies[0]?.rows ?? [])]
+      .find((r) => r.cells[0]?.textContent === label)
+      ?.textContent.slice(label.length);
+  const afterPaint = (done) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => done(performance.now());
+      channel.port2.postMessage(null);
+    });
+  const state = { figures: null, charts: null, tasks };
+  window.__dashboard = state;
+  /** Resolves with Date.now() once the students' row of the active chart's table shows `cells`. */
+  state.studentsShow = (cells) =>
+    new Promise((done) => {
+      const check = () => {
+        if (row('active', 'Students') !== cells) return;
+        observer.disconnect();
+        afterPaint(() => done(Date.now()));
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(document, { subtree: true, childList: true, characterData: true });
+      check();
+    });
+  const observer = new MutationObserver(() => {
+    if (state.figures === null) {
+      const teachers = document.querySelector('[data-testid="figure-teachers"]')?.textContent;
+      if (teachers === String(want.teachers)) {
+        state.figures = -1;
+        afterPaint((t) => {
+          state.figures = t;
+        });
+      }
+    }
+    if (
+      state.charts === null &&
+      document.querySelectorAll('.chart-frame[data-drawn]').length === 4 &&
+      row('active', 'Students') === want.students
+    ) {
+      state.charts = -1;
+      observer.disconnect();
+      afterPaint((t) => {
+        state.charts = t;
+      });
+    }
+  });
+  observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+}
+
+const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { min: s[0], median: s[Math.floor((s.length - 1) / 2)], max: s.at(-1), n: s.length };
+};
+const fmt = (xs) => {
+  if (xs.length === 0) return 'n/a';
+  const s = stats(xs);
+  return `${s.min.toFixed(0)} / ${s.median.toFixed(0)} / ${s.max.toFixed(0)} ms (n=${s.n})`;
+};
+/** Longest tasks, 0 standing for "none over 50 ms". */
+const fmtTasks = (xs) => (xs.every((x) => x === 0) ? 'none over 50 ms' : fmt(xs));
+
+async function signIn(page, origin) {
+  await page.goto(`${origin}/login`);
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/homepage$/);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.waitForLoadState('networkidle');
+}
+
+/** The server's own (demo) people's statuses: they are on the device after the first pull too. */
+async function serverPeople(apiRoot) {
+  const cookie = await serverSignIn(apiRoot);
+  const get = async (path, field) =>
+    (await (await fetch(`${apiRoot}/${path}`, { headers: { Cookie: cookie } })).json())[field];
+  return {
+    students: await get('Users/Students/fetchstudents.php', 'students'),
+    teachers: await get('Users/Teachers/fetchteachers.php', 'teachers'),
+  };
+}
+
+const activeCells = (rows) => {
+  const inactive = rows.filter((r) => r.status === 'Disabled').length;
+  return `${rows.length - inactive}${inactive}`;
+};
+
+async function main() {
+  for (const need of ['dist/index.html', 'dist-server/index.js', 'dist-bench/lists.html'])
+    if (!existsSync(join(ROOT, need))) throw new Error(`${need} missing: build first (see the file's head)`);
+  const staticDir = mkdtempSync(join(tmpdir(), 'bench-dashboard-static-'));
+  cpSync(join(ROOT, 'dist'), staticDir, { recursive: true });
+  cpSync(join(ROOT, 'dist-bench/lists.html'), join(staticDir, 'lists.html'));
+  cpSync(join(ROOT, 'dist-bench/assets'), join(staticDir, 'assets'), { recursive: true });
+  const server = await startBenchServer({ staticDir });
+  const origin = `http://127.0.0.1:${server.port}`;
+  const profile = mkdtempSync(join(tmpdir(), 'bench-dashboard-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1024, height: 768 },
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (e) => console.error(`[page] ${e.message}`));
+    const product = (await (await context.newCDPSession(page)).send('Browser.getVersion')).product;
+    const { students, teachers } = generate({ schools: SCHOOLS, students: STUDENTS, dashboard: true });
+    console.log(
+      `${product}, on-disk profile, 1024x768; ${STUDENTS} students, ${SCHOOLS} schools, ${teachers.length} teachers, 40 books; ${RUNS} loads`,
+    );
+
+    // Seeded before the app's service worker exists (it would answer /lists.html with the shell).
+    await page.goto(`${origin}/lists.html`);
+    await page.waitForFunction(() => document.title === 'lists bench ready');
+    const seeded = await page.evaluate((o) => window.listsBench.seed(o), {
+      schools: SCHOOLS,
+      students: STUDENTS,
+      dashboard: true,
+    });
+    console.log(`Seeded through applyPulled in ${(seeded.totalMs / 1000).toFixed(1)} s`);
+    await signIn(page, origin);
+
+    const demo = await serverPeople(server.apiRoot);
+    const allStudents = [...students, ...demo.students];
+    const want = { teachers: teachers.length + demo.teachers.length, students: activeCells(allStudents) };
+    await context.addInitScript(pageHelper, want);
+
+    const figures = { figures: [], charts: [], longest: [], longestAfterFigures: [], change: [] };
+    /** User Timing measures of the window ('dashboard …') and the list worker ('lists …'), by name. */
+    const work = new Map();
+    const collect = async (p) => {
+      const take = () => {
+        const out = performance
+          .getEntriesByType('measure')
+          .filter((m) => /^(dashboard|lists) /.test(m.name))
+          .map((m) => [m.name, m.duration]);
+        performance.clearMeasures();
+        return out;
+      };
+      const all = [await p.evaluate(take)];
+      for (const worker of p.workers())
+        if (worker.url().includes('list-worker')) all.push(await worker.evaluate(take));
+      for (const [name, ms] of all.flat()) work.set(name, [...(work.get(name) ?? []), ms]);
+    };
+    for (let run = 0; run < RUNS; run++) {
+      await page.goto(`${origin}/homepage`);
+      await page.waitForFunction(() => window.__dashboard?.charts > 0, null, { timeout: 120_000 });
+      const seen = await page.evaluate(() => window.__dashboard);
+      await collect(page);
+      figures.figures.push(seen.figures);
+      figures.charts.push(seen.charts);
+      const until = seen.tasks.filter((t) => t.start < seen.charts);
+      figures.longest.push(Math.max(0, ...until.map((t) => t.duration)));
+      figures.longestAfterFigures.push(
+        Math.max(0, ...until.filter((t) => t.start + t.duration > seen.figures).map((t) => t.duration)),
+      );
+    }
+
+    // A change in another tab: the first enabled student of the list disabled there.
+    const other = await context.newPage();
+    for (let run = 0; run < RUNS; run++) {
+      await other.goto(`${origin}/students`);
+      const button = other.getByRole('button', { name: 'Disable', exact: true }).first();
+      await button.waitFor({ timeout: 60_000 });
+      const row = other.getByRole('row').filter({ has: button });
+      const name = await row
+        .locator('td.cell-primary')
+        .first()
+        .evaluate((td) => td.firstChild?.textContent);
+      const target = allStudents.find((s) => s.student_name === name && s.status !== 'Disabled');
+      if (target) target.status = 'Disabled';
+      const shown = page.evaluate(
+        (cells) => window.__dashboard.studentsShow(cells),
+        activeCells(allStudents),
+      );
+      const clicked = Date.now();
+      await button.click();
+      figures.change.push((await shown) - clicked);
+      await collect(page);
+    }
+    await other.close();
+
+    console.log('\nFigures (min / median / max), from navigation start of /homepage:');
+    const rows = [
+      ['the three figures painted', fmt(figures.figures)],
+      ['the four charts painted (counts of every row)', fmt(figures.charts)],
+      ['longest main-thread task until the charts painted [<= 100]', fmtTasks(figures.longest)],
+      ['longest main-thread task after the figures painted [<= 100]', fmtTasks(figures.longestAfterFigures)],
+      ['a student disabled in another tab -> the chart table painted [<= 1000]', fmt(figures.change)],
+    ];
+    for (const [label, value] of rows) console.log(`  ${label.padEnd(74)} ${value}`);
+    console.log(
+      "  the window's and the dashboard tab's list worker's work (User Timing, all loads and changes):",
+    );
+    for (const [name, xs] of [...work].sort((a, b) => a[0].localeCompare(b[0])))
+      console.log(`    ${name.padEnd(72)} ${fmt(xs)}`);
+  } finally {
+    await context.close();
+    await server.close();
+    rmSync(profile, { recursive: true, force: true });
+    rmSync(staticDir, { recursive: true, force: true });
+  }
+}
+
+await main();

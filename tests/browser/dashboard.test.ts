@@ -1,0 +1,178 @@
+/**
+ * The dashboard's charts (issue 20 item 4) in Chromium, against the built app and the real
+ * server with the demo data, on a landscape tablet with reduced motion: the charts come after
+ * the three figures have painted; "Show as table" shows each chart's numbers (those of the
+ * demo data); a teacher disabled offline in another tab shows in the figures and the charts
+ * within a second; axe finds nothing with the charts and with a table shown; the charts draw
+ * under the app's Content-Security-Policy without a violation.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { clipping, LANDSCAPE, measureTargets, PHONE, PORTRAIT } from '../helpers/tablet';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** Content-Security-Policy violations reported by the pages. */
+const violations: string[] = [];
+
+declare global {
+  interface Window {
+    /** What appeared first: the figures' numbers or a drawn chart (the init script's record). */
+    dashboardOrder?: string[];
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ staticDir: DIST, seedDemo: true });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: LANDSCAPE, hasTouch: true, reducedMotion: 'reduce' });
+  // Chart.js sets inline styles on its canvas: the app's Content-Security-Policy must allow them.
+  context.on('console', (msg) => {
+    if (/Content Security Policy|CSP violation/i.test(msg.text())) violations.push(msg.text());
+  });
+  // Notes, in the page, the moment the figures show numbers and the moment a chart is drawn.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+    window.dashboardOrder = [];
+    const seen = new Set<string>();
+    const note = (what: string) => {
+      if (seen.has(what)) return;
+      seen.add(what);
+      window.dashboardOrder?.push(what);
+    };
+    new MutationObserver(() => {
+      const teachers = document.querySelector('[data-testid="figure-teachers"]');
+      if (teachers && /^\d+$/.test(teachers.textContent ?? '')) note('figures');
+      if (document.querySelector('.chart-frame[data-drawn]')) note('chart');
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  page = await context.newPage();
+  await signInWithForm(page, server.url);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const panel = (id: string) => page.getByTestId(`chart-${id}`);
+
+/** A chart's table as text, row by row (read whether it is shown or visually hidden). */
+const tableOf = (id: string) =>
+  page
+    .getByTestId(`chart-${id}-table`)
+    .evaluate((table) =>
+      Array.from((table as HTMLTableElement).tBodies[0].rows, (row) =>
+        Array.from(row.cells, (cell) => cell.textContent).join(' | '),
+      ),
+    );
+
+/** The width a table takes on the screen: its frame's (a visually hidden frame is a pixel). */
+const shownWidth = (table: Locator) => table.evaluate((t) => t.parentElement?.getBoundingClientRect().width);
+
+const figure = (name: string) => page.getByTestId(`figure-${name}`).textContent();
+
+describe('the dashboard’s charts', () => {
+  it('draws four charts after the three figures have painted, under the CSP', async () => {
+    await expect.poll(() => page.locator('.chart-frame[data-drawn]').count(), { timeout: 20_000 }).toBe(4);
+    const order = await page.evaluate(() => window.dashboardOrder);
+    expect(order).toEqual(['figures', 'chart']);
+    for (const id of ['schools', 'active', 'books', 'weeks'])
+      expect(await panel(id).getByRole('img').getAttribute('aria-label')).toMatch(/chart; the table/);
+    expect(violations).toEqual([]);
+  });
+
+  it('shows each chart’s numbers as a table on "Show as table", and the chart again after', async () => {
+    // The demo data, once the first sync has brought it.
+    await expect
+      .poll(() => tableOf('schools'), { timeout: 20_000 })
+      .toEqual(['Green Valley School | 2 | 2', 'Lakeside Public School | 1 | 1']);
+    const schools = panel('schools');
+    await schools.getByRole('button', { name: 'Show as table' }).click();
+    expect(await shownWidth(schools.getByRole('table'))).toBeGreaterThan(200);
+    expect(await schools.getByRole('img').count()).toBe(0);
+    expect(await schools.getByRole('columnheader').allTextContents()).toEqual([
+      'School',
+      'Students',
+      'Teachers',
+    ]);
+    expect(await schools.getByRole('row', { name: /Green Valley School/ }).textContent()).toBe(
+      'Green Valley School22',
+    );
+
+    expect(await tableOf('active')).toEqual(['Schools | 2 | 0', 'Teachers | 2 | 1', 'Students | 3 | 0']);
+    // Ties (two holders each) in the order the books were added.
+    expect(await tableOf('books')).toEqual([
+      'Sunrise English Reader 1 | 1 | 1 | 1',
+      'Sunrise English Workbook 1 | 1 | 1 | 0',
+      'Sunrise English Reader 2 | 1 | 0 | 1',
+      'Number Fun 1 | 1 | 1 | 0',
+      'Number Fun 2 | 1 | 0 | 0',
+    ]);
+    // The demo's three teachers were added when the server started: this week, the last of 13.
+    const weeks = await tableOf('weeks');
+    expect(weeks).toHaveLength(13);
+    expect(weeks.map((w) => w.split(' | ')[1])).toEqual([...Array(12).fill('0'), '3']);
+
+    await schools.getByRole('button', { name: 'Show as chart' }).click();
+    await expect.poll(() => schools.locator('.chart-frame[data-drawn]').count()).toBe(1);
+    // Visually hidden: a pixel, clipped.
+    expect(await shownWidth(schools.getByRole('table'))).toBeLessThanOrEqual(1);
+    // Hidden from sight, still there for a screen reader.
+    expect(await page.getByRole('table', { name: 'Students and teachers per school' }).count()).toBe(1);
+  });
+
+  it('follows a teacher disabled offline in another tab within a second', async () => {
+    const other = await context.newPage();
+    await other.goto(`${server.url}/teachers`);
+    const asha = other.getByRole('row').filter({ hasText: 'Asha Rao' });
+    await asha.getByRole('button', { name: 'Disable' }).waitFor({ timeout: 20_000 });
+    expect(await figure('pendingApprovals')).toBe('1');
+    await context.setOffline(true);
+    try {
+      await asha.getByRole('button', { name: 'Disable' }).click();
+      await asha.getByRole('button', { name: 'Enable' }).waitFor();
+      // The change is in the local store: the dashboard's figures and charts follow it.
+      await expect.poll(() => figure('pendingApprovals'), { timeout: 1_000 }).toBe('2');
+      await expect
+        .poll(() => tableOf('active'), { timeout: 1_000 })
+        .toEqual(['Schools | 2 | 0', 'Teachers | 1 | 2', 'Students | 3 | 0']);
+    } finally {
+      await context.setOffline(false);
+      await other.close();
+    }
+  });
+
+  it('fits a portrait tablet and a phone with a table shown: nothing scrolls sideways, targets of 44 px', async () => {
+    await panel('active').getByRole('button', { name: 'Show as table' }).click();
+    try {
+      for (const viewport of [PORTRAIT, PHONE]) {
+        await page.setViewportSize(viewport);
+        await expect.poll(() => clipping(page), { message: `${viewport.width}` }).toEqual([]);
+        const small = (await measureTargets(page)).filter((t) => t.width < 43.5 || t.height < 43.5);
+        expect(small.map((t) => t.what)).toEqual([]);
+      }
+    } finally {
+      await page.setViewportSize(LANDSCAPE);
+    }
+  });
+
+  it('has no axe violation with the charts, nor with a table shown', async () => {
+    const check = async () =>
+      (
+        await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+          .analyze()
+      ).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+    expect(await check()).toEqual([]);
+    await panel('books').getByRole('button', { name: 'Show as table' }).click();
+    expect(await check()).toEqual([]);
+  });
+});
