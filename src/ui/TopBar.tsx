@@ -5,21 +5,33 @@
  * Logout: menus and the drawer open below the bar.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type MouseEvent, useState } from 'react';
+import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { signOutEverywhere } from '../app/auth';
 import { BRAND, LOGO_URL } from '../app/config';
+import { readQueueCounts } from '../app/queue-state';
 import { isSignedIn } from '../app/session';
 import { focusMainHeading } from './focus-heading';
 import { MainNav, NavToggle } from './MainNav';
 import { SyncIndicator } from './SyncIndicator';
 
+// Only when Logout finds changes waiting (issue 20): kept off the first load.
+const SignOutOffer = lazy(() => import('./saved-queue/SignOutOffer'));
+
 export function TopBar() {
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [unsent, setUnsent] = useState(0);
 
-  const logout = async () => {
+  const signOut = async () => {
+    setUnsent(0);
     await signOutEverywhere();
     await navigate({ to: '/login' });
+  };
+
+  const logout = async () => {
+    const { waiting, failed } = await readQueueCounts();
+    if (waiting + failed > 0) setUnsent(waiting + failed);
+    else await signOut();
   };
 
   const skip = (e: MouseEvent) => {
@@ -44,6 +56,11 @@ export function TopBar() {
           <button type="button" className="button button-light" onClick={logout}>
             Logout
           </button>
+        )}
+        {unsent > 0 && (
+          <Suspense fallback={null}>
+            <SignOutOffer count={unsent} onLogout={() => void signOut()} onCancel={() => setUnsent(0)} />
+          </Suspense>
         )}
       </div>
     </header>

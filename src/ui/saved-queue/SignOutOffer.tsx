@@ -1,0 +1,44 @@
+/**
+ * Logout with changes waiting (issue 20 item 5): before the session ends, the administrator
+ * hears that the changes stay on this device and may save them to a file, to send them from
+ * another one. Loaded only when Logout finds changes waiting.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { SaveUnsentButton } from './SaveUnsentButton';
+
+export function signOutText(count: number): string {
+  const some = count === 1 ? '1 change has' : `${count} changes have`;
+  return `${some} not reached the server yet. ${count === 1 ? 'It stays' : 'They stay'} on this device and ${count === 1 ? 'is' : 'are'} sent when you sign in again. To send ${count === 1 ? 'it' : 'them'} from another device, save ${count === 1 ? 'it' : 'them'} to a file first.`;
+}
+
+export default function SignOutOffer({
+  count,
+  onLogout,
+  onCancel,
+}: {
+  count: number;
+  onLogout: () => void;
+  onCancel: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [said, setSaid] = useState('');
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  return (
+    <dialog ref={dialog} className="sign-out-offer" aria-labelledby="sign-out-offer-title" onClose={onCancel}>
+      <h2 id="sign-out-offer-title">Changes not sent yet</h2>
+      <p>{signOutText(count)}</p>
+      <p role="status">{said}</p>
+      <div className="actions">
+        <SaveUnsentButton onSaved={setSaid} />
+        <button type="button" className="button button-light" onClick={onLogout}>
+          Log out
+        </button>
+        <button type="button" className="button button-light" onClick={() => dialog.current?.close()}>
+          Stay signed in
+        </button>
+      </div>
+    </dialog>
+  );
+}
