@@ -30,6 +30,7 @@
 import { entities } from '../contract/entities';
 import type { LocalDb, Row } from './database';
 import { deviceId } from './device-id';
+import { isQuotaError } from './errors';
 import { isTempId } from './ids';
 import { readSignedInUser } from './meta';
 import type { NewEntry } from './outbox-entry';
@@ -51,33 +52,44 @@ function tempIdsIn(value: unknown, into: Set<string>): void {
 /**
  * Everything waiting in this device's outbox, with what it needs, ready for the file; the
  * entries are marked `copied` in the same transaction, so that none of them changes after it
- * left in a file.
+ * left in a file. On a full disk (the moment the file matters most) the mark cannot be written:
+ * the file is made all the same, read in one transaction, and the entries stay unmarked (no
+ * change can be folded into them while nothing can be written).
  */
 export async function gatherQueue(db: LocalDb, now = Date.now()): Promise<SavedQueue> {
-  const device = await deviceId(db);
-  return db.transaction('rw', db.tables, async () => {
-    const stored = await db.outbox.orderBy('seq').toArray();
-    const named = new Set<string>();
-    const entries: SavedEntry[] = stored.map(({ seq: _seq, uploads: _u, unreachable: _r, ...entry }) => {
-      tempIdsIn([entry.key, entry.payload, entry.base, entry.sent], named);
-      return { ...entry, copied: true };
+  const device = await deviceId(db).catch(() => 'unknown');
+  const savedBy = await readSignedInUser(db);
+  const queue = (mark: boolean) =>
+    db.transaction(mark ? 'rw' : 'r', db.tables, async (): Promise<SavedQueue> => {
+      const stored = await db.outbox.orderBy('seq').toArray();
+      const named = new Set<string>();
+      const entries: SavedEntry[] = stored.map(({ seq: _seq, uploads: _u, unreachable: _r, ...entry }) => {
+        tempIdsIn([entry.key, entry.payload, entry.base, entry.sent], named);
+        return { ...entry, copied: true };
+      });
+      const rows: SavedRow[] = [];
+      const seen = new Set<string>();
+      for (const e of stored) {
+        const entity = entityOf(e.entity);
+        if (!entity || seen.has(`${e.entity}:${e.key}`)) continue;
+        seen.add(`${e.entity}:${e.key}`);
+        const row = await db.rows(entity).get(e.key);
+        if (row) rows.push({ entity: entity.name, row });
+      }
+      const idmap = (await db.idmap.bulkGet([...named])).filter((m) => m !== undefined);
+      if (mark)
+        await db.outbox
+          .where('seq')
+          .anyOf(stored.filter((e) => !e.copied).map((e) => e.seq))
+          .modify({ copied: true });
+      return { savedAt: now, device, savedBy, entries, rows, idmap };
     });
-    const rows: SavedRow[] = [];
-    const seen = new Set<string>();
-    for (const e of stored) {
-      const entity = entityOf(e.entity);
-      if (!entity || seen.has(`${e.entity}:${e.key}`)) continue;
-      seen.add(`${e.entity}:${e.key}`);
-      const row = await db.rows(entity).get(e.key);
-      if (row) rows.push({ entity: entity.name, row });
-    }
-    const idmap = (await db.idmap.bulkGet([...named])).filter((m) => m !== undefined);
-    await db.outbox
-      .where('seq')
-      .anyOf(stored.filter((e) => !e.copied).map((e) => e.seq))
-      .modify({ copied: true });
-    return { savedAt: now, device, savedBy: await readSignedInUser(db), entries, rows, idmap };
-  });
+  try {
+    return await queue(true);
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+    return queue(false);
+  }
 }
 
 export interface LoadReport {

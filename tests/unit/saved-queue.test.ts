@@ -134,6 +134,30 @@ describe('the file of unsent changes', () => {
     ]);
   });
 
+  it('a full disk: the file is made all the same, without the marks it cannot write', async () => {
+    await queueSome();
+    const full = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    // The mark's write (the modify of the saved entries) is refused as a full disk refuses it.
+    const outbox = db.outbox;
+    const where = outbox.where.bind(outbox);
+    outbox.where = ((index: string) => {
+      const clause = where(index);
+      const anyOf = clause.anyOf.bind(clause);
+      clause.anyOf = ((...keys: never[]) =>
+        Object.assign(anyOf(...keys), { modify: full })) as typeof clause.anyOf;
+      return clause;
+    }) as typeof outbox.where;
+    try {
+      const back = await decodeSavedQueue(await encodeSavedQueue(await gatherQueue(db)));
+      expect(back.entries).toHaveLength(4);
+    } finally {
+      outbox.where = where;
+    }
+    expect((await entries(db)).some((e) => e.copied)).toBe(false);
+  });
+
   it('an edit after saving is a change of its own, not folded into the saved add', async () => {
     const { school: s } = await queueSome();
     await gatherQueue(db);
