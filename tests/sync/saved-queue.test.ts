@@ -166,4 +166,23 @@ describe('the file of unsent changes on a second device, while the first comes o
     await drain(b);
     await expectOnceEach(devices);
   });
+
+  it('the record changed on the server between the two sends: the second copy of the edit counts as delivered', async () => {
+    const devices = await twoDevices();
+    const { a, b, n, renamedId } = devices;
+    await drain(b);
+    // Someone else changes another field of the renamed class: A's edit, merged with the
+    // server's record now, is another request than B's under the same key.
+    const request = wireRequest(classEntity, {
+      op: 'update',
+      id: renamedId,
+      values: { class_id: renamedId, class_name: `Renamed by file ${n}`, sort_order: 5 },
+    });
+    const changed = await a.api.request(request.path, requestOptions(request));
+    expect(changed).toMatchObject({ kind: 'reply', status: 200 });
+    await drain(a);
+    await expectOnceEach(devices);
+    const renamed = (await serverRows(a.api, classEntity)).find((c) => String(c.class_id) === renamedId);
+    expect(renamed).toMatchObject({ class_name: `Renamed by file ${n}`, sort_order: 5 });
+  });
 });
