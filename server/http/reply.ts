@@ -1,7 +1,7 @@
 /** The failure envelope and the server's own texts (the entities' texts come from messages()). */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { KEY_REUSED } from '../../src/contract/wire';
+import { KEY_REUSED } from '../../src/contract/idempotency';
 
 export const TEXT = {
   loginOk: 'Login successful',

@@ -56,6 +56,3 @@ export async function loadUnsentChanges(file: Blob): Promise<LoadReport & { sign
   if (report.queued > 0) changeSaved();
   return { ...report, signedIn: await readSignedInUser(db) };
 }
-
-/** How many changes wait on this device (any state). */
-export const countUnsent = (): Promise<number> => db.outbox.count();

@@ -12,13 +12,6 @@ export interface Envelope {
   [field: string]: unknown;
 }
 
-/**
- * Our server's refusal of a key already used by its administrator for another request
- * (server/http/idempotency.ts). A change carried to another device in a file (issue 20) that
- * meets it was sent by the other copy first (saved-queue.ts, src/sync/round.ts).
- */
-export const KEY_REUSED = 'Idempotency-Key reused for a different request';
-
 export const AUTH_PATHS = {
   /** Legacy: JSON {username, password}; reply {success, message}. Ours also sets the session cookie. */
   login: 'Admin_access/login.php',

@@ -14,7 +14,7 @@
  * transaction that applies its confirmed reply.
  */
 import { entityByName } from '../contract/entities';
-import { KEY_REUSED } from '../contract/wire';
+import { KEY_REUSED } from '../contract/idempotency';
 import { groupCommit } from '../db/group-commit';
 import type { OutboxEntry } from '../db/outbox-entry';
 import { classify, type Verdict } from './classify';

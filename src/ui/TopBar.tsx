@@ -5,33 +5,21 @@
  * Logout: menus and the drawer open below the bar.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
-import { lazy, type MouseEvent, Suspense, useState } from 'react';
-import { signOutEverywhere } from '../app/auth';
+import { type MouseEvent, useState } from 'react';
 import { BRAND, LOGO_URL } from '../app/config';
-import { readQueueCounts } from '../app/queue-state';
 import { isSignedIn } from '../app/session';
 import { focusMainHeading } from './focus-heading';
 import { MainNav, NavToggle } from './MainNav';
 import { SyncIndicator } from './SyncIndicator';
 
-// Only when Logout finds changes waiting (issue 20): kept off the first load.
-const SignOutOffer = lazy(() => import('./saved-queue/SignOutOffer'));
-
 export function TopBar() {
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [unsent, setUnsent] = useState(0);
 
-  const signOut = async () => {
-    setUnsent(0);
-    await signOutEverywhere();
-    await navigate({ to: '/login' });
-  };
-
+  // With changes waiting, Logout first offers to save them to a file (issue 20): loaded on demand.
   const logout = async () => {
-    const { waiting, failed } = await readQueueCounts();
-    if (waiting + failed > 0) setUnsent(waiting + failed);
-    else await signOut();
+    const { logOut } = await import('./saved-queue/log-out');
+    await logOut(() => navigate({ to: '/login' }));
   };
 
   const skip = (e: MouseEvent) => {
@@ -56,11 +44,6 @@ export function TopBar() {
           <button type="button" className="button button-light" onClick={logout}>
             Logout
           </button>
-        )}
-        {unsent > 0 && (
-          <Suspense fallback={null}>
-            <SignOutOffer count={unsent} onLogout={() => void signOut()} onCancel={() => setUnsent(0)} />
-          </Suspense>
         )}
       </div>
     </header>

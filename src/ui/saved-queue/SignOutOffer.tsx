@@ -1,7 +1,7 @@
 /**
  * Logout with changes waiting (issue 20 item 5): before the session ends, the administrator
  * hears that the changes stay on this device and may save them to a file, to send them from
- * another one. Loaded only when Logout finds changes waiting.
+ * another one. Shown by log-out.ts when Logout finds changes waiting.
  */
 import { useEffect, useRef, useState } from 'react';
 import { SaveUnsentButton } from './SaveUnsentButton';
@@ -11,7 +11,7 @@ export function signOutText(count: number): string {
   return `${some} not reached the server yet. ${count === 1 ? 'It stays' : 'They stay'} on this device and ${count === 1 ? 'is' : 'are'} sent when you sign in again. To send ${count === 1 ? 'it' : 'them'} from another device, save ${count === 1 ? 'it' : 'them'} to a file first.`;
 }
 
-export default function SignOutOffer({
+export function SignOutOffer({
   count,
   onLogout,
   onCancel,
