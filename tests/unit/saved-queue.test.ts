@@ -11,6 +11,7 @@ import { writeSignedInUser } from '../../src/db/meta';
 import { mutate } from '../../src/db/mutate';
 import { openLocalDb } from '../../src/db/open';
 import type { OutboxEntry } from '../../src/db/outbox-entry';
+import { retryEntry } from '../../src/db/queue-actions';
 import { gatherQueue, loadSavedQueue } from '../../src/db/saved-queue';
 import {
   DAMAGED_QUEUE_FILE,
@@ -246,6 +247,28 @@ describe('the file of unsent changes', () => {
       await loadSavedQueue(other, await decodeSavedQueue(text));
       const sevens = (await entries(other)).filter((e) => e.key === '7');
       expect(sevens.map((e) => e.payload.class_name)).toEqual(['Class 7 (B)', 'Class 7b']);
+    } finally {
+      other.close();
+      await other.delete();
+    }
+  });
+
+  it('Retry of a refused change on both devices: one new key, made from the old one', async () => {
+    await queueSome();
+    const text = await encodeSavedQueue(await gatherQueue(db));
+    const other = await otherDevice();
+    try {
+      await writeSignedInUser(other, 'admin');
+      await loadSavedQueue(other, await decodeSavedQueue(text));
+      const retried: string[] = [];
+      for (const device of [db, other]) {
+        const [first] = await entries(device);
+        await device.outbox.update(first.seq, { status: 'failed', attempts: 1, lastError: 'Refused' });
+        await retryEntry(device, first.seq);
+        retried.push((await device.outbox.get(first.seq))!.id);
+      }
+      const [original] = JSON.parse(text).body.queue.entries;
+      expect(retried).toEqual([`${original.id}~r1`, `${original.id}~r1`]);
     } finally {
       other.close();
       await other.delete();
