@@ -21,6 +21,7 @@ import {
   NOT_A_QUEUE_FILE,
   SavedQueueError,
 } from '../../src/db/saved-queue-file';
+import { loadedText, storageText } from '../../src/ui/saved-queue/texts';
 import { pngFile } from '../helpers/files';
 import { freshLocalDbEach } from '../helpers/local-db';
 
@@ -273,5 +274,18 @@ describe('the file of unsent changes', () => {
       other.close();
       await other.delete();
     }
+  });
+
+  it('says in words what the browser keeps, how much is used, and what a load did', () => {
+    const MB = 1024 ** 2;
+    expect(storageText({ persisted: true, usage: 3 * MB, quota: 2048 * MB })).toBe(
+      'This browser keeps the changes on this device until they are sent (persistent storage is on). 3.0 MB used of 2.0 GB this browser allows.',
+    );
+    expect(storageText({ persisted: false, usage: 95 * MB, quota: 100 * MB })).toBe(
+      'This browser may clear its storage when the device runs short of space (persistent storage is off). Save unsent changes to a file to be safe. 95.0 MB used of 100.0 MB this browser allows. This device is almost out of storage space: save unsent changes to a file now.',
+    );
+    expect(loadedText({ queued: 3, alreadyHere: 1, waitingFor: ['maria'], signedIn: 'admin' })).toBe(
+      'Loaded 3 changes. 1 change of the file were already here. They were made by maria and wait until they sign in on this device.',
+    );
   });
 });

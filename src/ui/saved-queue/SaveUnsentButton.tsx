@@ -5,11 +5,7 @@
  */
 import { useState } from 'react';
 import { downloadFile } from './download';
-
-export const savedText = (count: number, name: string) =>
-  count === 0
-    ? 'Nothing is waiting to be sent, so there was nothing to save.'
-    : `Saved ${count} ${count === 1 ? 'change' : 'changes'} to ${name}. Keep the file until they reach the server.`;
+import { savedText } from './texts';
 
 export function SaveUnsentButton({
   onSaved,

@@ -6,50 +6,13 @@
  */
 import { useEffect, useState } from 'react';
 import {
-  type LoadReport,
   loadUnsentChanges,
   readStorageStatus,
   SavedQueueError,
   type StorageStatus,
 } from '../../app/saved-queue';
 import { SaveUnsentButton } from './SaveUnsentButton';
-
-function size(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
-export function storageText(status: StorageStatus): string {
-  const kept =
-    status.persisted === true
-      ? 'This browser keeps the changes on this device until they are sent (persistent storage is on).'
-      : status.persisted === false
-        ? 'This browser may clear its storage when the device runs short of space (persistent storage is off). Save unsent changes to a file to be safe.'
-        : 'This browser does not say whether it keeps its storage.';
-  const used =
-    status.usage !== null && status.quota !== null
-      ? ` ${size(status.usage)} used of ${size(status.quota)} this browser allows.`
-      : '';
-  return kept + used;
-}
-
-const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
-
-export function loadedText(report: LoadReport & { signedIn: string | null }): string {
-  if (report.queued === 0)
-    return report.alreadyHere > 0
-      ? 'These changes are already on this device. Nothing new was loaded.'
-      : 'The file holds no changes. Nothing was loaded.';
-  const parts = [`Loaded ${changes(report.queued)}.`];
-  if (report.alreadyHere > 0) parts.push(`${changes(report.alreadyHere)} of the file were already here.`);
-  parts.push(
-    report.waitingFor.length > 0
-      ? `They were made by ${report.waitingFor.join(' and ')} and wait until ${report.waitingFor.length > 1 ? 'their author signs' : 'they sign'} in on this device.`
-      : 'They are sent from here; if the other device sends them too, each still takes effect once.',
-  );
-  return parts.join(' ');
-}
+import { loadedText, storageText } from './texts';
 
 export function SavedQueuePanel() {
   const [status, setStatus] = useState<StorageStatus | null>(null);

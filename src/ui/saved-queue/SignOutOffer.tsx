@@ -5,11 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { SaveUnsentButton } from './SaveUnsentButton';
-
-export function signOutText(count: number): string {
-  const some = count === 1 ? '1 change has' : `${count} changes have`;
-  return `${some} not reached the server yet. ${count === 1 ? 'It stays' : 'They stay'} on this device and ${count === 1 ? 'is' : 'are'} sent when you sign in again. To send ${count === 1 ? 'it' : 'them'} from another device, save ${count === 1 ? 'it' : 'them'} to a file first.`;
-}
+import { signOutText } from './texts';
 
 export function SignOutOffer({
   count,
