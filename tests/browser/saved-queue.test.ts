@@ -59,7 +59,7 @@ it('saves the waiting change to a file, loads it on a second browser, and both s
   const file = await download.path();
   await expect
     .poll(() => a.page.getByTestId('saved-queue-status').textContent())
-    .toBe(`Saved 1 change to ${download.suggestedFilename()}. Keep the file until they reach the server.`);
+    .toBe(`Saved 1 change to ${download.suggestedFilename()}. Keep the file until it reaches the server.`);
 
   // The second browser loads it and, online, delivers it.
   const b = await device();
@@ -68,7 +68,7 @@ it('saves the waiting change to a file, loads it on a second browser, and both s
   await expect
     .poll(() => b.page.getByTestId('saved-queue-status').textContent(), { timeout: 10_000 })
     .toBe(
-      'Loaded 1 change. They are sent from here; if the other device sends them too, each still takes effect once.',
+      'Loaded 1 change. They are sent from here. If the other device sends them too, each still takes effect only once.',
     );
   await expect.poll(serverClassNames, { timeout: 20_000 }).toEqual(['Carried by file']);
   await expect.poll(() => delivered(b.page), { timeout: 15_000 }).toBe(1);

@@ -285,7 +285,7 @@ describe('the file of unsent changes', () => {
       'This browser may clear its storage when the device runs short of space (persistent storage is off). Save unsent changes to a file to be safe. 95.0 MB used of 100.0 MB this browser allows. This device is almost out of storage space: save unsent changes to a file now.',
     );
     expect(loadedText({ queued: 3, alreadyHere: 1, waitingFor: ['maria'], signedIn: 'admin' })).toBe(
-      'Loaded 3 changes. 1 change of the file were already here. They were made by maria and wait until they sign in on this device.',
+      'Loaded 3 changes. 1 change of the file was already here. They were made by maria and wait until they sign in on this device.',
     );
   });
 });

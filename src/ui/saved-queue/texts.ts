@@ -37,11 +37,14 @@ export function loadedText(report: LoadReport & { signedIn: string | null }): st
       ? 'These changes are already on this device. Nothing new was loaded.'
       : 'The file holds no changes. Nothing was loaded.';
   const parts = [`Loaded ${changes(report.queued)}.`];
-  if (report.alreadyHere > 0) parts.push(`${changes(report.alreadyHere)} of the file were already here.`);
+  if (report.alreadyHere > 0)
+    parts.push(
+      `${changes(report.alreadyHere)} of the file ${report.alreadyHere === 1 ? 'was' : 'were'} already here.`,
+    );
   parts.push(
     report.waitingFor.length > 0
       ? `They were made by ${report.waitingFor.join(' and ')} and wait until ${report.waitingFor.length > 1 ? 'their author signs' : 'they sign'} in on this device.`
-      : 'They are sent from here; if the other device sends them too, each still takes effect once.',
+      : 'They are sent from here. If the other device sends them too, each still takes effect only once.',
   );
   return parts.join(' ');
 }
@@ -49,7 +52,7 @@ export function loadedText(report: LoadReport & { signedIn: string | null }): st
 export const savedText = (count: number, name: string) =>
   count === 0
     ? 'Nothing is waiting to be sent, so there was nothing to save.'
-    : `Saved ${count} ${count === 1 ? 'change' : 'changes'} to ${name}. Keep the file until they reach the server.`;
+    : `Saved ${count} ${count === 1 ? 'change' : 'changes'} to ${name}. Keep the file until ${count === 1 ? 'it reaches' : 'they reach'} the server.`;
 
 export function signOutText(count: number): string {
   const some = count === 1 ? '1 change has' : `${count} changes have`;
