@@ -2,6 +2,8 @@ import { registerSW } from 'virtual:pwa-register';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { askPersistentStorage } from './app/persistent-storage';
+import { isSignedIn } from './app/session';
 import { startSyncRunner } from './app/sync-runner';
 import { router } from './routes/router';
 import { NoticeProvider } from './ui/notices';
@@ -11,8 +13,8 @@ import './ui/styles.css';
 if ('serviceWorker' in navigator) {
   const update = registerSW({ onNeedRefresh: () => onNewVersion(update) });
 }
-// Keep queued changes and the offline copy when the browser is short of space (rule 7).
-void navigator.storage?.persist?.().catch(() => undefined);
+// Asked after each sign-in, and at start for an administrator still signed in (rule 7).
+if (isSignedIn()) askPersistentStorage();
 startSyncRunner();
 
 createRoot(document.getElementById('root')!).render(

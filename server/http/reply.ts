@@ -1,6 +1,7 @@
 /** The failure envelope and the server's own texts (the entities' texts come from messages()). */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { KEY_REUSED } from '../../src/contract/idempotency';
 
 export const TEXT = {
   loginOk: 'Login successful',
@@ -23,7 +24,7 @@ export const TEXT = {
   tooLargeAnonymous: 'Sign in first: a request without a session may only carry a small body',
   notAnObject: 'Request body must be a JSON object',
   badKey: 'Invalid Idempotency-Key',
-  keyReused: 'Idempotency-Key reused for a different request',
+  keyReused: KEY_REUSED,
   badListParams: 'page, limit and since must be non-negative whole numbers',
   notFound: 'Not found',
   badBatch: 'Malformed batch',

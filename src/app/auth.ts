@@ -4,6 +4,7 @@ import { patchSyncState, writeSignedInUser } from '../db/meta';
 import { signIn, signOut } from '../sync/auth';
 import { db, loadApi } from './context';
 import { keepGeography } from './geography';
+import { askPersistentStorage } from './persistent-storage';
 import { forgetSignIn, rememberSignIn } from './session';
 import { requestSync } from './sync-runner';
 
@@ -13,6 +14,7 @@ export async function signInAndResume(username: string, password: string): Promi
   const result = await signIn(await loadApi(), username, password);
   if (!result.ok) return result;
   rememberSignIn(username);
+  askPersistentStorage();
   // Changes made from now on are this administrator's, and only theirs are sent (issue 12).
   await writeSignedInUser(db, username);
   // The queue may go on (it paused on a 401).

@@ -117,6 +117,12 @@ export interface NewEntry {
    * where the server has it instead of starting again. Not part of the request itself.
    */
   uploads?: Record<string, StoredUpload>;
+  /**
+   * A copy of this change went into a file of unsent changes, or this entry was loaded from
+   * one (saved-queue.ts): another device may send the same change under the same key, so it is
+   * never folded into or dropped unsent, as if it had been sent already (rule 2).
+   */
+  copied?: true;
 }
 
 /** An entry as it is stored and read back. */
@@ -126,7 +132,7 @@ export interface OutboxEntry extends NewEntry {
 }
 
 export function isUnsent(entry: NewEntry): boolean {
-  return entry.status === 'pending' && entry.attempts === 0;
+  return entry.status === 'pending' && entry.attempts === 0 && !entry.copied;
 }
 
 /**

@@ -17,10 +17,25 @@ export async function retryEntry(db: LocalDb, seq: number): Promise<void> {
     if (!entry || entry.status === 'sending') return;
     const fresh =
       entry.status === 'failed'
-        ? { id: newUuid(), attempts: 0, sent: undefined, goneOnServer: undefined }
+        ? {
+            id: entry.copied ? retriedKey(entry.id) : newUuid(),
+            attempts: 0,
+            sent: undefined,
+            goneOnServer: undefined,
+          }
         : {};
     await db.outbox.update(seq, { status: 'pending', nextAttemptAt: 0, lastError: null, ...fresh });
   });
+}
+
+/**
+ * The new key of a retried change that also sits on another device (`copied`, issue 20): made
+ * from the old one, so that both devices' Retry of the same refused change send it under one
+ * key and it takes effect once. `k` becomes `k~r1`, then `k~r2`.
+ */
+export function retriedKey(id: string): string {
+  const match = /^(.*)~r(\d+)$/.exec(id);
+  return match ? `${match[1]}~r${Number(match[2]) + 1}` : `${id}~r1`;
 }
 
 export type Choice = 'mine' | 'theirs';

@@ -28,6 +28,7 @@ import { entityByName } from '../contract/entities';
 import { ConflictPanel } from '../ui/ConflictPanel';
 import { useDiscardNotes, useQueueView } from '../ui/outbox-data';
 import { ScrollTable } from '../ui/ScrollTable';
+import { SavedQueuePanel } from '../ui/saved-queue/SavedQueuePanel';
 import { retryFeedback, sendFeedback } from '../ui/send-feedback';
 import { useSyncState } from '../ui/sync-state';
 import { progressOf, UploadProgressLine, useUploadProgress } from '../ui/upload-progress';
@@ -278,6 +279,7 @@ export function OutboxScreen() {
           </button>
         </section>
       )}
+      <SavedQueuePanel />
     </section>
   );
 }

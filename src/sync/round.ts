@@ -14,6 +14,7 @@
  * transaction that applies its confirmed reply.
  */
 import { entityByName } from '../contract/entities';
+import { KEY_REUSED } from '../contract/idempotency';
 import { groupCommit } from '../db/group-commit';
 import type { OutboxEntry } from '../db/outbox-entry';
 import { classify, type Verdict } from './classify';
@@ -73,7 +74,7 @@ export async function sendRound(
 
   const verdicts = new Map<number, Verdict>();
   outgoing.forEach(({ entry }, i) => {
-    verdicts.set(entry.seq, classify(outcomes[i], entry.op));
+    verdicts.set(entry.seq, sentFromAnotherCopy(entry, classify(outcomes[i], entry.op)));
   });
 
   // 3. Adds without an id in their reply learn it by refetching, once per entity.
@@ -132,6 +133,20 @@ export async function sendRound(
 }
 
 /** An add that the server names: not a single document's, whose one key never changes. */
+/**
+ * A change carried to another device in a file (`copied`, src/db/saved-queue.ts) is sent by
+ * both under one key. An edit merges with the server's record before it goes (rule 5), so the
+ * second copy may differ from the first when the record changed in between, and the server
+ * refuses it as a key used for another request: the first copy, which took effect. Such an
+ * edit, set or relation is delivered. An add always goes as it was made (its reply gives the
+ * id), so its refusal stays a refusal.
+ */
+function sentFromAnotherCopy(entry: OutboxEntry, verdict: Verdict): Verdict {
+  if (!entry.copied || entry.op === 'add' || verdict.kind !== 'failed') return verdict;
+  if (verdict.status !== 422 || verdict.message !== KEY_REUSED) return verdict;
+  return { kind: 'done', body: { success: true }, replayed: true };
+}
+
 const namesRecord = (entry: OutboxEntry) => entry.op === 'add' && !entityByName(entry.entity).single;
 
 async function learnIds(round: Round, adds: readonly OutboxEntry[]): Promise<Map<number, Learned>> {

@@ -46,6 +46,7 @@ import { useNotify } from './notices';
 import { reportOutcome, reportOutcomes } from './report-outcome';
 import { encodeRouteId } from './route-id';
 import { SendingFiles } from './SendingFiles';
+import { SaveUnsentButton } from './saved-queue/SaveUnsentButton';
 import { useSwitchCode } from './switch-code';
 import { usePageTitle } from './use-page-title';
 
@@ -354,6 +355,7 @@ function EntityForm({
         {failure && (
           <p className="form-error" role="alert" tabIndex={-1} ref={failureRef}>
             {failure}
+            {failure === STORAGE_FULL && <SaveUnsentButton className="button button-small block" />}
           </p>
         )}
         {problems.length > 0 && (shown.length >= SUMMARY_FROM_FIELDS || entity.requiredMessage) && (

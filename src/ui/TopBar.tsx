@@ -6,7 +6,6 @@
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type MouseEvent, useState } from 'react';
-import { signOutEverywhere } from '../app/auth';
 import { BRAND, LOGO_URL } from '../app/config';
 import { isSignedIn } from '../app/session';
 import { focusMainHeading } from './focus-heading';
@@ -17,9 +16,10 @@ export function TopBar() {
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
 
+  // With changes waiting, Logout first offers to save them to a file (issue 20): loaded on demand.
   const logout = async () => {
-    await signOutEverywhere();
-    await navigate({ to: '/login' });
+    const { logOut } = await import('./saved-queue/log-out');
+    await logOut(() => navigate({ to: '/login' }));
   };
 
   const skip = (e: MouseEvent) => {

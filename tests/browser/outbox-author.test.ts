@@ -37,6 +37,15 @@ async function signInAs(who: { username: string; password: string }) {
   await page.waitForURL(/\/homepage$/);
 }
 
+/** Logout with a change waiting offers to save it to a file first (issue 20); this test logs out. */
+async function logOutWithChangesWaiting() {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  const offer = page.getByRole('dialog', { name: 'Changes not sent yet' });
+  await expect.poll(() => offer.getByRole('button', { name: 'Save unsent changes' }).count()).toBe(1);
+  await offer.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL(/\/login$/);
+}
+
 it('shows whose a waiting change is, keeps it from another administrator’s session, and sends it for its author', async () => {
   await signInWithForm(page, suite.server.url);
   await context.setOffline(true);
@@ -44,8 +53,7 @@ it('shows whose a waiting change is, keeps it from another administrator’s ses
   await page.getByLabel('Class Name').fill('Left by admin');
   await page.getByRole('button', { name: 'Add Class' }).click();
   await page.waitForURL(/\/classes/);
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await page.waitForURL(/\/login$/);
+  await logOutWithChangesWaiting();
   await context.setOffline(false);
 
   await signInAs(MARIA);
@@ -70,8 +78,7 @@ it('shows whose a waiting change is, keeps it from another administrator’s ses
   expect(await row.count()).toBe(1);
 
   // A signs in again: the change goes out.
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await page.waitForURL(/\/login$/);
+  await logOutWithChangesWaiting();
   await signInAs(ADMIN);
   await expect.poll(serverClassNames, { timeout: 20_000 }).toContain('Left by admin');
   await page.goto(`${suite.server.url}/outbox`);

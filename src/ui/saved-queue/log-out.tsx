@@ -1,0 +1,37 @@
+/**
+ * Logout (the top bar's button), loaded on its click: at once when nothing waits; with changes
+ * waiting, after the offer to save them to a file (issue 20 item 5). The offer is its own small
+ * React root in a modal dialog, so the top bar, on every first load, carries none of it.
+ */
+import { createRoot } from 'react-dom/client';
+import { signOutEverywhere } from '../../app/auth';
+import { countUnsent } from '../../app/unsent-count';
+import { SignOutOffer } from './SignOutOffer';
+
+export async function logOut(then: () => Promise<unknown>): Promise<void> {
+  const leave = async () => {
+    await signOutEverywhere();
+    await then();
+  };
+  const count = await countUnsent();
+  if (count === 0) return leave();
+  const host = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(host);
+  let open = true;
+  const close = () => {
+    if (!open) return;
+    open = false;
+    root.unmount();
+    host.remove();
+  };
+  root.render(
+    <SignOutOffer
+      count={count}
+      onLogout={() => {
+        close();
+        void leave();
+      }}
+      onCancel={close}
+    />,
+  );
+}
