@@ -18,8 +18,7 @@ import { contentImageRefs } from '../contract/content-images';
 import { entities } from '../contract/entities';
 import { contentImageEntity } from '../contract/entities/content-image';
 import { type EntityDescription, refFields, wireName } from '../contract/entity';
-import { stillUsedBy } from '../contract/messages';
-import { firstChildEntity } from './children';
+import { stillUsedOnDevice } from './children';
 import type { LocalDb, Row } from './database';
 import { isTempId, newTempId, newUuid } from './ids';
 import { readSignedInUser } from './meta';
@@ -243,8 +242,8 @@ export async function mutate(db: LocalDb, change: Change): Promise<MutationResul
     }
 
     // Delete. A record that others still name stays (the server would refuse it too).
-    const child = await firstChildEntity(db, entity, key);
-    if (child) throw new StillUsedError(stillUsedBy(entity.names, child.names));
+    const refusal = await stillUsedOnDevice(db, entity, key);
+    if (refusal) throw new StillUsedError(refusal);
     await table.delete(key);
     await dropFromSets(db, entity, key);
     // Another administrator's waiting changes are theirs: kept, and this delete goes after them.

@@ -6,13 +6,10 @@
 import { entities } from '../contract/entities';
 import type { EntityDescription } from '../contract/entity';
 import type { LocalDb } from './database';
-import { parentTables, withParentNames } from './parent-names';
+import { namesOf, parentTables, withParentNames } from './parent-names';
 
-/** Every record of an entity by id, with its title: for showing sets by name. */
-export async function titlesOf(db: LocalDb, entity: EntityDescription): Promise<Map<string, string>> {
-  const rows = await db.rows(entity).toArray();
-  return new Map(rows.map((r) => [String(r[entity.key]), String(r[entity.title] ?? '')]));
-}
+/** Every record of an entity by id, with its name (parent-names.ts): for showing sets by name. */
+export const titlesOf = namesOf;
 
 /** For each entity holding `entity`'s ids in a set: how many of its records hold `id`. */
 export async function holders(

@@ -27,6 +27,7 @@ import { dependants } from '../contract/cascade';
 import { entityByName } from '../contract/entities';
 import { type EntityDescription, formFields, type Op } from '../contract/entity';
 import { entityMessages, STORAGE_FULL, screenTexts } from '../contract/messages';
+import { parentName } from '../contract/parent-names';
 import { RESUMABLE_FROM_BYTES } from '../contract/resumable';
 import { severalField } from '../contract/several-files';
 import { hiddenInputs, isShown } from '../contract/switched-inputs';
@@ -120,7 +121,7 @@ function ParentName({ entity, field, id }: { entity: EntityDescription; field: s
   if (!row) return null;
   return (
     <p className="screen-parent">
-      {spec.label}: <strong>{String(row[parent.title] ?? '')}</strong>
+      {spec.label}: <strong>{parentName(parent, row)}</strong>
     </p>
   );
 }

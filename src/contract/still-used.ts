@@ -1,0 +1,50 @@
+/**
+ * "Still used", defined once: a record that rows of another entity name as their parent (a
+ * class its series) cannot be deleted; the refusal names the nearest such entity. The device
+ * checks it before queueing a delete (db/children.ts, from mutate's delete), the server before
+ * deleting (server/entities/relations.ts, one statement), and both say the same words.
+ */
+import type { EntityDescription } from './entity';
+import { refFields } from './entity';
+import { stillUsedBy } from './messages';
+
+/** A ref field of another entity that names this one. */
+export interface ChildLink {
+  child: EntityDescription;
+  /** The child's field holding the parent's id. */
+  field: string;
+}
+
+/**
+ * The entities whose rows can name `parent`, by which field: in description order (parents
+ * before children), so the first found is the nearest.
+ */
+export function childLinks(parent: EntityDescription, all: readonly EntityDescription[]): ChildLink[] {
+  return all.flatMap((child) =>
+    refFields(child)
+      .filter(([, spec]) => spec.ref === parent.name)
+      .map(([field]) => ({ child, field })),
+  );
+}
+
+/**
+ * The first link whose entity still has a row naming the record (`isUsed` asks the store), or
+ * null: the record may go.
+ */
+export async function firstUsingLink(
+  links: readonly ChildLink[],
+  isUsed: (link: ChildLink, index: number) => boolean | Promise<boolean>,
+): Promise<ChildLink | null> {
+  for (const [index, link] of links.entries()) if (await isUsed(link, index)) return link;
+  return null;
+}
+
+/** The refusal of deleting a record still used, or null when nothing names it. */
+export async function stillUsedRefusal(
+  parent: EntityDescription,
+  links: readonly ChildLink[],
+  isUsed: (link: ChildLink, index: number) => boolean | Promise<boolean>,
+): Promise<string | null> {
+  const first = await firstUsingLink(links, isUsed);
+  return first ? stillUsedBy(parent.names, first.child.names) : null;
+}
