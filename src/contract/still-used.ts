@@ -3,6 +3,10 @@
  * class its series) cannot be deleted; the refusal names the nearest such entity. The device
  * checks it before queueing a delete (db/children.ts, from mutate's delete), the server before
  * deleting (server/entities/relations.ts, one statement), and both say the same words.
+ *
+ * Sets that hold a record (a book assigned to schools) do not keep it: a delete takes it out
+ * of them (db/mutations/delete.ts), and the delete confirmation counts them
+ * (db/relation-reads.ts). Which sets those are is defined here too (`setLinks`).
  */
 import type { EntityDescription } from './entity';
 import { refFields } from './entity';
@@ -47,4 +51,20 @@ export async function stillUsedRefusal(
 ): Promise<string | null> {
   const first = await firstUsingLink(links, isUsed);
   return first ? stillUsedBy(parent.names, first.child.names) : null;
+}
+
+/** A set relation of another entity that holds this one's ids. */
+export interface SetLink {
+  owner: EntityDescription;
+  /** The relation's name on the owner (its column of ids). */
+  relation: string;
+}
+
+/** The sets that can hold `target`'s records, in description order. */
+export function setLinks(target: EntityDescription, all: readonly EntityDescription[]): SetLink[] {
+  return all.flatMap((owner) =>
+    Object.entries(owner.relations ?? {})
+      .filter(([, rel]) => rel.target === target.name)
+      .map(([relation]) => ({ owner, relation })),
+  );
 }

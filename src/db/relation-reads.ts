@@ -5,6 +5,7 @@
  */
 import { entities } from '../contract/entities';
 import type { EntityDescription } from '../contract/entity';
+import { setLinks } from '../contract/still-used';
 import type { LocalDb } from './database';
 import { namesOf, parentTables, withParentNames } from './parent-names';
 
@@ -18,12 +19,8 @@ export async function holders(
   id: string,
 ): Promise<{ entity: EntityDescription; count: number }[]> {
   const out: { entity: EntityDescription; count: number }[] = [];
-  for (const owner of entities) {
-    for (const [name, rel] of Object.entries(owner.relations ?? {})) {
-      if (rel.target !== entity.name) continue;
-      out.push({ entity: owner, count: await db.rows(owner).where(name).equals(id).count() });
-    }
-  }
+  for (const { owner, relation } of setLinks(entity, entities))
+    out.push({ entity: owner, count: await db.rows(owner).where(relation).equals(id).count() });
   return out;
 }
 

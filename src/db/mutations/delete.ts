@@ -6,6 +6,7 @@
  */
 import { entities } from '../../contract/entities';
 import type { EntityDescription } from '../../contract/entity';
+import { setLinks } from '../../contract/still-used';
 import { stillUsedOnDevice } from '../children';
 import type { LocalDb } from '../database';
 import { belongsTo, type FieldValue, isUnsent } from '../outbox-entry';
@@ -47,17 +48,14 @@ export async function deleteRecord(
  * in the same transaction; the owners' own changes are not queued for it.
  */
 async function dropFromSets(db: LocalDb, entity: EntityDescription, key: string): Promise<void> {
-  for (const owner of entities) {
-    for (const [name, rel] of Object.entries(owner.relations ?? {})) {
-      if (rel.target !== entity.name) continue;
-      await db
-        .rows(owner)
-        .where(name)
-        .equals(key)
-        .modify((row) => {
-          row[name] = (row[name] as string[]).filter((id) => id !== key);
-        });
-    }
+  for (const { owner, relation } of setLinks(entity, entities)) {
+    await db
+      .rows(owner)
+      .where(relation)
+      .equals(key)
+      .modify((row) => {
+        row[relation] = (row[relation] as string[]).filter((id) => id !== key);
+      });
   }
 }
 
@@ -67,13 +65,7 @@ async function dropFromSets(db: LocalDb, entity: EntityDescription, key: string)
  * sent (it waited for that id), so rewriting it keeps rule 2.
  */
 async function dropFromQueuedSets(db: LocalDb, entity: EntityDescription, key: string): Promise<void> {
-  const relations = new Set(
-    entities.flatMap((owner) =>
-      Object.entries(owner.relations ?? {})
-        .filter(([, rel]) => rel.target === entity.name)
-        .map(([name]) => `${owner.name}/${name}`),
-    ),
-  );
+  const relations = new Set(setLinks(entity, entities).map((l) => `${l.owner.name}/${l.relation}`));
   if (relations.size === 0) return;
   const without = (set: FieldValue | undefined) =>
     Array.isArray(set) ? (set as readonly string[]).filter((id) => id !== key) : set;
