@@ -6,12 +6,12 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { fieldRefusal, isStorageFull, refusedField } from '../../app/records';
+import { fieldRefusal, isStorageFull } from '../../app/records';
 import { dependants } from '../../contract/cascade';
 import { type EntityDescription, formFields, type Op } from '../../contract/entity';
 import { entityMessages, STORAGE_FULL, screenTexts } from '../../contract/messages';
 import { isShown } from '../../contract/switched-inputs';
-import { type FieldProblem, formProblems, isRequired } from '../../contract/validation';
+import { formProblems, isRequired } from '../../contract/validation';
 import { useRefOptions } from '../data';
 import { useContentImages } from '../extensions-data';
 import { FormActions } from '../FormActions';
@@ -26,8 +26,9 @@ import { usePageTitle } from '../use-page-title';
 import { FormField } from './FormField';
 import type { FormValues } from './form-values';
 import { ParentName } from './ParentName';
-import { focusField, ProblemSummary, SUMMARY_FROM_FIELDS } from './ProblemSummary';
+import { ProblemSummary, SUMMARY_FROM_FIELDS } from './ProblemSummary';
 import { saveForm } from './save-form';
+import { useProblems } from './use-problems';
 
 /**
  * Where the form goes after a save and on Cancel: the description's place, the list (inside
@@ -67,41 +68,26 @@ export function EntityForm({
   const fields = formFields(entity, op);
   const cascade = entity.cascadeIn?.includes(op) ?? true;
   const [values, setValues] = useState<FormValues>(initial);
-  const [problems, setProblems] = useState<FieldProblem[]>([]);
+  const { problems, refuse, clear, errorOf } = useProblems(entity, id);
   /** A failure of the save itself (storage full), not of a field. */
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   /** The changes whose files are on their way, while the form waits for them (online). */
   const [sending, setSending] = useState<string[] | null>(null);
-  /** Bumped by each refused submit: focus then goes to the first problem, once it is drawn. */
-  const [refusals, setRefusals] = useState(0);
   const failureRef = useRef<HTMLParagraphElement>(null);
   const options = useRefOptions(entity, fields, values, cascade);
   const images = useContentImages();
   const code = useSwitchCode(entity, values);
   const shown = fields.filter((name) => isShown(entity, name, code));
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each refused submit, not when problems change as fields are corrected
-  useEffect(() => {
-    if (refusals > 0 && problems[0]) focusField(problems[0].field);
-  }, [refusals]);
-
   useEffect(() => {
     if (failure) failureRef.current?.focus();
   }, [failure]);
 
-  // Opened to correct a change the server refused at a field (Edit on the outbox): said there.
-  useEffect(() => {
-    if (id !== null)
-      void refusedField(entity, id).then(
-        (refused) => refused && setProblems([{ ...refused, missing: false }]),
-      );
-  }, [entity, id]);
-
   const change = (name: string, value: FormValue) => {
     setFailure(null);
     const cleared = new Set([name, ...(cascade ? dependants(entity, name, fields) : [])]);
-    setProblems((all) => all.filter((p) => !cleared.has(p.field)));
+    clear(cleared);
     setValues((all) => {
       const next = { ...all, [name]: value };
       // Changing an upper level clears the lower ones (spec §4).
@@ -112,12 +98,7 @@ export function EntityForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = formProblems(entity, op, values, code);
-    setProblems(found);
-    if (found.length > 0) {
-      setRefusals((n) => n + 1);
-      return;
-    }
+    if (refuse(formProblems(entity, op, values, code))) return;
     setBusy(true);
     try {
       const { entryIds, reveal, outcomes } = await saveForm(entity, id, values, { fields, code }, setSending);
@@ -133,8 +114,7 @@ export function EntityForm({
       // A value another record holds: said at its field, like the form's own checks.
       const atField = fieldRefusal(error);
       if (atField) {
-        setProblems([{ ...atField, missing: false }]);
-        setRefusals((n) => n + 1);
+        refuse([{ ...atField, missing: false }]);
         return;
       }
       const detail = isStorageFull(error) ? STORAGE_FULL : null;
@@ -142,8 +122,6 @@ export function EntityForm({
       console.error(error);
     }
   };
-
-  const errorOf = (name: string) => problems.find((p) => p.field === name)?.message;
 
   return (
     <section className="screen">
