@@ -6,6 +6,7 @@
  */
 import type { EntityDescription, FieldSpec } from '../../src/contract/entity';
 import { refFields } from '../../src/contract/entity';
+import { type ChildLink, childLinks } from '../../src/contract/still-used';
 
 export interface ParentLink {
   /** The child's column holding the parent's id. */
@@ -14,11 +15,7 @@ export interface ParentLink {
   parent: EntityDescription;
 }
 
-export interface ChildLink {
-  child: EntityDescription;
-  /** The child's column holding this entity's id. */
-  field: string;
-}
+export type { ChildLink };
 
 export interface EntityGraph {
   entities: readonly EntityDescription[];
@@ -34,13 +31,14 @@ export function entityGraph(entities: readonly EntityDescription[]): EntityGraph
     return found;
   };
   const parents = new Map<string, ParentLink[]>();
-  const children = new Map<string, ChildLink[]>(entities.map((e) => [e.name, []]));
   for (const entity of entities) {
-    const links = refFields(entity).map(([field, spec]) => ({ field, spec, parent: byName(spec.ref) }));
-    parents.set(entity.name, links);
-    // In description order (parents before children), so the first child named is the nearest.
-    for (const link of links) children.get(link.parent.name)!.push({ child: entity, field: link.field });
+    parents.set(
+      entity.name,
+      refFields(entity).map(([field, spec]) => ({ field, spec, parent: byName(spec.ref) })),
+    );
   }
+  // Who names whom, as the device sees it (nearest first): contract/still-used.ts.
+  const children = new Map<string, ChildLink[]>(entities.map((e) => [e.name, childLinks(e, entities)]));
   return {
     entities,
     byName,

@@ -8,7 +8,7 @@
  * to commit and then finds no parent (400): never a foreign-key error surfacing as a 500.
  */
 import type { EntityDescription } from '../../src/contract/entity';
-import { stillUsedBy } from '../../src/contract/messages';
+import { stillUsedRefusal } from '../../src/contract/still-used';
 import type { Query } from '../db';
 import type { EntityGraph } from './graph';
 import { ident } from './sql';
@@ -57,8 +57,7 @@ export async function blockingChildren(
     `SELECT ${probes.join(', ')}`,
     children.map(() => id),
   );
-  const first = children.findIndex((_, i) => row[`used_${i}`] !== null);
-  return first < 0 ? null : stillUsedBy(entity.names, children[first].child.names);
+  return stillUsedRefusal(entity, children, (_, i) => row[`used_${i}`] !== null);
 }
 
 /**

@@ -7,6 +7,7 @@
  * The row's table is aliased `t`; filters and ordering use `expr()` to name a column.
  */
 import type { EntityDescription } from '../../src/contract/entity';
+import { parentNameColumn } from '../../src/contract/parent-names';
 import type { EntityGraph } from './graph';
 import { relationTables, setExpression } from './relation-table';
 import { ident } from './sql';
@@ -35,7 +36,8 @@ export function rowSelect(entity: EntityDescription, graph: EntityGraph): RowSel
     joins.push(
       `LEFT JOIN ${ident(parent.table)} ${alias} ON ${alias}.${ident(parent.key)} = t.${ident(field)}`,
     );
-    names.set(spec.refName, `${alias}.${ident(parent.title)}`);
+    // The name a row shows for its parent, defined once (src/contract/parent-names.ts).
+    names.set(spec.refName, `${alias}.${ident(parentNameColumn(parent))}`);
   }
   const own = new Set([entity.key, ...Object.keys(entity.fields)]);
   const sets = relationTables(entity, graph).map((r) => `${setExpression(r)} AS ${ident(r.relation)}`);

@@ -3,7 +3,7 @@
  * device that inserts one, the content shows it from a blob: URL and marks it with
  * PENDING_UPLOAD_ATTRIBUTE naming the temporary id of the image's queued add. That mark makes
  * the content wait for the upload the way a record waits for its parent (src/sync/plan.ts,
- * src/db/mutate.ts), and when the content is sent each marked image gets the server's URL in
+ * src/db/mutations/queue-order.ts), and when the content is sent each marked image gets the server's URL in
  * its `src` and loses the mark (src/sync/entry-request.ts), so the server only ever stores
  * real URLs (its sanitiser would drop a blob: image anyway).
  *

@@ -11,7 +11,7 @@
  * parents' names, a choice by the name it shows) by the locale's collation with numbers inside
  * text compared as numbers ('T2' before 'T10').
  */
-import { type EntityDescription, type ListColumn, refFields } from './entity';
+import type { EntityDescription, ListColumn } from './entity';
 
 export type OrderKind = 'number' | 'date' | 'value' | 'text';
 
@@ -74,14 +74,7 @@ export function sortFields(entity: EntityDescription, all: readonly EntityDescri
   return orders.filter((o, i) => orders.findIndex((p) => p.field === o.field) === i);
 }
 
-/** The parent's name columns (`refName`) of an entity, with the ref field that names the parent. */
-export function parentNameFields(
-  entity: EntityDescription,
-): { field: string; name: string; parent: string }[] {
-  return refFields(entity).flatMap(([field, spec]) =>
-    spec.refName ? [{ field, name: spec.refName, parent: spec.ref }] : [],
-  );
-}
+export { type ParentNameField, parentNameFields } from './parent-names';
 
 /** The page sizes every list offers ('Show 10 / 25 / 50 / 100 entries'), its default among them. */
 export const PAGE_SIZES: readonly number[] = [10, 25, 50, 100];

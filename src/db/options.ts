@@ -5,7 +5,8 @@
  */
 
 import { entityByName } from '../contract/entities';
-import { type EntityDescription, refFields } from '../contract/entity';
+import type { EntityDescription } from '../contract/entity';
+import { parentName, parentNameFields } from '../contract/parent-names';
 import type { LocalDb, Row } from './database';
 import { withParentNames } from './parent-names';
 
@@ -66,14 +67,14 @@ export async function refOptions(
   // Titles that several rows share are told apart by the rows' own parents' names.
   const counts = new Map<string, number>();
   for (const r of rows) counts.set(titleOf(parent, r), (counts.get(titleOf(parent, r)) ?? 0) + 1);
-  const shared = counts.size < rows.length && refFields(parent).some(([, spec]) => spec.refName);
+  const shared = counts.size < rows.length && parentNameFields(parent).length > 0;
   const labelled = shared ? await withParentNames(db, parent, rows) : rows;
   return labelled
     .map((r) => ({ value: String(r[parent.key]), label: labelOf(parent, r, counts) }))
     .sort((a, b) => a.label.localeCompare(b.label, undefined, { numeric: true }));
 }
 
-const titleOf = (entity: EntityDescription, row: Row) => String(row[entity.title] ?? '');
+const titleOf = (entity: EntityDescription, row: Row) => parentName(entity, row);
 
 /**
  * A row's option label: its title, or where other rows have the same title, the title and the
@@ -83,8 +84,8 @@ const titleOf = (entity: EntityDescription, row: Row) => String(row[entity.title
 function labelOf(entity: EntityDescription, row: Row, counts: ReadonlyMap<string, number>): string {
   const title = titleOf(entity, row);
   if ((counts.get(title) ?? 0) < 2) return title;
-  const parents = refFields(entity)
-    .map(([, spec]) => (spec.refName ? String(row[spec.refName] ?? '') : ''))
+  const parents = parentNameFields(entity)
+    .map(({ name }) => String(row[name] ?? ''))
     .filter((name) => name !== '');
   return parents.length > 0 ? `${title} — ${parents.join(' · ')}` : title;
 }

@@ -9,7 +9,7 @@
  *   ids, resolved through the id map when sent, and an entry waits while any is unresolved;
  * - rule 4: `status`, `attempts`, `nextAttemptAt` and `lastError` classify failures;
  * - rule 5: `base` is the record as it was when the edit began, to detect conflicts;
- * - rule 6: unsent entries of one record are folded at write time (see mutate.ts);
+ * - rule 6: unsent entries of one record are folded at write time (see db/mutations/);
  * - rule 7: payload values may be Blobs, stored as they are in IndexedDB; `uploads` keeps where
  *   a large one's resumable upload stands (the Blob stays until the record is confirmed);
  * - issue 12: `author` is the administrator who made the change; it is sent only under their

@@ -5,14 +5,12 @@
  */
 import { entities } from '../contract/entities';
 import type { EntityDescription } from '../contract/entity';
+import { setLinks } from '../contract/still-used';
 import type { LocalDb } from './database';
-import { parentTables, withParentNames } from './parent-names';
+import { namesOf, parentTables, withParentNames } from './parent-names';
 
-/** Every record of an entity by id, with its title: for showing sets by name. */
-export async function titlesOf(db: LocalDb, entity: EntityDescription): Promise<Map<string, string>> {
-  const rows = await db.rows(entity).toArray();
-  return new Map(rows.map((r) => [String(r[entity.key]), String(r[entity.title] ?? '')]));
-}
+/** Every record of an entity by id, with its name (parent-names.ts): for showing sets by name. */
+export const titlesOf = namesOf;
 
 /** For each entity holding `entity`'s ids in a set: how many of its records hold `id`. */
 export async function holders(
@@ -21,12 +19,8 @@ export async function holders(
   id: string,
 ): Promise<{ entity: EntityDescription; count: number }[]> {
   const out: { entity: EntityDescription; count: number }[] = [];
-  for (const owner of entities) {
-    for (const [name, rel] of Object.entries(owner.relations ?? {})) {
-      if (rel.target !== entity.name) continue;
-      out.push({ entity: owner, count: await db.rows(owner).where(name).equals(id).count() });
-    }
-  }
+  for (const { owner, relation } of setLinks(entity, entities))
+    out.push({ entity: owner, count: await db.rows(owner).where(relation).equals(id).count() });
   return out;
 }
 

@@ -9,102 +9,31 @@
  * shows its progress (percent and size) in its change's state, whether this window or the
  * service worker sends it. Each change shows who made it; another administrator's changes say
  * they wait for their author (issue 12).
+ *
+ * This file holds the screen's commands and layout; its parts are in outbox-screen/: the
+ * notices above the table, one change's row, Undo, and the discarded list.
  */
-import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
-import {
-  changeLabel,
-  clearDiscarded,
-  type DiscardedChange,
-  discardChange,
-  type QueueItem,
-  retryAndSend,
-  sendNow,
-  staleWarning,
-  undoDiscardChange,
-} from '../app/outbox';
-import { plainError } from '../app/sync-status';
-import { entityByName } from '../contract/entities';
-import { ConflictPanel } from '../ui/ConflictPanel';
+import { useState } from 'react';
+import { changeLabel, discardChange, type QueueItem, retryAndSend, sendNow } from '../app/outbox';
 import { useDiscardNotes, useQueueView } from '../ui/outbox-data';
 import { ScrollTable } from '../ui/ScrollTable';
 import { SavedQueuePanel } from '../ui/saved-queue/SavedQueuePanel';
 import { retryFeedback, sendFeedback } from '../ui/send-feedback';
-import { useSyncState } from '../ui/sync-state';
-import { progressOf, UploadProgressLine, useUploadProgress } from '../ui/upload-progress';
+import { useUploadProgress } from '../ui/upload-progress';
 import { usePageTitle } from '../ui/use-page-title';
-
-/** How long Undo is offered after a Discard; it waits while the pointer or focus is on it. */
-const UNDO_MS = 10_000;
-
-function LastError({ item }: { item: QueueItem }) {
-  const error = plainError(item.entry.lastError);
-  return (
-    <>
-      {item.failure && <strong className="block">{item.failure}</strong>}
-      {error?.text}
-      {error?.technical && (
-        <details className="technical">
-          <summary>Technical detail</summary>
-          <code>{error.technical}</code>
-        </details>
-      )}
-    </>
-  );
-}
-
-function UndoBar({
-  discarded,
-  onDone,
-}: {
-  discarded: DiscardedChange & { label: string };
-  onDone: () => void;
-}) {
-  const done = useRef(onDone);
-  done.current = onDone;
-  const [held, setHeld] = useState(false);
-  useEffect(() => {
-    if (held) return;
-    const timer = setTimeout(() => done.current(), UNDO_MS);
-    return () => clearTimeout(timer);
-  }, [held]);
-  const undo = async () => {
-    await undoDiscardChange(discarded);
-    done.current();
-  };
-  return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: pointer and focus only pause the timer
-    <div
-      className="undo-bar"
-      onPointerEnter={() => setHeld(true)}
-      onPointerLeave={() => setHeld(false)}
-      onFocus={() => setHeld(true)}
-      onBlur={() => setHeld(false)}
-    >
-      <span>Discarded, not sent: {discarded.label}.</span>
-      <button type="button" className="button button-light" onClick={() => void undo()}>
-        Undo
-      </button>
-    </div>
-  );
-}
+import { DiscardedList } from './outbox-screen/DiscardedList';
+import { OutboxNotices } from './outbox-screen/OutboxNotices';
+import { OutboxRow, type RowCommands } from './outbox-screen/OutboxRow';
+import { type Undoable, UndoBar } from './outbox-screen/UndoBar';
 
 export function OutboxScreen() {
   usePageTitle('Changes waiting to be sent');
   const items = useQueueView();
-  const state = useSyncState();
   const notes = useDiscardNotes();
   const progress = useUploadProgress();
   const [sending, setSending] = useState(false);
   const [feedback, setFeedback] = useState('');
-  const [undoable, setUndoable] = useState<(DiscardedChange & { label: string })[]>([]);
-  const othersAuthors = [...new Set((items ?? []).filter((i) => i.heldFor).map((i) => i.author ?? ''))];
-  const warning = items
-    ? staleWarning(
-        items.map((i) => i.entry),
-        Date.now(),
-      )
-    : null;
+  const [undoable, setUndoable] = useState<Undoable[]>([]);
 
   const syncNow = async () => {
     setSending(true);
@@ -127,6 +56,12 @@ export function OutboxScreen() {
     else setFeedback(`${changeLabel(item)} is being sent and cannot be discarded now.`);
   };
 
+  const commands: RowCommands = {
+    sending,
+    retry: (item) => void retry(item),
+    discard: (item) => void discard(item),
+  };
+
   return (
     <section className="screen">
       <div className="screen-head">
@@ -138,27 +73,7 @@ export function OutboxScreen() {
       <p className="send-feedback" role="status">
         {feedback}
       </p>
-      {state?.authRequired && (
-        <p role="alert">
-          Sign in again to send these changes.{' '}
-          <Link to="/login" className="button button-small">
-            Sign in
-          </Link>
-        </p>
-      )}
-      {warning && (
-        <p className="banner" role="alert">
-          {warning}
-        </p>
-      )}
-      {othersAuthors.length > 0 && (
-        <p className="banner" data-testid="held-for-others">
-          Some changes here were made by {othersAuthors.join(' and ')} on this device. They are not sent while
-          you are signed in: each change goes out only under the sign-in of the administrator who made it, so
-          they wait until {othersAuthors.length > 1 ? 'their author signs' : `${othersAuthors[0]} signs`} in
-          again, or until they are discarded.
-        </p>
-      )}
+      <OutboxNotices items={items} />
       <div className="undo-bars">
         {undoable.map((d) => (
           <UndoBar
@@ -183,77 +98,9 @@ export function OutboxScreen() {
             </tr>
           </thead>
           <tbody>
-            {items?.map((item) => {
-              const { entry } = item;
-              const entity = entityByName(entry.entity);
-              const editable = entry.op !== 'delete' && entry.status !== 'sending' && entity.routes.edit;
-              return (
-                <tr key={entry.id} data-state={item.state}>
-                  <td className="cell-primary" data-label="Record">
-                    {item.record}
-                  </td>
-                  <td data-label="Action">{item.action}</td>
-                  <td data-label="Made by">{item.author ?? '—'}</td>
-                  <td data-label="Saved">{new Date(entry.createdAt).toLocaleString()}</td>
-                  <td data-label="Attempts">{entry.attempts}</td>
-                  <td data-label="State">
-                    {item.state}
-                    {item.heldFor && <small className="muted block">{item.heldFor}</small>}
-                    {item.waitsFor && <small className="muted block">{item.waitsFor}</small>}
-                    {entry.status !== 'failed' &&
-                      progressOf(progress, entry.seq).map((p) => (
-                        <span className="block" key={p.field}>
-                          <UploadProgressLine progress={p} label={entity.fields[p.field]?.label ?? p.field} />
-                        </span>
-                      ))}
-                  </td>
-                  <td data-label="Last error">
-                    <LastError item={item} />
-                    {entry.status === 'conflict' && <ConflictPanel entry={entry} />}
-                  </td>
-                  <td className="cell-action" data-label="Actions">
-                    <span className="actions">
-                      <button
-                        type="button"
-                        className="button button-small"
-                        disabled={
-                          sending ||
-                          entry.status === 'sending' ||
-                          entry.status === 'conflict' ||
-                          item.heldFor !== null
-                        }
-                        onClick={() => void retry(item)}
-                      >
-                        Retry
-                      </button>
-                      {editable &&
-                        (entity.single ? (
-                          // A single document's edit screen is its whole route.
-                          <Link to={entity.routes.edit} className="button button-small button-light">
-                            Edit
-                          </Link>
-                        ) : (
-                          <Link
-                            to={`${entity.routes.edit}/$id`}
-                            params={{ id: entry.key }}
-                            className="button button-small button-light"
-                          >
-                            Edit
-                          </Link>
-                        ))}
-                      <button
-                        type="button"
-                        className="button button-small button-danger"
-                        disabled={entry.status === 'sending'}
-                        onClick={() => void discard(item)}
-                      >
-                        Discard
-                      </button>
-                    </span>
-                  </td>
-                </tr>
-              );
-            })}
+            {items?.map((item) => (
+              <OutboxRow key={item.entry.id} item={item} commands={commands} progress={progress} />
+            ))}
             {items?.length === 0 && (
               <tr>
                 <td colSpan={8} className="empty">
@@ -264,21 +111,7 @@ export function OutboxScreen() {
           </tbody>
         </table>
       </ScrollTable>
-      {notes.length > 0 && (
-        <section className="discarded" aria-labelledby="discarded-title">
-          <h2 id="discarded-title">Discarded changes were not sent</h2>
-          <ul>
-            {notes.map((n) => (
-              <li key={n.id}>
-                {n.label} <span className="muted">(discarded {new Date(n.at).toLocaleString()})</span>
-              </li>
-            ))}
-          </ul>
-          <button type="button" className="button button-light" onClick={() => void clearDiscarded()}>
-            Clear this list
-          </button>
-        </section>
-      )}
+      <DiscardedList notes={notes} />
       <SavedQueuePanel />
     </section>
   );

@@ -5,28 +5,25 @@
  * (books of one name told apart), and a count of ticked books. The set is queued whole and,
  * before it is sent, merged three ways with the server's (src/sync/merge-set.ts), so books
  * someone else assigned or removed meanwhile stay as the server has them.
+ *
+ * This file holds the screen and its submit; assign/ holds the ticked set (use-ticked.ts), the
+ * choices' order, search and parents' names (choices.ts) and the table (ChoiceTable.tsx).
  */
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
-import { allRecords, fetchSetIfMissing, saveChange } from '../app/records';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { allRecords, saveChange } from '../app/records';
 import { entityByName } from '../contract/entities';
 import type { EntityDescription } from '../contract/entity';
+import { ChoiceTable } from './assign/ChoiceTable';
+import { shownChoices } from './assign/choices';
+import { useTicked } from './assign/use-ticked';
 import { useRecord } from './data';
 import { FormActions } from './FormActions';
 import { useNotify } from './notices';
 import { reportOutcome } from './report-outcome';
-import { ScrollTable } from './ScrollTable';
 import { saveFailureDetail } from './save-failure';
 import { usePageTitle } from './use-page-title';
-
-/** What tells records of one name apart: their parents' names ('Class 1 · Mathematics · Number Fun'). */
-function parentsOf(target: EntityDescription, row: Record<string, unknown>): string {
-  return Object.values(target.fields)
-    .flatMap((spec) => (spec.kind === 'ref' && spec.refName ? [String(row[spec.refName] ?? '')] : []))
-    .filter(Boolean)
-    .join(' · ');
-}
 
 export function AssignScreen({ entity, relation }: { entity: EntityDescription; relation: string }) {
   const rel = entity.relations?.[relation];
@@ -41,48 +38,11 @@ export function AssignScreen({ entity, relation }: { entity: EntityDescription; 
   const navigate = useNavigate();
   const searchId = useId();
   const choices = useLiveQuery(() => allRecords(target), [target.name]);
-  const [ticked, setTicked] = useState<Set<string> | null>(null);
+  const { ticked, toggle } = useTicked(entity, target, id, relation, record);
   const [search, setSearch] = useState('');
   const [busy, setBusy] = useState(false);
   const back = entity.routes.list ?? '/homepage';
-
-  // The set as the server has it, when the device has none yet (a legacy server's lists).
-  const [asked, setAsked] = useState(false);
-  useEffect(() => {
-    if (!id) return;
-    void fetchSetIfMissing(entity, id, relation).then((outcome) => {
-      // Spec §8: 'Failed to fetch assigned books' / 'Error fetching assigned books'.
-      const what = `assigned ${target.names.many}`;
-      if (outcome === 'failed') notify('error', `Failed to fetch ${what}`);
-      if (outcome === 'error') notify('error', `Error fetching ${what}`);
-      setAsked(true);
-    });
-  }, [entity, id, relation, target, notify]);
-  // Pre-ticked from the record's set, once it is known; from then on the boxes are the
-  // administrator's. A set the device cannot have (offline, never read) starts empty: the merge
-  // before sending keeps whatever the server has that was not unticked here.
-  const current = record?.[relation];
-  useEffect(() => {
-    if (ticked !== null || !record) return;
-    if (Array.isArray(current)) setTicked(new Set(current.map(String)));
-    else if (asked) setTicked(new Set());
-  }, [current, ticked, record, asked]);
-
-  const shown = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    const all = [...(choices ?? [])].sort((a, b) =>
-      String(a[target.title] ?? '').localeCompare(String(b[target.title] ?? ''), undefined, {
-        numeric: true,
-      }),
-    );
-    return needle
-      ? all.filter((row) =>
-          String(row[target.title] ?? '')
-            .toLowerCase()
-            .includes(needle),
-        )
-      : all;
-  }, [choices, search, target]);
+  const shown = useMemo(() => shownChoices(target, choices ?? [], search), [choices, search, target]);
 
   if (!rel) return null;
   if (record === null) {
@@ -95,14 +55,6 @@ export function AssignScreen({ entity, relation }: { entity: EntityDescription; 
     );
   }
   const chosen = ticked ?? new Set<string>();
-
-  const toggle = (key: string) =>
-    setTicked((all) => {
-      const next = new Set(all ?? []);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -136,51 +88,14 @@ export function AssignScreen({ entity, relation }: { entity: EntityDescription; 
             {chosen.size} {chosen.size === 1 ? target.names.one : target.names.many} ticked
           </p>
         </div>
-        <ScrollTable label={title}>
-          <table className="table table-cards">
-            <thead>
-              <tr>
-                <th scope="col">S.no</th>
-                <th scope="col">{target.names.One} Name</th>
-                <th scope="col">Assign</th>
-              </tr>
-            </thead>
-            <tbody aria-busy={choices === undefined}>
-              {shown.map((row, i) => {
-                const key = String(row[target.key]);
-                const label = String(row[target.title] ?? '');
-                const parents = parentsOf(target, row);
-                return (
-                  <tr key={key}>
-                    <td data-label="S.no" className="cell-sno">
-                      {i + 1}
-                    </td>
-                    <td data-label={`${target.names.One} Name`} className="cell-primary">
-                      {label}
-                      {parents && <small className="muted block">{parents}</small>}
-                    </td>
-                    <td data-label="Assign">
-                      <label className="check-target">
-                        <input type="checkbox" checked={chosen.has(key)} onChange={() => toggle(key)} />
-                        <span className="visually-hidden">
-                          Assign {label}
-                          {parents ? ` (${parents})` : ''}
-                        </span>
-                      </label>
-                    </td>
-                  </tr>
-                );
-              })}
-              {choices && shown.length === 0 && (
-                <tr>
-                  <td colSpan={3} className="empty">
-                    No {target.names.many} found.
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </ScrollTable>
+        <ChoiceTable
+          target={target}
+          label={title}
+          shown={shown}
+          loading={choices === undefined}
+          chosen={chosen}
+          toggle={toggle}
+        />
         <FormActions submit={`Assign ${target.names.Many}`} disabled={busy || ticked === null} back={back} />
       </form>
     </section>

@@ -13,6 +13,7 @@
  * Parents' names come from the parent's own projection: a row's `school_name` is its school's
  * current title (the row's own copy when the school is not on this device).
  */
+import { nameText } from '../../contract/parent-names';
 import { foldText } from './fold';
 import { keyOrder, orderSlots, type Pause, Ranking, sliced } from './order';
 import { EntityRows } from './rows';
@@ -144,13 +145,16 @@ export class EntityIndex {
 
   private titlesCache: { version: number; map: Map<string, string> } | null = null;
 
-  /** Key -> title of every row (for the lists of this entity's children). */
+  /**
+   * Key -> the name children show for each row (contract/parent-names.ts), from the projected
+   * title column (`spec.title` is `parentNameColumn` of the description).
+   */
   titles(): Map<string, string> {
     if (this.titlesCache?.version === this.version) return this.titlesCache.map;
     const title = this.column(this.spec.title);
     const map = new Map<string, string>();
     this.rows.keys.forEach((key, slot) => {
-      if (key !== '') map.set(key, title[slot]);
+      if (key !== '') map.set(key, nameText(title[slot]));
     });
     this.titlesCache = { version: this.version, map };
     return map;

@@ -6,12 +6,14 @@
  * choice codes.
  */
 import type { EntityDescription } from '../../contract/entity';
-import { type OrderKind, parentNameFields, sortFields } from '../../contract/list-order';
+import { type OrderKind, sortFields } from '../../contract/list-order';
+import { parentNameColumn, parentNameFields } from '../../contract/parent-names';
 import { type ListProjection, listProjection } from '../list-index/projection';
 
 export interface EngineSpec {
   name: string;
   projection: ListProjection;
+  /** The column children show this entity's rows by (contract/parent-names.ts). */
   title: string;
   search: readonly string[];
   /** Fields a list may sort by (the key among them), and how their values compare. */
@@ -37,7 +39,7 @@ export function engineSpec(entity: EntityDescription, all: readonly EntityDescri
   return {
     name: entity.name,
     projection: listProjection(entity, all),
-    title: entity.title,
+    title: parentNameColumn(entity),
     search: entity.list.search,
     orders: Object.fromEntries(sortFields(entity, all).map((o) => [o.field, o.kind])),
     defaultSort: entity.list.sort,

@@ -1,0 +1,63 @@
+/**
+ * Whether folding a change into an earlier entry would break the queue's order (rule 3): the
+ * entry would go before a change it depends on, or after one that depends on it.
+ */
+
+import { contentImageRefs } from '../../contract/content-images';
+import { entities } from '../../contract/entities';
+import { contentImageEntity } from '../../contract/entities/content-image';
+import { type EntityDescription, refFields } from '../../contract/entity';
+import type { LocalDb } from '../database';
+import { isTempId } from '../ids';
+import type { Values } from './change';
+
+/**
+ * Whether a change queued after `seq` names the record as its parent (a book added to a
+ * series): it was made against the record as it stood then, so a later edit of the record
+ * must reach the server after it, not fold into an entry that goes before it.
+ */
+export async function namedByLaterEntry(
+  db: LocalDb,
+  entity: EntityDescription,
+  keys: readonly string[],
+  seq: number,
+): Promise<boolean> {
+  const later = await db.outbox.where('seq').above(seq).toArray();
+  return later.some((e) => {
+    const child = entities.find((x) => x.name === e.entity);
+    return (
+      child !== undefined &&
+      refFields(child).some(
+        ([field, spec]) => spec.ref === entity.name && keys.includes(String(e.payload[field])),
+      )
+    );
+  });
+}
+
+/**
+ * Whether the values name a record whose add was queued after `seq`: folding them into that
+ * earlier entry would make it wait for a later one, against the queue's order (rule 3).
+ */
+export async function namesLaterRecord(db: LocalDb, entity: EntityDescription, values: Values, seq: number) {
+  const named: [entity: string, id: unknown][] = [
+    ...refFields(entity).map(([field, spec]): [string, unknown] => [spec.ref, values[field]]),
+    // Images waiting for their upload, named in rich text (contract/content-images.ts).
+    ...contentImageRefs(entity, values).map((id): [string, unknown] => [contentImageEntity.name, id]),
+  ];
+  for (const [name, v] of named) {
+    if (!isTempId(v)) continue;
+    const add = await db.outbox.where('[entity+key]').equals([name, v]).first();
+    if (add && add.seq > seq) return true;
+  }
+  return false;
+}
+
+/** Whether an entry of another record than `entity`/`key` was queued after `seq`. */
+export async function queuedAfter(db: LocalDb, seq: number, entity: EntityDescription, key: string) {
+  const other = await db.outbox
+    .where('seq')
+    .above(seq)
+    .filter((e) => e.entity !== entity.name || e.key !== key)
+    .first();
+  return other !== undefined;
+}

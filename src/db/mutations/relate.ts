@@ -1,0 +1,34 @@
+/**
+ * A set relation replaced whole (the books assigned to a school): a later choice replaces an
+ * unsent one; back to where it began, nothing is sent.
+ */
+import type { EntityDescription } from '../../contract/entity';
+import type { LocalDb } from '../database';
+import type { MutationResult } from './change';
+import { cancel, type Existing, fold, newEntry, queue, snapshot } from './outbox-steps';
+
+export async function relateRecord(
+  db: LocalDb,
+  entity: EntityDescription,
+  relation: string,
+  chosen: readonly string[],
+  { key, row, last }: Existing,
+  author: string | null,
+): Promise<MutationResult> {
+  if (!entity.relations?.[relation]) throw new Error(`${entity.name} has no relation ${relation}`);
+  const ids = [...new Set(chosen)];
+  const current = (row[relation] as readonly string[] | undefined) ?? [];
+  await db.rows(entity).put({ ...row, [relation]: ids });
+  const set = { [relation]: ids };
+  if (last?.op === 'relate' && last.relation === relation) {
+    if (sameSet(last.base?.[relation], ids)) return cancel(db, last, key);
+    return fold(db, key, last, set);
+  }
+  if (sameSet(current, ids)) return { key, cancelled: true, entryId: null };
+  return queue(db, key, { ...newEntry(author, entity, 'relate', key, set, snapshot(row)), relation });
+}
+
+function sameSet(a: unknown, b: readonly string[]): boolean {
+  const list = Array.isArray(a) ? (a as string[]) : [];
+  return list.length === b.length && b.every((id) => list.includes(id));
+}

@@ -1,0 +1,37 @@
+/**
+ * An entity action: one field through its own endpoint (the popular toggle, a page number). It
+ * folds into an unsent add that sends the field, or an unsent set of the same action; toggled
+ * back to where it began, nothing is sent.
+ */
+import { type EntityDescription, wireName } from '../../contract/entity';
+import type { LocalDb } from '../database';
+import type { FieldValue } from '../outbox-entry';
+import type { MutationResult } from './change';
+import { cancel, type Existing, fold, newEntry, queue, snapshot } from './outbox-steps';
+
+export async function setField(
+  db: LocalDb,
+  entity: EntityDescription,
+  actionName: string,
+  given: FieldValue,
+  { key, row, last }: Existing,
+  author: string | null,
+): Promise<MutationResult> {
+  const action = entity.actions?.[actionName];
+  if (!action) throw new Error(`${entity.name} has no action ${actionName}`);
+  const value = { [action.field]: given };
+  await db.rows(entity).put({ ...row, ...value });
+  const field = entity.fields[action.field];
+  const sentOnAdd = Boolean(field && wireName(field, 'add'));
+  if (last?.op === 'add' && sentOnAdd) return fold(db, key, last, value);
+  if (last?.op === 'set' && last.action === actionName) {
+    // Toggled back to what it was before the first unsent toggle: nothing to send.
+    // Compared as text: a page number may be held as a number or as typed.
+    if (String(last.base?.[action.field] ?? '') === String(given ?? '')) return cancel(db, last, key);
+    return fold(db, key, last, value);
+  }
+  return queue(db, key, {
+    ...newEntry(author, entity, 'set', key, value, snapshot(row)),
+    action: actionName,
+  });
+}

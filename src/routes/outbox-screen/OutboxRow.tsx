@@ -1,0 +1,124 @@
+/**
+ * One change in the outbox table: its record, action, author, time and attempts, its state (what
+ * it waits for, a large file's progress), the last error in plain words with the technical text
+ * behind a disclosure, a conflict side by side, and Retry, Edit and Discard.
+ */
+import { Link } from '@tanstack/react-router';
+import type { QueueItem } from '../../app/outbox';
+import { plainError } from '../../app/sync-status';
+import { entityByName } from '../../contract/entities';
+import { ConflictPanel } from '../../ui/ConflictPanel';
+import { progressOf, UploadProgressLine, type useUploadProgress } from '../../ui/upload-progress';
+
+export interface RowCommands {
+  /** A send is under way (Sync now or a Retry): Retry waits. */
+  sending: boolean;
+  retry(item: QueueItem): void;
+  discard(item: QueueItem): void;
+}
+
+export function OutboxRow({
+  item,
+  commands,
+  progress,
+}: {
+  item: QueueItem;
+  commands: RowCommands;
+  /** Files on their way (read once for the whole table). */
+  progress: ReturnType<typeof useUploadProgress>;
+}) {
+  const { entry } = item;
+  const entity = entityByName(entry.entity);
+  return (
+    <tr data-state={item.state}>
+      <td className="cell-primary" data-label="Record">
+        {item.record}
+      </td>
+      <td data-label="Action">{item.action}</td>
+      <td data-label="Made by">{item.author ?? '—'}</td>
+      <td data-label="Saved">{new Date(entry.createdAt).toLocaleString()}</td>
+      <td data-label="Attempts">{entry.attempts}</td>
+      <td data-label="State">
+        {item.state}
+        {item.heldFor && <small className="muted block">{item.heldFor}</small>}
+        {item.waitsFor && <small className="muted block">{item.waitsFor}</small>}
+        {entry.status !== 'failed' &&
+          progressOf(progress, entry.seq).map((p) => (
+            <span className="block" key={p.field}>
+              <UploadProgressLine progress={p} label={entity.fields[p.field]?.label ?? p.field} />
+            </span>
+          ))}
+      </td>
+      <td data-label="Last error">
+        <LastError item={item} />
+        {entry.status === 'conflict' && <ConflictPanel entry={entry} />}
+      </td>
+      <td className="cell-action" data-label="Actions">
+        <EntryActions item={item} commands={commands} />
+      </td>
+    </tr>
+  );
+}
+
+function LastError({ item }: { item: QueueItem }) {
+  const error = plainError(item.entry.lastError);
+  return (
+    <>
+      {item.failure && <strong className="block">{item.failure}</strong>}
+      {error?.text}
+      {error?.technical && (
+        <details className="technical">
+          <summary>Technical detail</summary>
+          <code>{error.technical}</code>
+        </details>
+      )}
+    </>
+  );
+}
+
+/** Retry, Edit (not for a delete, nor while it is being sent) and Discard. */
+function EntryActions({ item, commands }: { item: QueueItem; commands: RowCommands }) {
+  const { entry } = item;
+  const entity = entityByName(entry.entity);
+  const editable = entry.op !== 'delete' && entry.status !== 'sending' && entity.routes.edit;
+  return (
+    <span className="actions">
+      <button
+        type="button"
+        className="button button-small"
+        disabled={
+          commands.sending ||
+          entry.status === 'sending' ||
+          entry.status === 'conflict' ||
+          item.heldFor !== null
+        }
+        onClick={() => commands.retry(item)}
+      >
+        Retry
+      </button>
+      {editable &&
+        (entity.single ? (
+          // A single document's edit screen is its whole route.
+          <Link to={entity.routes.edit} className="button button-small button-light">
+            Edit
+          </Link>
+        ) : (
+          <Link
+            to={`${entity.routes.edit}/$id`}
+            params={{ id: entry.key }}
+            className="button button-small button-light"
+          >
+            Edit
+          </Link>
+        ))}
+      <button
+        type="button"
+        className="button button-small button-danger"
+        disabled={entry.status === 'sending'}
+        onClick={() => commands.discard(item)}
+      >
+        Discard
+      </button>
+    </span>
+  );
+}

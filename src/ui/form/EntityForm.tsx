@@ -1,0 +1,171 @@
+/**
+ * The add or edit form of one record: its fields with their problems, the cascade (changing a
+ * level clears the ones below), the check before saving, the save (save-form.ts), then back to
+ * the list with the server's verdict as a notice. What the administrator typed stays in the
+ * form until the change is saved locally; a refusal at a field is said at the field.
+ */
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { fieldRefusal, isStorageFull } from '../../app/records';
+import { dependants } from '../../contract/cascade';
+import { type EntityDescription, formFields, type Op } from '../../contract/entity';
+import { entityMessages, STORAGE_FULL, screenTexts } from '../../contract/messages';
+import { isShown } from '../../contract/switched-inputs';
+import { formProblems, isRequired } from '../../contract/validation';
+import { useRefOptions } from '../data';
+import { useContentImages } from '../extensions-data';
+import { FormActions } from '../FormActions';
+import type { FormValue } from '../fields/types';
+import { HistoryLink } from '../HistoryLink';
+import { useNotify } from '../notices';
+import { reportOutcome, reportOutcomes } from '../report-outcome';
+import { encodeRouteId } from '../route-id';
+import { SendingFiles } from '../SendingFiles';
+import { SaveUnsentButton } from '../saved-queue/SaveUnsentButton';
+import { useSwitchCode } from '../switch-code';
+import { usePageTitle } from '../use-page-title';
+import { FormField } from './FormField';
+import type { FormValues } from './form-values';
+import { ParentName } from './ParentName';
+import { ProblemSummary, SUMMARY_FROM_FIELDS } from './ProblemSummary';
+import { saveForm } from './save-form';
+import { useProblems } from './use-problems';
+
+/**
+ * Where the form goes after a save and on Cancel: the description's place, the list (inside
+ * the record's parent where lists are), or for a single document itself.
+ */
+function backOf(entity: EntityDescription, initial: FormValues): string {
+  const within = entity.routes.within?.field;
+  return (
+    entity.routes.afterSave ??
+    (within && entity.routes.list
+      ? `${entity.routes.list}/${encodeRouteId(String(initial[within]))}`
+      : (entity.routes.list ?? entity.routes.edit ?? '/homepage'))
+  );
+}
+
+export function EntityForm({
+  entity,
+  id,
+  initial,
+  note,
+}: {
+  entity: EntityDescription;
+  id: string | null;
+  initial: FormValues;
+  note?: string;
+}) {
+  const op: Op = id === null ? 'add' : 'update';
+  const texts = screenTexts(entity);
+  const title = op === 'add' ? texts.addTitle : texts.editTitle;
+  const submitLabel = op === 'add' ? texts.addSubmit : texts.editSubmit;
+  const within = entity.routes.within?.field;
+  const back = backOf(entity, initial);
+  usePageTitle(title);
+  const text = entityMessages(entity);
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const fields = formFields(entity, op);
+  const cascade = entity.cascadeIn?.includes(op) ?? true;
+  const [values, setValues] = useState<FormValues>(initial);
+  const { problems, refuse, clear, errorOf } = useProblems(entity, id);
+  /** A failure of the save itself (storage full), not of a field. */
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  /** The changes whose files are on their way, while the form waits for them (online). */
+  const [sending, setSending] = useState<string[] | null>(null);
+  const failureRef = useRef<HTMLParagraphElement>(null);
+  const options = useRefOptions(entity, fields, values, cascade);
+  const images = useContentImages();
+  const code = useSwitchCode(entity, values);
+  const shown = fields.filter((name) => isShown(entity, name, code));
+
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
+
+  const change = (name: string, value: FormValue) => {
+    setFailure(null);
+    const cleared = new Set([name, ...(cascade ? dependants(entity, name, fields) : [])]);
+    clear(cleared);
+    setValues((all) => {
+      const next = { ...all, [name]: value };
+      // Changing an upper level clears the lower ones (spec §4).
+      if (cascade) for (const below of dependants(entity, name, fields)) next[below] = '';
+      return next;
+    });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (refuse(formProblems(entity, op, values, code))) return;
+    setBusy(true);
+    try {
+      const { entryIds, reveal, outcomes } = await saveForm(entity, id, values, { fields, code }, setSending);
+      const success = op === 'add' ? text.added : text.updated;
+      const failure = op === 'add' ? text.failedAdd : text.failedUpdate;
+      await navigate({ to: back, state: (s) => ({ ...s, reveal }) });
+      if (outcomes) reportOutcomes(notify, outcomes, success, failure);
+      else await reportOutcome(notify, entryIds[0] ?? null, success, failure);
+    } catch (error) {
+      // Nothing was saved (one transaction); the typed values stay in the form.
+      setBusy(false);
+      setSending(null);
+      // A value another record holds: said at its field, like the form's own checks.
+      const atField = fieldRefusal(error);
+      if (atField) {
+        refuse([{ ...atField, missing: false }]);
+        return;
+      }
+      const detail = isStorageFull(error) ? STORAGE_FULL : null;
+      setFailure(detail ?? (op === 'add' ? text.errorAdd : text.errorUpdate));
+      console.error(error);
+    }
+  };
+
+  return (
+    <section className="screen">
+      <h1>{title}</h1>
+      {id !== null && <HistoryLink entity={entity} id={id} />}
+      {note && <p className="muted">{note}</p>}
+      {within && <ParentName entity={entity} field={within} id={String(initial[within] ?? '')} />}
+      {/* The form checks every field itself (formProblems), so the browser's bubbles stay away. */}
+      <form className="form" onSubmit={submit} noValidate>
+        {failure && (
+          <p className="form-error" role="alert" tabIndex={-1} ref={failureRef}>
+            {failure}
+            {failure === STORAGE_FULL && <SaveUnsentButton className="button button-small block" />}
+          </p>
+        )}
+        {problems.length > 0 && (shown.length >= SUMMARY_FROM_FIELDS || entity.requiredMessage) && (
+          <ProblemSummary entity={entity} problems={problems} />
+        )}
+        <div className="form-grid">
+          {shown.map((name) => (
+            <FormField
+              key={name}
+              entity={entity}
+              values={values}
+              options={options[name] ?? []}
+              images={images}
+              props={{
+                name,
+                spec: entity.fields[name],
+                value: values[name] ?? '',
+                onChange: (v) => change(name, v),
+                required: isRequired(entity.fields[name], op),
+                mode: op,
+                error: errorOf(name),
+              }}
+            />
+          ))}
+        </div>
+        {sending && (
+          <SendingFiles entity={entity} entryIds={sending} onContinue={() => void navigate({ to: back })} />
+        )}
+        <FormActions submit={submitLabel} disabled={busy} back={back} />
+      </form>
+    </section>
+  );
+}
