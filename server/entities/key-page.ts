@@ -6,7 +6,7 @@
  * keys are read in one snapshot.
  */
 import type { Query } from '../db';
-import { FOLD_AT, foldHolders } from './holder-fold';
+import { COMPACT_AT, compactCounts } from './compact-counts';
 import { ident } from './sql';
 
 /** Must be the migration's bucket width. */
@@ -21,17 +21,17 @@ export async function keysFrom(
   take: number,
 ): Promise<unknown[]> {
   const k = ident(key);
-  const rows = await q<{ k: unknown; holders: number }>(
+  const rows = await q<{ k: unknown; parts: number }>(
     `WITH b AS (
-       SELECT bucket, sum(n)::bigint AS n, count(*) AS holders FROM key_buckets WHERE entity_table = $1 GROUP BY bucket),
+       SELECT bucket, sum(n)::bigint AS n, count(*) AS parts FROM key_buckets WHERE entity_table = $1 GROUP BY bucket),
      c AS (SELECT bucket, n, (sum(n) OVER (ORDER BY bucket))::bigint - n AS before FROM b),
      s AS (SELECT bucket, before FROM c WHERE before <= $2::bigint AND $2::bigint < before + n ORDER BY bucket LIMIT 1)
-     SELECT p.k, (SELECT max(holders) FROM b)::int AS holders
+     SELECT p.k, (SELECT max(parts) FROM b)::int AS parts
        FROM s, LATERAL (
          SELECT ${k} AS k FROM ${ident(table)} WHERE ${k} >= s.bucket * ${BUCKET}
           ORDER BY ${k} LIMIT $3 OFFSET $2::bigint - s.before) p`,
     [table, skip, take],
   );
-  if ((rows[0]?.holders ?? 0) > FOLD_AT) foldHolders(q, 'key_buckets', 'bucket', table);
+  if ((rows[0]?.parts ?? 0) > COMPACT_AT) compactCounts(q, 'key_buckets', 'bucket', table);
   return rows.map((r) => r.k);
 }

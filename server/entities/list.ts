@@ -24,13 +24,13 @@ import { deltaPull } from './delta';
 import { listFilters } from './filters';
 import type { EntityGraph } from './graph';
 import { jsonRows } from './json-rows';
+import { keysFrom } from './key-page';
 import { listTotals } from './list-totals';
 import { type ListParams, parseListParams } from './params';
-import { keysFrom } from './key-page';
 import { tableTotal } from './row-count';
 import { rowSelect } from './select';
-import { shortSearchTotal } from './short-search';
 import { addSetNames, wholeTableSets } from './set-names';
+import { shortSearchTotal } from './short-search';
 import { escapeLike, ident, toWireRow, Where } from './sql';
 
 type Row = Record<string, unknown>;
@@ -97,7 +97,13 @@ export function listHandler(
     const n = where.params.length;
     const keys =
       keyBuckets && String(where) === '' && by === entity.key && skip > KEY_BUCKET_FROM
-        ? await keysFrom(q, entity.table, entity.key, readDir === 'asc' ? skip : Math.max(0, total - skip - take), take)
+        ? await keysFrom(
+            q,
+            entity.table,
+            entity.key,
+            readDir === 'asc' ? skip : Math.max(0, total - skip - take),
+            take,
+          )
         : (
             await q<{ k: unknown }>(
               `SELECT ${key} AS k ${select.from} ${where} ${orderBy(by, readDir)} LIMIT $${n + 1} OFFSET $${n + 2}`,

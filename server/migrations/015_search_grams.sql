@@ -11,16 +11,18 @@
 -- thousands of rows the count would read). Longer searches are rare enough to count from the
 -- trigram index (migration 010).
 --
--- As row_counts, each writing backend adds to its OWN rows (holder = pg_backend_pid()), so
--- two writers never wait for each other on a common gram ('a', 'e'); rows of backends that
--- ended are folded into holder 0 (server/entities/search-grams.ts).
+-- Writers only ever INSERT changes (+n, -n) here, never update a count: two writers never wait
+-- for each other on a common gram ('a', 'e'), and a batch of 100 writes in one transaction does
+-- not update the same rows 100 times over (each update of a row leaves a version that the next
+-- must walk past until the transaction ends: counters kept per backend and upserted, as
+-- row_counts are, made such a batch four times slower). A reader sums a gram's rows and, when
+-- they are many, compacts the table's rows into one per gram (server/entities/compact-counts.ts).
 CREATE TABLE search_grams (
   entity_table text NOT NULL,
   gram text NOT NULL,
-  holder integer NOT NULL,
-  n bigint NOT NULL,
-  PRIMARY KEY (entity_table, gram, holder)
+  n bigint NOT NULL
 );
+CREATE INDEX search_grams_gram ON search_grams (entity_table, gram);
 
 -- A row's grams: every distinct substring of one to three characters of the lower case of its
 -- search texts (`v`, an array), as a LATERAL subquery (one small DISTINCT per row measured
@@ -32,46 +34,6 @@ CREATE FUNCTION grams_of_row_sql(texts text) RETURNS text LANGUAGE sql IMMUTABLE
                      generate_series(1, char_length(x) - l + 1) AS i) grams', texts)
 $$;
 
--- AFTER INSERT / UPDATE / DELETE statement triggers; arguments: the table's key column, then
--- its search columns. Transition tables: `new_rows` (insert, update) and `old_rows` (update,
--- delete). A row's grams are the union over its search fields, counted once per row. An update
--- counts only the rows whose search fields changed (most updates change other columns).
-CREATE FUNCTION count_grams() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  new_fields text := '';
-  old_fields text := '';
-  changed text := 'false';
-  src text;
-  i integer;
-BEGIN
-  FOR i IN 1 .. TG_NARGS - 1 LOOP
-    new_fields := new_fields || CASE WHEN i > 1 THEN ', ' ELSE '' END || format('r.%I::text', TG_ARGV[i]);
-    old_fields := old_fields || CASE WHEN i > 1 THEN ', ' ELSE '' END || format('o.%I::text', TG_ARGV[i]);
-    changed := changed || format(' OR o.%1$I IS DISTINCT FROM r.%1$I', TG_ARGV[i]);
-  END LOOP;
-  -- The statement's rows as (key, sign, search texts).
-  IF TG_OP = 'INSERT' THEN
-    src := format('SELECT r.%I AS k, 1 AS s, ARRAY[%s] AS v FROM new_rows r', TG_ARGV[0], new_fields);
-  ELSIF TG_OP = 'DELETE' THEN
-    src := format('SELECT o.%I AS k, -1 AS s, ARRAY[%s] AS v FROM old_rows o', TG_ARGV[0], old_fields);
-  ELSE
-    src := format(
-      'SELECT r.%1$I AS k, 1 AS s, ARRAY[%2$s] AS v FROM new_rows r JOIN old_rows o USING (%1$I) WHERE %3$s
-       UNION ALL
-       SELECT o.%1$I, -1, ARRAY[%4$s] FROM old_rows o JOIN new_rows r USING (%1$I) WHERE %3$s',
-      TG_ARGV[0], new_fields, changed, old_fields);
-  END IF;
-  -- Each row's distinct grams, summed by gram with the row's sign.
-  EXECUTE format(
-    'INSERT INTO search_grams (entity_table, gram, holder, n)
-     SELECT $1, g, pg_backend_pid(), d FROM (SELECT g, sum(r.s) AS d FROM (%s) r, %s GROUP BY g) c
-      WHERE d <> 0
-     ON CONFLICT (entity_table, gram, holder) DO UPDATE SET n = search_grams.n + EXCLUDED.n',
-    src, grams_of_row_sql('r.v')) USING TG_TABLE_NAME;
-  RETURN NULL;
-END
-$$;
-
 -- TRUNCATE empties the table and its grams.
 CREATE FUNCTION count_grams_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -80,31 +42,55 @@ BEGIN
 END
 $$;
 
--- Starts counting a table's search grams: its present rows as holder 0, and the triggers. A
--- migration that adds an entity with a search calls it (ARCHITECTURE.md, "Adding an entity");
--- tests/server/short-search.test.ts fails when an entity's search fields are not these.
+-- Starts counting a table's search grams: its present rows as one row per gram, and AFTER INSERT /
+-- UPDATE / DELETE statement triggers running a function made for the table (static SQL, so
+-- each backend plans it once: the same statements as dynamic SQL, planned at every write,
+-- made a batch of 100 single-row writes several times slower). Transition tables: `new_rows`
+-- (insert, update), `old_rows` (update, delete). A row's grams are the union over its search
+-- fields, counted once per row; an update counts only the rows whose search fields changed
+-- (most updates change other columns), matched by key (keys never change). A migration that
+-- adds an entity with a search calls it (ARCHITECTURE.md, "Adding an entity");
+-- tests/server/short-search.test.ts fails when a searched table's grams are not counted.
 CREATE FUNCTION count_grams_of(tbl text, key text, fields text[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  args text := quote_literal(key);
-  f text;
+  texts_of text := (SELECT string_agg(format('%%1$s.%I::text', f), ', ') FROM unnest(fields) f);
+  changed text := (SELECT string_agg(format('o.%1$I IS DISTINCT FROM r.%1$I', f), ' OR ') FROM unnest(fields) f);
+  upsert text := format(
+    'INSERT INTO search_grams (entity_table, gram, n)
+     SELECT %L, g, d FROM (SELECT g, sum(r.s) AS d FROM (%%s) r, %s GROUP BY g) c WHERE d <> 0',
+    tbl, replace(grams_of_row_sql('r.v'), '%', '%%'));
+  fn text := tbl || '_count_grams';
 BEGIN
-  FOREACH f IN ARRAY fields LOOP
-    args := args || ', ' || quote_literal(f);
-  END LOOP;
   EXECUTE format(
-    'INSERT INTO search_grams (entity_table, gram, holder, n)
-     SELECT %L, g, 0, count(*) FROM %I t, %s GROUP BY g',
-    tbl, tbl,
-    grams_of_row_sql(format('ARRAY[%s]', (SELECT string_agg(format('t.%I::text', x), ', ') FROM unnest(fields) x))));
+    'INSERT INTO search_grams (entity_table, gram, n)
+     SELECT %L, g, count(*) FROM %I t, %s GROUP BY g',
+    tbl, tbl, grams_of_row_sql(format('ARRAY[%s]', format(texts_of, 't'))));
+  EXECUTE format(
+    'CREATE FUNCTION %I() RETURNS trigger LANGUAGE plpgsql AS %L', fn,
+    format(
+      'BEGIN
+         IF TG_OP = ''INSERT'' THEN %s;
+         ELSIF TG_OP = ''DELETE'' THEN %s;
+         ELSE %s;
+         END IF;
+         RETURN NULL;
+       END',
+      format(upsert, format('SELECT 1 AS s, ARRAY[%s] AS v FROM new_rows r', format(texts_of, 'r'))),
+      format(upsert, format('SELECT -1 AS s, ARRAY[%s] AS v FROM old_rows o', format(texts_of, 'o'))),
+      format(upsert, format(
+        'SELECT 1 AS s, ARRAY[%2$s] AS v FROM new_rows r JOIN old_rows o USING (%1$I) WHERE %4$s
+         UNION ALL
+         SELECT -1, ARRAY[%3$s] FROM old_rows o JOIN new_rows r USING (%1$I) WHERE %4$s',
+        key, format(texts_of, 'r'), format(texts_of, 'o'), changed))));
   EXECUTE format(
     'CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows
-       FOR EACH STATEMENT EXECUTE FUNCTION count_grams(%s)', tbl || '_grams_in', tbl, args);
+       FOR EACH STATEMENT EXECUTE FUNCTION %I()', tbl || '_grams_in', tbl, fn);
   EXECUTE format(
     'CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-       FOR EACH STATEMENT EXECUTE FUNCTION count_grams(%s)', tbl || '_grams_change', tbl, args);
+       FOR EACH STATEMENT EXECUTE FUNCTION %I()', tbl || '_grams_change', tbl, fn);
   EXECUTE format(
     'CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows
-       FOR EACH STATEMENT EXECUTE FUNCTION count_grams(%s)', tbl || '_grams_out', tbl, args);
+       FOR EACH STATEMENT EXECUTE FUNCTION %I()', tbl || '_grams_out', tbl, fn);
   EXECUTE format(
     'CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION count_grams_truncated()',
     tbl || '_grams_truncate', tbl);
@@ -130,27 +116,14 @@ SELECT count_grams_of('units', 'unit_id', ARRAY['unit_title']);
 
 -- Key buckets: how many rows of each entity table have a key in each run of 1,024 ids, so
 -- that a page deep in the key order (most lists' order) starts from its bucket instead of
--- skipping tens of thousands of keys (OFFSET reads every key it skips). Kept per holder, as
--- row_counts. Keys are serial integers and never change.
+-- skipping tens of thousands of keys (OFFSET reads every key it skips). Changes are inserted
+-- and compacted by readers, as search_grams. Keys are serial integers and never change.
 CREATE TABLE key_buckets (
   entity_table text NOT NULL,
   bucket integer NOT NULL,
-  holder integer NOT NULL,
-  n bigint NOT NULL,
-  PRIMARY KEY (entity_table, bucket, holder)
+  n bigint NOT NULL
 );
-
--- AFTER INSERT / DELETE statement triggers, transition table `changed`; argument: the key column.
-CREATE FUNCTION count_keys() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  EXECUTE format(
-    'INSERT INTO key_buckets (entity_table, bucket, holder, n)
-     SELECT $1, %1$I / 1024, pg_backend_pid(), count(*) * $2 FROM changed GROUP BY 2
-     ON CONFLICT (entity_table, bucket, holder) DO UPDATE SET n = key_buckets.n + EXCLUDED.n',
-    TG_ARGV[0]) USING TG_TABLE_NAME, CASE WHEN TG_OP = 'DELETE' THEN -1 ELSE 1 END;
-  RETURN NULL;
-END
-$$;
+CREATE INDEX key_buckets_bucket ON key_buckets (entity_table, bucket);
 
 CREATE FUNCTION count_keys_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -159,17 +132,33 @@ BEGIN
 END
 $$;
 
+-- Starts counting a table's keys: its present rows, one row per bucket, and AFTER INSERT / DELETE
+-- statement triggers (transition table `changed`) running a function made for the table
+-- (static SQL, as count_grams_of).
 CREATE FUNCTION count_keys_of(tbl text, key text) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  upsert text := format(
+    'INSERT INTO key_buckets (entity_table, bucket, n)
+     SELECT %L, %I / 1024, %%s count(*) FROM changed GROUP BY 2',
+    tbl, key);
+  fn text := tbl || '_count_keys';
 BEGIN
   EXECUTE format(
-    'INSERT INTO key_buckets (entity_table, bucket, holder, n)
-     SELECT %L, %I / 1024, 0, count(*) FROM %I GROUP BY 2', tbl, key, tbl);
+    'INSERT INTO key_buckets (entity_table, bucket, n)
+     SELECT %L, %I / 1024, count(*) FROM %I GROUP BY 2', tbl, key, tbl);
+  EXECUTE format(
+    'CREATE FUNCTION %I() RETURNS trigger LANGUAGE plpgsql AS %L', fn,
+    format(
+      'BEGIN
+         IF TG_OP = ''DELETE'' THEN %s; ELSE %s; END IF;
+         RETURN NULL;
+       END', format(upsert, '-'), format(upsert, '')));
   EXECUTE format(
     'CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS changed
-       FOR EACH STATEMENT EXECUTE FUNCTION count_keys(%L)', tbl || '_keys_in', tbl, key);
+       FOR EACH STATEMENT EXECUTE FUNCTION %I()', tbl || '_keys_in', tbl, fn);
   EXECUTE format(
     'CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS changed
-       FOR EACH STATEMENT EXECUTE FUNCTION count_keys(%L)', tbl || '_keys_out', tbl, key);
+       FOR EACH STATEMENT EXECUTE FUNCTION %I()', tbl || '_keys_out', tbl, fn);
   EXECUTE format(
     'CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION count_keys_truncated()',
     tbl || '_keys_truncate', tbl);
