@@ -96,11 +96,12 @@ describe('search grams', () => {
   it('leave a search with a filter beside it, or another order, its meaning', async () => {
     const T = teacherEntity.api;
     const ids = (rows: { teacher_id: number }[]) => rows.map((t) => t.teacher_id);
-    for (const query of [
+    const queries: Record<string, string>[] = [
       { search: 'an', status: 'Disabled' },
       { search: 'a', status: 'Enabled', sortOption: 'teacher_name_desc' },
       { search: 'É', sortOption: 'city_asc' },
-    ]) {
+    ];
+    for (const query of queries) {
       const bare = ids((await client.get(T.list, query)).body.teachers);
       expect(bare.length, JSON.stringify(query)).toBeGreaterThan(0);
       const pages: number[] = [];
