@@ -5,13 +5,14 @@
  * At 100,000 rows (issue 17) no page reads every row of the table whole:
  * - a page is chosen by keys alone (the key's or the order column's index; no parents' names,
  *   no assigned books), and only its rows are then read whole;
- * - without a search or filter, the total is the maintained row count (row-count.ts), and a
- *   page past the middle reads the order backwards, so the last page costs what the first
- *   does (the middle is the farthest any page is from an end);
- * - with a search or filter, one pass over the matches finds the page's keys and counts them; a search
- *   of three characters or more reads its column's trigram index (migrations/010) and then
- *   only the rows that may match. One or two characters match much of the table and no
- *   trigram can narrow them: those scan it.
+ * - a total known without counting (the whole table's, row-count.ts; a search of one to three
+ *   characters without a filter, short-search.ts) lets a page past the middle read the order
+ *   backwards, so the last page costs what the first does; deep in the whole table's key order,
+ *   the key buckets find the page's first key instead of skipping every key before it
+ *   (key-page.ts);
+ * - any other search or filter finds the page's keys and counts the matches in one pass; a
+ *   search of three characters or more reads its column's trigram index (migrations/010) and
+ *   then only the rows that may match.
  * Search keeps its meaning: case-insensitive substring (ILIKE), % and _ taken literally.
  */
 import { listFieldOf } from '../../src/contract/endpoints';
@@ -23,16 +24,21 @@ import { deltaPull } from './delta';
 import { listFilters } from './filters';
 import type { EntityGraph } from './graph';
 import { jsonRows } from './json-rows';
+import { keysFrom } from './key-page';
 import { listTotals } from './list-totals';
 import { type ListParams, parseListParams } from './params';
 import { tableTotal } from './row-count';
 import { rowSelect } from './select';
 import { addSetNames, wholeTableSets } from './set-names';
+import { shortSearchTotal } from './short-search';
 import { escapeLike, ident, toWireRow, Where } from './sql';
 
 type Row = Record<string, unknown>;
 type Page = NonNullable<ListParams['page']>;
 type Dir = 'asc' | 'desc';
+
+/** Below this many rows skipped, OFFSET over the key index costs less than adding up buckets. */
+const KEY_BUCKET_FROM = 1024;
 
 export function listHandler(
   entity: EntityDescription,
@@ -50,6 +56,10 @@ export function listHandler(
   const key = column(entity.key);
   // ::text so that number columns can be searched too.
   const search = entity.list.search.map((f) => `${column(f)}::text ILIKE $? ESCAPE '\\'`);
+  // Migration 015 counts the grams of every entity's own search fields, and the keys in buckets
+  // of every entity keyed by a serial id (a key that is not a described field).
+  const keyBuckets = !(entity.key in entity.fields);
+  const gramSearch = entity.list.search.length > 0 && entity.list.search.every((f) => f in entity.fields);
   const listField = listFieldOf(entity);
   const totals = listTotals(entity, graph);
   const manyRows = jsonRows(entity, select);
@@ -69,29 +79,38 @@ export function listHandler(
       ? Promise.resolve([])
       : q<Row>(`${select.sql} WHERE ${key} = ANY($1) ${ordered}`, [keys]);
 
-  /** A page of the whole table: the total without counting, the keys from the nearer end. */
-  async function wholeTablePage(q: Query, page: Page, by: string, dir: Dir) {
-    const total = await tableTotal(q, entity.table);
+  /**
+   * A page of `where`'s rows when their total is known without reading them: its keys from the
+   * nearer end of the order (rows [offset, offset + limit) in the order asked are rows
+   * [total - offset - limit, total - offset) in the reverse order; NULLs and the key's
+   * tie-break reverse too), so the last page costs what the first does. Deep in the key order
+   * of the whole table, the key buckets find the page's first key (key-page.ts).
+   */
+  async function knownTotalPage(q: Query, where: Where, total: number, page: Page, by: string, dir: Dir) {
     const { limit, offset } = page;
     const backwards = offset + limit / 2 > total / 2;
-    // Rows [offset, offset + limit) in the order asked are rows [total - offset - limit,
-    // total - offset) in the reverse order (NULLs and the key's tie-break reverse too).
     const [skip, take] = backwards
       ? [Math.max(0, total - offset - limit), Math.max(0, Math.min(limit, total - offset))]
       : [offset, limit];
     if (take === 0) return { rows: [], total };
-    const keys = await q<{ k: unknown }>(
-      `SELECT ${key} AS k ${select.from} ${orderBy(by, backwards ? flip(dir) : dir)} LIMIT $1 OFFSET $2`,
-      [take, skip],
-    );
-    return {
-      rows: await rowsOf(
-        q,
-        keys.map((r) => r.k),
-        orderBy(by, dir),
-      ),
-      total,
-    };
+    const readDir = backwards ? flip(dir) : dir;
+    const n = where.params.length;
+    const keys =
+      keyBuckets && String(where) === '' && by === entity.key && skip > KEY_BUCKET_FROM
+        ? await keysFrom(
+            q,
+            entity.table,
+            entity.key,
+            readDir === 'asc' ? skip : Math.max(0, total - skip - take),
+            take,
+          )
+        : (
+            await q<{ k: unknown }>(
+              `SELECT ${key} AS k ${select.from} ${where} ${orderBy(by, readDir)} LIMIT $${n + 1} OFFSET $${n + 2}`,
+              [...where.params, take, skip],
+            )
+          ).map((r) => r.k);
+    return { rows: await rowsOf(q, keys, orderBy(by, dir)), total };
   }
 
   /**
@@ -137,8 +156,10 @@ export function listHandler(
       const like = `%${escapeLike(p.search)}%`;
       where.add(`(${search.join(' OR ')})`, ...search.map(() => like));
     }
+    const searchOnly = String(where);
     const refused = filters(query, where);
     if (refused) return refuse(400, refused);
+    const filtered = String(where) !== searchOnly;
 
     const { column: by, dir } = p.order;
     if (!p.page) {
@@ -147,10 +168,18 @@ export function listHandler(
       const rows = await everyRow(q, `${where} ${orderBy(by, dir)}`, where.params);
       return ok({ [listField]: rows, total: rows.length, ...(await totals(q)) });
     }
-    const result =
+    // A total known without reading the rows it counts: the whole table's, or a short
+    // search's alone (short-search.ts; a filter beside it needs the count).
+    const known =
       String(where) === ''
-        ? await wholeTablePage(q, p.page, by, dir)
-        : await matchingPage(q, where, p.page, by, dir);
+        ? await tableTotal(q, entity.table)
+        : p.search && gramSearch && !filtered
+          ? await shortSearchTotal(q, entity.table, p.search)
+          : undefined;
+    const result =
+      known === undefined
+        ? await matchingPage(q, where, p.page, by, dir)
+        : await knownTotalPage(q, where, known, p.page, by, dir);
     await addSetNames(q, entity, graph, result.rows);
     return ok({
       [listField]: result.rows.map((r) => toWireRow(entity, r)),

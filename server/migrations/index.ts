@@ -17,6 +17,7 @@ import rowShapesAndTeacherCodes from './011_row_shapes_and_teacher_codes.sql?raw
 import idempotencyOwner from './012_idempotency_owner.sql?raw';
 import audit from './013_audit.sql?raw';
 import fileStorage from './014_file_storage.sql?raw';
+import searchGrams from './015_search_grams.sql?raw';
 
 export interface Migration {
   /** File name without `.sql`; recorded in schema_migrations. */
@@ -39,4 +40,5 @@ export const migrations: readonly Migration[] = [
   { name: '012_idempotency_owner', sql: idempotencyOwner },
   { name: '013_audit', sql: audit },
   { name: '014_file_storage', sql: fileStorage },
+  { name: '015_search_grams', sql: searchGrams },
 ];
