@@ -27,16 +27,16 @@
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import { saveChange, setHolders } from '../app/records';
-import { entityByName } from '../contract/entities';
 import type { EntityDescription, RowActions, ScreenTexts } from '../contract/entity';
 import { pageSizesOf } from '../contract/list-order';
 import { entityMessages, screenTexts, showingText } from '../contract/messages';
 import { ColumnLookups } from './column-lookups';
 import { type ColumnView, columnViews } from './columns';
-import { type Row, useList, useRecord } from './data';
+import { type Row, useList } from './data';
 import type { ListSearch } from './list-search';
 import { useNotify } from './notices';
 import { Pagination } from './Pagination';
+import { ParentName } from './ParentName';
 import { priorityClass, RowMore } from './RowMore';
 import { reportOutcome } from './report-outcome';
 import { useRevealedRow } from './reveal';
@@ -116,19 +116,6 @@ async function deleteQuestion(entity: EntityDescription, key: string): Promise<s
   return entity.confirmDelete
     ? `${entity.confirmDelete} ${assigned}`
     : `Delete this ${entity.names.one}? ${assigned}`;
-}
-
-/** The parent a list inside one parent shows the records of: 'Book: Sunrise English Reader 1'. */
-function ParentLine({ entity, field, id }: { entity: EntityDescription; field: string; id: string }) {
-  const spec = entity.fields[field];
-  const parent = entityByName(spec.ref ?? '');
-  const row = useRecord(parent, id);
-  if (row === undefined) return null;
-  return (
-    <p className="screen-parent">
-      {spec.label}: <strong>{row ? String(row[parent.title] ?? '') : `${parent.names.One} not found`}</strong>
-    </p>
-  );
 }
 
 export default function ListScreen({
@@ -256,7 +243,7 @@ export default function ListScreen({
           </Link>
         )}
       </div>
-      {within && parentId !== null && <ParentLine entity={entity} field={within} id={parentId} />}
+      {within && parentId !== null && <ParentName entity={entity} field={within} id={parentId} sayMissing />}
       <div className="list-tools">
         <input
           type="search"
