@@ -122,6 +122,42 @@ export function refusedRowsCsv(
 }
 
 const EXPORT_READ = 2000;
+const RANGE_READ = 5000;
+
+/**
+ * The rows of these keys. A large share of the table is read whole, in key ranges (IndexedDB's
+ * getAll answers thousands of rows a request, where a read by key is one request a row: 100,000
+ * rows by key took 14.5 s in the benchmark); a few rows are read by key.
+ */
+async function rowsOf(
+  db: LocalDb,
+  entity: EntityDescription,
+  keys: readonly string[],
+): Promise<(key: string) => Row | undefined> {
+  const table = db.rows(entity);
+  if (keys.length * 4 < (await table.count())) {
+    const byKey = new Map<string, Row>();
+    for (let i = 0; i < keys.length; i += EXPORT_READ) {
+      const part = keys.slice(i, i + EXPORT_READ);
+      const rows = await table.bulkGet(part);
+      rows.forEach((row, j) => {
+        if (row) byKey.set(part[j], row);
+      });
+    }
+    return (key) => byKey.get(key);
+  }
+  const all = new Map<string, Row>();
+  let last: string | null = null;
+  for (;;) {
+    const page: Row[] = await (last === null ? table.orderBy(':id') : table.where(':id').above(last))
+      .limit(RANGE_READ)
+      .toArray();
+    for (const row of page) all.set(String(row[entity.key]), row);
+    if (page.length < RANGE_READ) break;
+    last = String(page[page.length - 1][entity.key]);
+  }
+  return (key) => all.get(key);
+}
 
 /** A list's rows (by key, in its order) as an export the import reads back. */
 export async function exportCsv(
@@ -132,10 +168,11 @@ export async function exportCsv(
   const names = await namesReader(db);
   for (const e of namedEntities(entity)) await names.load(e);
   const writer = new ExportWriter(entity, names.get);
+  const rowOf = await rowsOf(db, entity, keys);
   const parts: string[] = [BOM, writer.header()];
-  for (let i = 0; i < keys.length; i += EXPORT_READ) {
-    const rows = await db.rows(entity).bulkGet(keys.slice(i, i + EXPORT_READ));
-    for (const row of rows) if (row) parts.push(writer.line(row));
+  for (const key of keys) {
+    const row = rowOf(key);
+    if (row) parts.push(writer.line(row));
   }
   return parts.join('');
 }

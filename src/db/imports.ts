@@ -10,6 +10,7 @@
  */
 import { entityByName } from '../contract/entities';
 import type { Op } from '../contract/entity';
+import { addMany } from './add-many';
 import type { LocalDb } from './database';
 import { readSignedInUser } from './meta';
 import { mutate } from './mutate';
@@ -87,15 +88,24 @@ export async function queueSlice(db: LocalDb, id: string, max: number): Promise<
         lines.push(line);
       }
     };
-    for (const row of record.rows.slice(record.position, end)) {
-      let key = row.key;
-      if (row.op === 'add') {
-        const added = await mutate(db, { op: 'add', entity, values: row.values });
-        key = added.key;
-        await note(added.entryId, row.line);
-      } else if (key && Object.keys(row.values).length > 0) {
+    const slice = record.rows.slice(record.position, end);
+    // The slice's adds in bulk (add-many.ts), then its updates and statuses row by row.
+    const adds = slice.filter((row) => row.op === 'add');
+    const added = await addMany(
+      db,
+      entity,
+      adds.map((row) => row.values),
+    );
+    const keyOf = new Map(adds.map((row, i) => [row, added.keys[i]]));
+    adds.forEach((row, i) => {
+      had.add(added.seqs[i]);
+      seqs.push(added.seqs[i]);
+      lines.push(row.line);
+    });
+    for (const row of slice) {
+      const key = keyOf.get(row) ?? row.key;
+      if (row.op === 'update' && key && Object.keys(row.values).length > 0)
         await note((await mutate(db, { op: 'update', entity, key, values: row.values })).entryId, row.line);
-      }
       if (row.status !== undefined && key) {
         const set = await mutate(db, { op: 'set', entity, key, action: 'status', value: row.status });
         await note(set.entryId, row.line);

@@ -56,13 +56,13 @@ export class RecordNotFoundError extends Error {
 /** A record other records still name as their parent; the message is the server's. */
 export class StillUsedError extends Error {}
 
-function initialValues(entity: EntityDescription): Values {
+export function initialValues(entity: EntityDescription): Values {
   const out: Values = {};
   for (const [name, spec] of Object.entries(entity.fields)) out[name] = spec.initial ?? '';
   return out;
 }
 
-function newEntry(
+export function newEntry(
   author: string | null,
   entity: EntityDescription,
   op: OutboxEntry['op'],
