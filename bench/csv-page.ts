@@ -32,7 +32,9 @@ worker.onmessage = (event: MessageEvent<FromCsvWorker>) => {
 function ask(message: Record<string, unknown>): Promise<unknown> {
   const n = seq++;
   return new Promise((resolve, reject) => {
-    waiting.set(n, (m) => (m.type === 'reply' ? resolve(m.result) : reject(new Error(m.type === 'failed' ? m.message : '?'))));
+    waiting.set(n, (m) =>
+      m.type === 'reply' ? resolve(m.result) : reject(new Error(m.type === 'failed' ? m.message : '?')),
+    );
     worker.postMessage({ ...message, seq: n } as ToCsvWorker);
   });
 }
@@ -66,7 +68,9 @@ async function run(options: { students: number }) {
   for (let i = 0; i < students.length; i += 2000)
     await applyPulled(db, studentEntity, { rows: students.slice(i, i + 2000), deleted: [], cursor: null });
   await writeReference(db, geoPaths.countries(), [{ id: 1, name: 'India', iso2: 'IN' }]);
-  await writeReference(db, geoPaths.allStates(), [{ id: 1, name: 'Maharashtra', iso2: 'MH', country_code: 'IN' }]);
+  await writeReference(db, geoPaths.allStates(), [
+    { id: 1, name: 'Maharashtra', iso2: 'MH', country_code: 'IN' },
+  ]);
   await writeSignedInUser(db, 'admin');
   const keys = (await db.rows(studentEntity).toCollection().primaryKeys()).map(String);
   const text10k = csvOf(schools, 10_000, 0);
@@ -85,10 +89,23 @@ async function run(options: { students: number }) {
   const outbox = await db.outbox.count();
   db.close();
   return {
-    check10k: { ms: check10k.ms, longestTaskMs: check10k.longestTaskMs, ready: (check10k.result as { ready: number }).ready },
-    check100k: { ms: check100k.ms, longestTaskMs: check100k.longestTaskMs, ready: (check100k.result as { ready: number }).ready },
+    check10k: {
+      ms: check10k.ms,
+      longestTaskMs: check10k.longestTaskMs,
+      ready: (check10k.result as { ready: number }).ready,
+    },
+    check100k: {
+      ms: check100k.ms,
+      longestTaskMs: check100k.longestTaskMs,
+      ready: (check100k.result as { ready: number }).ready,
+    },
     queue10k: { ms: queue10k.ms, longestTaskMs: queue10k.longestTaskMs, outbox, progress },
-    export100k: { ms: export100k.ms, longestTaskMs: export100k.longestTaskMs, bytes: (export100k.result as string).length, rows: keys.length },
+    export100k: {
+      ms: export100k.ms,
+      longestTaskMs: export100k.longestTaskMs,
+      bytes: (export100k.result as Uint8Array).length,
+      rows: keys.length,
+    },
   };
 }
 

@@ -26,13 +26,16 @@ const RUNS = Number(process.env.BENCH_CSV_RUNS || 3);
 const STUDENTS = Number(process.env.BENCH_CSV_STUDENTS || 100_000);
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
-if (!existsSync(join(DIST, 'csv.html'))) throw new Error('dist-bench/csv.html missing: npx vite build --config vite.bench.config.ts');
+if (!existsSync(join(DIST, 'csv.html')))
+  throw new Error('dist-bench/csv.html missing: npx vite build --config vite.bench.config.ts');
 
 // The page and its worker from one origin (IndexedDB is per origin); no API is needed.
 const server = createServer((req, res) => {
   const path = join(DIST, new URL(req.url, 'http://x').pathname);
   if (!path.startsWith(DIST) || !existsSync(path)) return res.writeHead(404).end();
-  res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(readFileSync(path));
+  res
+    .writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' })
+    .end(readFileSync(path));
 });
 await new Promise((done) => server.listen(0, '127.0.0.1', done));
 const origin = `http://127.0.0.1:${server.address().port}`;

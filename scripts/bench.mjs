@@ -45,6 +45,11 @@ console.log(
 // The figures must be those of the current app: it is built afresh.
 must('npm', ['run', 'build:app']);
 const listScreens = run('node', ['bench/lists.mjs']);
+
+console.log(
+  '\n== Import and export at 100,000 students: check 10,000 and 100,000 rows, queue 10,000, export 100,000 (bench/import-export.mjs) ==',
+);
+const csv = run('node', ['bench/import-export.mjs']);
 // A throwaway build: leave no generated code for the linter or git to find.
 rmSync('dist-bench', { recursive: true, force: true });
 
@@ -60,4 +65,4 @@ console.log(
   '\n== Scale-out: 1, 2 and 3 processes behind haproxy on one PostgreSQL, beside one process (bench/scale-out.mjs) ==',
 );
 const scaled = run('node', ['bench/scale-out.mjs']);
-process.exit(drained || recovered || uploaded || synced || listScreens || latency || lists || scaled);
+process.exit(drained || recovered || uploaded || synced || listScreens || csv || latency || lists || scaled);

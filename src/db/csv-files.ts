@@ -13,7 +13,7 @@ import { entityByName } from '../contract/entities';
 import type { EntityDescription } from '../contract/entity';
 import { type Country, geoPaths, type State } from '../contract/geography';
 import type { LocalDb, Row } from './database';
-import type { ImportRecord, ReadyRow } from './imports';
+import type { ImportFile, ReadyRow } from './imports';
 import { readReference } from './reference';
 import { titlesOf } from './relation-reads';
 
@@ -104,13 +104,13 @@ export async function checkFile(
 
 /** The refused lines of an import as they were in the file, with the server's words in an added `error` column. */
 export function refusedRowsCsv(
-  record: ImportRecord,
+  file: ImportFile,
   refused: readonly { line: number; error: string }[],
 ): string {
   const errors = new Map(refused.map((r) => [r.line, r.error]));
   let out = '';
   parseCsv(
-    record.text,
+    file.text,
     (header) => {
       out = BOM + csvLine([...header, 'error']);
     },

@@ -30,9 +30,8 @@ export interface ImportRecord {
   /** SHA-256 of the file's bytes, hex. */
   hash: string;
   fileName: string;
-  /** The file as read (refused rows are cut from it). */
-  text: string;
-  rows: ReadyRow[];
+  /** Rows to queue. */
+  total: number;
   /** Index of the first row not queued. */
   position: number;
   /** Outbox seqs of the entries queued, and the file line of each. */
@@ -43,13 +42,43 @@ export interface ImportRecord {
   queuedAt?: number;
 }
 
+/**
+ * The file of an import, in the same table under `{id}#file`: written once, apart from the
+ * import's progress, which each slice rewrites (rewriting a 10,000-row file 40 times was most of
+ * an import's time).
+ */
+export interface ImportFile {
+  id: string;
+  entity: typeof FILE;
+  hash: '';
+  /** The file as read (refused rows are cut from it). */
+  text: string;
+  rows: ReadyRow[];
+}
+
+const FILE = '#file';
+
 export const importsOf = (db: LocalDb) => db.table<ImportRecord, string>('imports');
+const filesOf = (db: LocalDb) => db.table<ImportFile, string>('imports');
+export const importFile = (db: LocalDb, id: string) => filesOf(db).get(`${id}${FILE}`);
 
 export async function startImport(
   db: LocalDb,
-  record: Omit<ImportRecord, 'position' | 'seqs' | 'lines' | 'state'>,
+  start: Pick<ImportRecord, 'id' | 'entity' | 'hash' | 'fileName' | 'startedAt'> &
+    Pick<ImportFile, 'text' | 'rows'>,
 ) {
-  await importsOf(db).put({ ...record, position: 0, seqs: [], lines: [], state: 'queueing' });
+  const { text, rows, ...record } = start;
+  await db.transaction('rw', importsOf(db), async () => {
+    await filesOf(db).put({ id: `${start.id}${FILE}`, entity: FILE, hash: '', text, rows });
+    await importsOf(db).put({
+      ...record,
+      total: rows.length,
+      position: 0,
+      seqs: [],
+      lines: [],
+      state: 'queueing',
+    });
+  });
 }
 
 /** The import of this entity still queueing, if any (resumed by its screen). */
@@ -69,13 +98,19 @@ export type SliceResult = { queued: number; total: number } | { stopped: 'signed
  * entries and the new position together). Stops while nobody is signed in: a change is its
  * administrator's (rule 9), and whoever signs in next resumes it.
  */
-export async function queueSlice(db: LocalDb, id: string, max: number): Promise<SliceResult> {
+export async function queueSlice(
+  db: LocalDb,
+  id: string,
+  max: number,
+  known?: ImportFile,
+): Promise<SliceResult> {
   return db.transaction('rw', db.tables, async () => {
     const record = await importsOf(db).get(id);
-    if (!record) return { stopped: 'gone' as const };
+    const file = known ?? (await importFile(db, id));
+    if (!record || !file) return { stopped: 'gone' as const };
     if ((await readSignedInUser(db)) === null) return { stopped: 'signed-out' as const };
     const entity = entityByName(record.entity);
-    const end = Math.min(record.rows.length, record.position + max);
+    const end = Math.min(file.rows.length, record.position + max);
     const seqs: number[] = [];
     const had = new Set(record.seqs);
     const lines: number[] = [];
@@ -88,7 +123,7 @@ export async function queueSlice(db: LocalDb, id: string, max: number): Promise<
         lines.push(line);
       }
     };
-    const slice = record.rows.slice(record.position, end);
+    const slice = file.rows.slice(record.position, end);
     // The slice's adds in bulk (add-many.ts), then its updates and statuses row by row.
     const adds = slice.filter((row) => row.op === 'add');
     const added = await addMany(
@@ -111,15 +146,17 @@ export async function queueSlice(db: LocalDb, id: string, max: number): Promise<
         await note(set.entryId, row.line);
       }
     }
-    const done = end >= record.rows.length;
+    const done = end >= file.rows.length;
     await importsOf(db).put({
       ...record,
       position: end,
       seqs: [...record.seqs, ...seqs],
       lines: [...record.lines, ...lines],
-      ...(done ? { state: 'queued' as const, queuedAt: Date.now(), rows: [] } : {}),
+      ...(done ? { state: 'queued' as const, queuedAt: Date.now() } : {}),
     });
-    return { queued: end, total: record.rows.length };
+    // Queued: the rows are no longer needed; the text stays for the refused rows.
+    if (done) await filesOf(db).put({ ...file, rows: [] });
+    return { queued: end, total: file.rows.length };
   });
 }
 

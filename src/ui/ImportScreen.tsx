@@ -59,7 +59,7 @@ export function ImportScreen({ entity }: { entity: EntityDescription }) {
     void csv()
       .then(({ unfinishedImportOf }) => unfinishedImportOf(entity))
       .then((record) => {
-        if (live && record) void queue(record.id, record.rows.length);
+        if (live && record) void queue(record.id, record.total);
       });
     return () => {
       live = false;

@@ -1,5 +1,5 @@
 /** Hands text to the browser as a downloaded file (the template, an export, refused rows). */
-export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+export function downloadText(fileName: string, text: BlobPart, type = 'text/csv;charset=utf-8'): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;

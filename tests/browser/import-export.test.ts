@@ -185,12 +185,18 @@ describe('import and export', () => {
       });
       const tx = idb.transaction('imports', 'readwrite');
       tx.objectStore('imports').put({
+        id: 'left-queueing#file',
+        entity: '#file',
+        hash: '',
+        text: 'Student Name\nResumed 1\nResumed 2\nResumed 3\n',
+        rows: [1, 2, 3].map((n) => ({ line: n + 1, op: 'add', values: values(n) })),
+      });
+      tx.objectStore('imports').put({
         id: 'left-queueing',
         entity: 'student',
         hash: 'resume-hash',
         fileName: 'resume.csv',
-        text: 'Student Name\nResumed 1\nResumed 2\nResumed 3\n',
-        rows: [1, 2, 3].map((n) => ({ line: n + 1, op: 'add', values: values(n) })),
+        total: 3,
         position: 1,
         seqs: [],
         lines: [],

@@ -14,6 +14,7 @@ import type { LocalDb } from '../../src/db/database';
 import {
   deliveryOf,
   importedBefore,
+  importFile,
   importsOf,
   queueSlice,
   startImport,
@@ -94,10 +95,10 @@ describe('queueing', () => {
 
   it('a slice that fails queues nothing and keeps the position', async () => {
     await begin(file(3));
-    // A row the device refuses (its school is gone from the device meanwhile) aborts the slice.
-    const record = (await importsOf(db).get('import-1'))!;
-    record.rows[1] = { ...record.rows[1], op: 'update', key: 'no-such-student', values: { zipcode: '1' } };
-    await importsOf(db).put(record);
+    // A row the device refuses (its record is gone from the device meanwhile) aborts the slice.
+    const kept = (await importFile(db, 'import-1'))!;
+    kept.rows[1] = { ...kept.rows[1], op: 'update', key: 'no-such-student', values: { zipcode: '1' } };
+    await db.table('imports').put(kept);
     await expect(queueSlice(db, 'import-1', 3)).rejects.toThrow();
     expect(await db.outbox.count()).toBe(0);
     expect((await importsOf(db).get('import-1'))?.position).toBe(0);
@@ -124,7 +125,9 @@ describe('delivery', () => {
     for (const e of entries.slice(2)) await db.outbox.delete(e.seq);
     expect(await deliveryOf(db, record)).toMatchObject({ total: 4, delivered: 4, imported: 3 });
 
-    const refused = parseAll(refusedRowsCsv(record, [{ line: 3, error: 'Email is already used' }]));
+    const refused = parseAll(
+      refusedRowsCsv((await importFile(db, 'import-1'))!, [{ line: 3, error: 'Email is already used' }]),
+    );
     expect(refused.header).toEqual([...HEADER.split(','), 'error']);
     expect(refused.rows.map((r) => r.cells)).toEqual([[...student(2).split(','), 'Email is already used']]);
   });
