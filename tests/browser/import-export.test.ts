@@ -92,10 +92,13 @@ describe('import and export', () => {
   it('previews problems, imports offline, reports the server’s refusal and gives the refused rows back', async () => {
     // The device knows Closing Academy; the server removes it before the rows arrive.
     await expect
-      .poll(async () => {
-        await page.goto(`${server.url}/schools`);
-        return page.getByRole('cell', { name: 'Closing Academy' }).count();
-      })
+      .poll(
+        async () => {
+          await page.goto(`${server.url}/schools`);
+          return page.getByRole('cell', { name: 'Closing Academy' }).count();
+        },
+        { timeout: 30_000 },
+      )
       .toBe(1);
     await openImport();
     const template = await downloaded(() => page.getByRole('button', { name: 'Download template' }).click());
