@@ -65,8 +65,8 @@ module.exports = {
     ),
     forbid(
       'worker-without-window',
-      'The service worker and the list worker bundle contract, db and sync only.',
-      '^src/(sw|list-worker)\\.ts$',
+      'The service worker, the list worker and the CSV worker bundle contract, db and sync only.',
+      '^src/(sw|list-worker|csv-worker)\\.ts$',
       '^src/(app|ui|routes)/',
     ),
     forbid(

@@ -7,7 +7,8 @@ import { defineConfig } from 'vite';
  * store, mutate, API client, replay) and the large upload's (bench/upload.html +
  * bench/upload-page.ts: API client, resumable upload), the first sync's (bench/first-sync.html +
  * bench/first-sync-page.ts: local store, API client, pull) and the list benchmark's seeding page
- * (bench/lists.html + bench/lists-page.ts: the app's pull-apply path). bench/drain.mjs and bench/upload.mjs
+ * (bench/lists.html + bench/lists-page.ts: the app's pull-apply path) and the import and export
+ * benchmark's (bench/csv.html + bench/csv-page.ts: the app's CSV worker). bench/drain.mjs and bench/upload.mjs
  * serve them from the reference server (STATIC_DIR), so the page and the API share an origin
  * and the session cookie works. No PWA: only the window's code path of ours is measured; the
  * one service worker, `/workbox-sw.js` (bench/workbox-sw.ts), is the drain's Workbox peer.
@@ -30,6 +31,7 @@ export default defineConfig({
         upload: resolve(import.meta.dirname, 'bench/upload.html'),
         'first-sync': resolve(import.meta.dirname, 'bench/first-sync.html'),
         lists: resolve(import.meta.dirname, 'bench/lists.html'),
+        csv: resolve(import.meta.dirname, 'bench/csv.html'),
         'workbox-sw': resolve(import.meta.dirname, 'bench/workbox-sw.ts'),
       },
       // The worker at a fixed name the page registers; the pages' scripts keep their hashes.

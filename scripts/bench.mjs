@@ -50,6 +50,11 @@ console.log(
   '\n== Dashboard at 100,000 students: figures, charts, longest main-thread task, a change (bench/dashboard.mjs) ==',
 );
 const dashboard = run('node', ['bench/dashboard.mjs']);
+
+console.log(
+  '\n== Import and export at 100,000 students: check 10,000 and 100,000 rows, queue 10,000, export 100,000 (bench/import-export.mjs) ==',
+);
+const csv = run('node', ['bench/import-export.mjs']);
 // A throwaway build: leave no generated code for the linter or git to find.
 rmSync('dist-bench', { recursive: true, force: true });
 
@@ -66,5 +71,5 @@ console.log(
 );
 const scaled = run('node', ['bench/scale-out.mjs']);
 process.exit(
-  drained || recovered || uploaded || synced || listScreens || dashboard || latency || lists || scaled,
+  drained || recovered || uploaded || synced || listScreens || dashboard || csv || latency || lists || scaled,
 );

@@ -9,7 +9,7 @@ import type { EntityDescription } from './entity';
 import type { Menu } from './menu';
 
 /** 'picker': the list of a parent's records leading to an entity's screens inside one parent (/bookpages). */
-export type ScreenKind = 'list' | 'add' | 'edit' | 'relation' | 'picker';
+export type ScreenKind = 'list' | 'add' | 'edit' | 'relation' | 'picker' | 'import';
 
 export interface CatalogueScreen {
   /** The route, with `$id` where the record's encoded id goes. */
@@ -60,6 +60,9 @@ export function catalogueScreens(entities: readonly EntityDescription[]): Catalo
     // A single document's edit route is the whole route; others carry the record's id.
     if (edit && e.api.update)
       screens.push({ path: e.single ? edit : `${edit}/$id`, screen: 'edit', entity: e.name });
+    // A CSV import (issue 20), where the entity declares one.
+    if (e.routes.import && e.api.add)
+      screens.push({ path: e.routes.import, screen: 'import', entity: e.name });
     for (const [name, rel] of Object.entries(e.relations ?? {}))
       screens.push({ path: `${rel.route}/$id`, screen: 'relation', entity: e.name, relation: name });
   }

@@ -41,7 +41,7 @@ export interface ReferenceList {
  * the data (including the outbox) of the tables that stay. tests/unit/local-schema.test.ts
  * fails when the stores change without a bump.
  */
-export const LOCAL_SCHEMA_VERSION = 7;
+export const LOCAL_SCHEMA_VERSION = 8;
 
 /** Dexie table definitions: the outbox and its indexes, the id map, meta, one table per entity. */
 export type Stores = Readonly<Record<string, string>>;
@@ -57,6 +57,9 @@ export function storesFor(list: readonly EntityDescription[]): Record<string, st
     // and a head per entity.
     [CHUNK_STORE]: '[table+col+n]',
     [HEAD_STORE]: 'table',
+    // CSV imports under way or done (imports.ts): the file, the rows left to queue, the
+    // entries queued; by the file's hash, to ask before the same file goes twice.
+    imports: 'id, entity, hash',
   };
   for (const e of list) {
     // Sets of ids (assigned books) get a multi-entry index: which records name a book.

@@ -12,6 +12,7 @@ import { AssignScreen } from '../ui/AssignScreen';
 import { columnViews } from '../ui/columns';
 import { ExtensionGate } from '../ui/ExtensionGate';
 import { AddForm, EditForm } from '../ui/FormScreen';
+import { ImportScreen } from '../ui/ImportScreen';
 import ListScreen from '../ui/ListScreen';
 import { screenOverrides } from './overrides';
 import { PlaceholderScreen } from './placeholder';
@@ -52,6 +53,8 @@ export default function EntityScreen({
       return relation ? <AssignScreen entity={entity} relation={relation} /> : null;
     case 'picker':
       return <PickerScreen entity={entity} />;
+    case 'import':
+      return <ImportScreen entity={entity} />;
     default:
       return <PlaceholderScreen title={entity.names.Many} />;
   }

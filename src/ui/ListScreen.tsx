@@ -33,6 +33,7 @@ import { entityMessages, screenTexts, showingText } from '../contract/messages';
 import { ColumnLookups } from './column-lookups';
 import { type ColumnView, columnViews } from './columns';
 import { type Row, useList } from './data';
+import { ListCsvTools } from './ListCsvTools';
 import type { ListSearch } from './list-search';
 import { useNotify } from './notices';
 import { Pagination } from './Pagination';
@@ -237,6 +238,7 @@ export default function ListScreen({
     <section className="screen">
       <div className="screen-head">
         <h1>{texts.listTitle}</h1>
+        <ListCsvTools entity={entity} query={query} />
         {addTo && (
           <Link to={addTo} className="button">
             {texts.addButton}

@@ -56,7 +56,8 @@ export async function entityScreens(server: TestServer): Promise<Screen[]> {
       const field = entity.routes.within!.field;
       path = path.replace('$id', encodeURIComponent(btoa(String((await firstRow(entity.name))[field]))));
     }
-    const kind = s.screen === 'picker' ? 'list' : s.screen;
+    // An import screen is a form (a file input and buttons).
+    const kind = s.screen === 'picker' ? 'list' : s.screen === 'import' ? 'add' : s.screen;
     screens.push({ name: `${entity.name} ${s.screen}`, path, kind, ready: 'h1' });
   }
   return screens;

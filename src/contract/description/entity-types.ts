@@ -81,6 +81,11 @@ export interface EntityRoutes {
   afterSave?: string;
   /** Its entry (or entries) in the top bar's menus (contract/menu.ts); none: not in a menu. */
   menu?: MenuEntry | readonly MenuEntry[];
+  /**
+   * The route of its CSV import (issue 20, src/contract/csv/): declared, the entity has an
+   * import screen, an "Import" link in its list's header and a template.
+   */
+  import?: string;
 }
 
 /** A list of the parent entity's records leading to the screens of its children (EntityRoutes.within). */

@@ -79,6 +79,7 @@ export const schoolEntity = defineEntity({
     list: '/schools',
     add: '/addschools',
     edit: '/updateschools',
+    import: '/schools/import',
     menu: { group: 'USERS', order: 1, label: 'Schools' },
   },
   list: {

@@ -86,6 +86,7 @@ export const studentEntity = defineEntity({
     list: '/students',
     add: '/addstudents',
     edit: '/updatestudents',
+    import: '/students/import',
     menu: { group: 'USERS', order: 3, label: 'Students' },
   },
   list: {

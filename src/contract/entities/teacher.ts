@@ -90,6 +90,7 @@ export const teacherEntity = defineEntity({
     list: '/teachers',
     add: '/addteachers',
     edit: '/updateteacher',
+    import: '/teachers/import',
     menu: { group: 'USERS', order: 2, label: 'Teachers' },
   },
   list: {

@@ -1,0 +1,118 @@
+/**
+ * The import and export benchmark's page (bench/import-export.mjs): seeds 300 schools and
+ * 100,000 students through the app's pull path, then drives the app's own CSV worker
+ * (src/csv-worker.ts) as the import screen and the Export button do, timing each step and
+ * recording the main thread's long tasks (PerformanceObserver 'longtask', over 50 ms) meanwhile.
+ */
+import { schoolEntity, studentEntity } from '../src/contract/entities';
+import { geoPaths } from '../src/contract/geography';
+import type { FromCsvWorker, ToCsvWorker } from '../src/db/csv-protocol';
+import { writeSignedInUser } from '../src/db/meta';
+import { openLocalDb } from '../src/db/open';
+import { writeReference } from '../src/db/reference';
+import { applyPulled } from '../src/sync/pull-apply';
+import { generate } from './lists-data.mjs';
+
+const longTasks: { start: number; duration: number }[] = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) longTasks.push({ start: e.startTime, duration: e.duration });
+}).observe({ type: 'longtask', buffered: true });
+
+const worker = new Worker(new URL('../src/csv-worker.ts', import.meta.url), { type: 'module', name: 'csv' });
+let seq = 1;
+const waiting = new Map<number, (m: FromCsvWorker) => void>();
+let progressEvents = 0;
+worker.onmessage = (event: MessageEvent<FromCsvWorker>) => {
+  if (event.data.type === 'progress') {
+    progressEvents++;
+    return;
+  }
+  waiting.get(event.data.seq)?.(event.data);
+};
+function ask(message: Record<string, unknown>): Promise<unknown> {
+  const n = seq++;
+  return new Promise((resolve, reject) => {
+    waiting.set(n, (m) =>
+      m.type === 'reply' ? resolve(m.result) : reject(new Error(m.type === 'failed' ? m.message : '?')),
+    );
+    worker.postMessage({ ...message, seq: n } as ToCsvWorker);
+  });
+}
+
+/** Times one step and the longest main-thread task while it ran. */
+async function step<T>(work: () => Promise<T>): Promise<{ ms: number; longestTaskMs: number; result: T }> {
+  const t0 = performance.now();
+  const result = await work();
+  const t1 = performance.now();
+  // Long tasks are reported a little after they end.
+  await new Promise((r) => setTimeout(r, 100));
+  const during = longTasks.filter((t) => t.start >= t0 && t.start <= t1).map((t) => t.duration);
+  return { ms: t1 - t0, longestTaskMs: Math.max(0, ...during), result };
+}
+
+function csvOf(schools: Record<string, unknown>[], count: number, offset: number): string {
+  const lines = ['Student Name,Email,Password,Contact Number,Country,State,City,School,Class'];
+  for (let i = 0; i < count; i++) {
+    const school = schools[i % schools.length];
+    lines.push(
+      `New Pupil ${offset + i},new${offset + i}@example.org,secret-12,+91 96${String(10000000 + i).slice(-8)},India,Maharashtra,Pune,${school.school_name},`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function run(options: { students: number }) {
+  const db = openLocalDb();
+  const { schools, students } = generate({ schools: 300, students: options.students });
+  await applyPulled(db, schoolEntity, { rows: schools, deleted: [], cursor: null });
+  for (let i = 0; i < students.length; i += 2000)
+    await applyPulled(db, studentEntity, { rows: students.slice(i, i + 2000), deleted: [], cursor: null });
+  await writeReference(db, geoPaths.countries(), [{ id: 1, name: 'India', iso2: 'IN' }]);
+  await writeReference(db, geoPaths.allStates(), [
+    { id: 1, name: 'Maharashtra', iso2: 'MH', country_code: 'IN' },
+  ]);
+  await writeSignedInUser(db, 'admin');
+  const keys = (await db.rows(studentEntity).toCollection().primaryKeys()).map(String);
+  const text10k = csvOf(schools, 10_000, 0);
+  const text100k = csvOf(schools, 100_000, 0);
+
+  const check10k = await step(() => ask({ type: 'check', entity: 'student', text: text10k }));
+  const check100k = await step(() => ask({ type: 'check', entity: 'student', text: text100k }));
+  await ask({ type: 'check', entity: 'student', text: text10k });
+  progressEvents = 0;
+  const queue10k = await step(async () => {
+    await ask({ type: 'start', id: 'bench', entity: 'student', hash: 'bench', fileName: 'bench.csv' });
+    return ask({ type: 'queue', id: 'bench' });
+  });
+  const progress = progressEvents;
+  const export100k = await step(() => ask({ type: 'export', entity: 'student', keys }));
+  const outbox = await db.outbox.count();
+  db.close();
+  return {
+    check10k: {
+      ms: check10k.ms,
+      longestTaskMs: check10k.longestTaskMs,
+      ready: (check10k.result as { ready: number }).ready,
+    },
+    check100k: {
+      ms: check100k.ms,
+      longestTaskMs: check100k.longestTaskMs,
+      ready: (check100k.result as { ready: number }).ready,
+    },
+    queue10k: { ms: queue10k.ms, longestTaskMs: queue10k.longestTaskMs, outbox, progress },
+    export100k: {
+      ms: export100k.ms,
+      longestTaskMs: export100k.longestTaskMs,
+      bytes: (export100k.result as Uint8Array).length,
+      rows: keys.length,
+    },
+  };
+}
+
+declare global {
+  interface Window {
+    csvBench: { run: typeof run };
+  }
+}
+window.csvBench = { run };
+document.title = 'csv bench ready';

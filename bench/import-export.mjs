@@ -1,0 +1,81 @@
+/**
+ * Import and export benchmark (issue 20): the app's CSV worker (src/csv-worker.ts) in Chromium
+ * with an on-disk profile, 300 schools and 100,000 students seeded in the device's IndexedDB
+ * through the app's pull path (bench/csv-page.ts). Each run, from a fresh profile:
+ *   - parse and check a file of 10,000 and of 100,000 new students (papaparse in the worker,
+ *     the forms' rules, parents by name);
+ *   - queue 10,000 checked rows in the outbox (250 a transaction, with the import's position);
+ *   - export the 100,000 students (the export's columns, parents by name).
+ * Each with its wall time and the longest task on the page's main thread meanwhile
+ * (PerformanceObserver 'longtask': 0 means none over 50 ms). Prints min / median / max over
+ * the runs; never fails on timings. Needs the bench pages (`npx vite build --config
+ * vite.bench.config.ts`). Options: BENCH_CSV_RUNS (3), BENCH_CSV_STUDENTS (100000), CHROMIUM_PATH.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const DIST = join(ROOT, 'dist-bench');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = createRequire(import.meta.url)('../scripts/chromium-flags.json');
+const RUNS = Number(process.env.BENCH_CSV_RUNS || 3);
+const STUDENTS = Number(process.env.BENCH_CSV_STUDENTS || 100_000);
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+if (!existsSync(join(DIST, 'csv.html')))
+  throw new Error('dist-bench/csv.html missing: npx vite build --config vite.bench.config.ts');
+
+// The page and its worker from one origin (IndexedDB is per origin); no API is needed.
+const server = createServer((req, res) => {
+  const path = join(DIST, new URL(req.url, 'http://x').pathname);
+  if (!path.startsWith(DIST) || !existsSync(path)) return res.writeHead(404).end();
+  res
+    .writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' })
+    .end(readFileSync(path));
+});
+await new Promise((done) => server.listen(0, '127.0.0.1', done));
+const origin = `http://127.0.0.1:${server.address().port}`;
+
+const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return `${s[0].toFixed(0)} / ${s[Math.floor(s.length / 2)].toFixed(0)} / ${s.at(-1).toFixed(0)}`;
+};
+
+const results = [];
+try {
+  for (let run = 0; run < RUNS; run++) {
+    const profile = mkdtempSync(join(tmpdir(), 'bench-csv-profile-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(`${origin}/csv.html`);
+      await page.waitForFunction(() => document.title === 'csv bench ready');
+      const result = await page.evaluate((o) => window.csvBench.run(o), { students: STUDENTS });
+      results.push(result);
+      console.log(`run ${run + 1}: ${JSON.stringify(result)}`);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  }
+} finally {
+  server.close();
+}
+
+const line = (label, key) =>
+  console.log(
+    `${label}: ${stats(results.map((r) => r[key].ms))} ms; longest main-thread task ${stats(results.map((r) => r[key].longestTaskMs))} ms`,
+  );
+console.log(`\n${RUNS} runs, ${STUDENTS} students on the device (min / median / max):`);
+line('Parse and check 10,000 rows', 'check10k');
+line('Parse and check 100,000 rows', 'check100k');
+line('Queue 10,000 rows in the outbox', 'queue10k');
+line(`Export ${STUDENTS} rows`, 'export100k');

@@ -1,0 +1,138 @@
+/**
+ * Import and export for the screens (issue 20): the CSV worker (src/csv-worker.ts, started on
+ * first use) does the parsing, checking, queueing and writing; this module talks to it, hashes
+ * files, reads an import's state from the local store and gets a list's keys from the list
+ * worker. Loaded with the import screen and the list's Export button, never on first load.
+ */
+import type { EntityDescription } from '../contract/entity';
+import type { FileCheck, FromCsvWorker, ToCsvWorker } from '../db/csv-protocol';
+import {
+  type DeliveryCount,
+  deliveryOf,
+  type ImportRecord,
+  importedBefore,
+  importsOf,
+  unfinishedImport,
+} from '../db/imports';
+import type { PageQuery } from '../db/queries';
+import { db } from './context';
+import { keysOf } from './list-engine';
+import { changeSaved } from './sync-runner';
+
+export type { DeliveryCount, FileCheck, ImportRecord };
+
+type Distribute<T> = T extends unknown ? Omit<T, 'seq'> : never;
+
+let worker: Worker | null = null;
+let nextSeq = 1;
+const calls = new Map<
+  number,
+  {
+    resolve: (v: unknown) => void;
+    reject: (e: Error) => void;
+    progress?: (queued: number, total: number) => void;
+  }
+>();
+
+function receive(event: MessageEvent<FromCsvWorker>): void {
+  const m = event.data;
+  const call = calls.get(m.seq);
+  if (!call) return;
+  if (m.type === 'progress') {
+    call.progress?.(m.queued, m.total);
+    return;
+  }
+  calls.delete(m.seq);
+  if (m.type === 'reply') call.resolve(m.result);
+  else call.reject(new Error(m.message));
+}
+
+function ask<T>(
+  message: Distribute<ToCsvWorker>,
+  progress?: (queued: number, total: number) => void,
+): Promise<T> {
+  if (!worker) {
+    worker = new Worker(new URL('../csv-worker.ts', import.meta.url), { type: 'module', name: 'csv' });
+    worker.onmessage = receive;
+  }
+  const seq = nextSeq++;
+  return new Promise<T>((resolve, reject) => {
+    calls.set(seq, { resolve: resolve as (v: unknown) => void, reject, progress });
+    worker!.postMessage({ ...message, seq } as ToCsvWorker);
+  });
+}
+
+/** SHA-256 of the file's bytes, hex: the same file imported again is recognised. */
+async function hashOf(bytes: ArrayBuffer): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export interface CheckedFile {
+  check: FileCheck;
+  hash: string;
+  fileName: string;
+  /** When this file was imported before, or null. */
+  importedAt: number | null;
+}
+
+/** Reads and checks a chosen file: the preview. */
+export async function checkImportFile(entity: EntityDescription, file: File): Promise<CheckedFile> {
+  const bytes = await file.arrayBuffer();
+  const text = new TextDecoder('utf-8').decode(bytes);
+  const [check, hash] = await Promise.all([
+    ask<FileCheck>({ type: 'check', entity: entity.name, text }),
+    hashOf(bytes),
+  ]);
+  return { check, hash, fileName: file.name, importedAt: await importedBefore(db, hash) };
+}
+
+/** Keeps the checked file on the device; its rows are then queued by `queueImport`. */
+export const startImport = (entity: EntityDescription, file: CheckedFile): Promise<string> =>
+  ask<string>({
+    type: 'start',
+    id: crypto.randomUUID(),
+    entity: entity.name,
+    hash: file.hash,
+    fileName: file.fileName,
+  });
+
+/**
+ * Queues an import's rows from its position (a slice a transaction, in the worker); each slice
+ * starts sending. Answers 'queued', or why it stopped ('signed-out': resumed at the next visit).
+ */
+export function queueImport(
+  id: string,
+  onProgress: (queued: number, total: number) => void,
+): Promise<string> {
+  return ask<string>({ type: 'queue', id }, (queued, total) => {
+    changeSaved();
+    onProgress(queued, total);
+  });
+}
+
+export const unfinishedImportOf = (entity: EntityDescription) => unfinishedImport(db, entity.name);
+export const importRecord = (id: string) => importsOf(db).get(id);
+export async function importDelivery(id: string): Promise<DeliveryCount | null> {
+  const record = await importsOf(db).get(id);
+  return record ? deliveryOf(db, record) : null;
+}
+
+/** The refused rows of an import as CSV, with the server's words in an `error` column. */
+export const refusedRowsText = (id: string) => ask<string>({ type: 'refused', id });
+
+const KEYS_AT_ONCE = 20_000;
+
+/** A list's rows under its filter and sort, all pages, as a CSV the import reads back (UTF-8 bytes). */
+export async function exportText(
+  entity: EntityDescription,
+  query: PageQuery,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const keys: string[] = [];
+  for (let offset = 0; ; offset += KEYS_AT_ONCE) {
+    const slice = await keysOf(entity.name, query, offset, KEYS_AT_ONCE);
+    keys.push(...slice.keys);
+    if (slice.keys.length < KEYS_AT_ONCE || keys.length >= slice.total) break;
+  }
+  return ask<Uint8Array<ArrayBuffer>>({ type: 'export', entity: entity.name, keys });
+}

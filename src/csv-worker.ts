@@ -1,0 +1,82 @@
+/// <reference lib="webworker" />
+/**
+ * The CSV worker (issue 20): parses and checks an import file (papaparse, in chunks), keeps
+ * it on the device, queues its rows a slice at a time, and writes exports, so the window's main
+ * thread never holds a long task for them. It opens the same local store as the window; what
+ * it writes reaches the screens through Dexie's change events like any other write.
+ */
+import { entityByName } from './contract/entities';
+import { checkFile, exportCsv, refusedRowsCsv } from './db/csv-files';
+import type { FromCsvWorker, ToCsvWorker } from './db/csv-protocol';
+import { deliveryOf, importFile, importsOf, queueSlice, type ReadyRow, startImport } from './db/imports';
+import { openLocalDb } from './db/open';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+/** Rows per transaction: large enough to queue 10,000 rows in seconds, small enough to report often. */
+const SLICE = 250;
+
+const db = openLocalDb();
+const post = (message: FromCsvWorker) => self.postMessage(message);
+let checked: { entity: string; text: string; rows: ReadyRow[] } | null = null;
+/** The import being queued, so that a second ask does not queue it twice at once. */
+const queueing = new Set<string>();
+
+async function handle(m: ToCsvWorker): Promise<unknown> {
+  switch (m.type) {
+    case 'check': {
+      const { check, rows } = await checkFile(db, entityByName(m.entity), m.text);
+      checked = { entity: m.entity, text: m.text, rows };
+      return check;
+    }
+    case 'start': {
+      if (!checked || checked.entity !== m.entity) throw new Error('No checked file to import');
+      await startImport(db, {
+        id: m.id,
+        entity: m.entity,
+        hash: m.hash,
+        fileName: m.fileName,
+        text: checked.text,
+        rows: checked.rows,
+        startedAt: Date.now(),
+      });
+      return m.id;
+    }
+    case 'queue': {
+      if (queueing.has(m.id)) return 'busy';
+      queueing.add(m.id);
+      try {
+        // Read once: the file does not change while its rows are queued.
+        const file = await importFile(db, m.id);
+        for (;;) {
+          const result = await queueSlice(db, m.id, SLICE, file);
+          if ('stopped' in result) return result.stopped;
+          post({ type: 'progress', seq: m.seq, ...result });
+          if (result.queued >= result.total) return 'queued';
+        }
+      } finally {
+        queueing.delete(m.id);
+      }
+    }
+    case 'refused': {
+      const [record, file] = await Promise.all([importsOf(db).get(m.id), importFile(db, m.id)]);
+      if (!record || !file) return '';
+      return refusedRowsCsv(file, (await deliveryOf(db, record)).refused);
+    }
+    case 'export':
+      // As bytes, handed over (transferred): a copied 11 MB string cost the window a 120 ms task.
+      return new TextEncoder().encode(await exportCsv(db, entityByName(m.entity), m.keys));
+  }
+}
+
+self.onmessage = (event: MessageEvent<ToCsvWorker>) => {
+  const m = event.data;
+  handle(m).then(
+    (result) =>
+      self.postMessage({ type: 'reply', seq: m.seq, result } satisfies FromCsvWorker, {
+        transfer: result instanceof Uint8Array ? [result.buffer] : [],
+      }),
+    (error) =>
+      post({ type: 'failed', seq: m.seq, message: error instanceof Error ? error.message : String(error) }),
+  );
+};

@@ -1,0 +1,44 @@
+/**
+ * Many adds of one entity in the caller's transaction, written in bulk (an import's slice):
+ * the rows in one `bulkPut` and their outbox entries in one `bulkAdd`, so the list index's
+ * middleware updates each chunk once per slice instead of once per row (one `mutate` per row
+ * cost about 11 ms a row at 100,000 students: 115 s for 10,000 rows). Each entry is what
+ * `mutate` would have queued for the add (an add has nothing to fold into); an entity with
+ * unique fields goes through `mutate` row by row, which refuses a duplicate of a held record.
+ * Answers each add's outbox seq, in order.
+ */
+import type { EntityDescription } from '../contract/entity';
+import type { LocalDb } from './database';
+import { newTempId } from './ids';
+import { readSignedInUser } from './meta';
+import { mutate, type Values } from './mutate';
+import { initialValues, newEntry } from './mutations/outbox-steps';
+
+export async function addMany(
+  db: LocalDb,
+  entity: EntityDescription,
+  values: readonly Values[],
+): Promise<{ keys: string[]; seqs: number[] }> {
+  return db.transaction('rw', db.tables, async () => {
+    if (Object.values(entity.fields).some((f) => f.unique)) {
+      const keys: string[] = [];
+      const ids: string[] = [];
+      for (const v of values) {
+        const added = await mutate(db, { op: 'add', entity, values: v });
+        keys.push(added.key);
+        if (added.entryId) ids.push(added.entryId);
+      }
+      const seqs = await Promise.all(
+        ids.map(async (id) => (await db.outbox.where('id').equals(id).primaryKeys())[0]),
+      );
+      return { keys, seqs };
+    }
+    const author = await readSignedInUser(db);
+    const initial = initialValues(entity);
+    const keys = values.map(() => newTempId());
+    await db.rows(entity).bulkPut(values.map((v, i) => ({ ...initial, ...v, [entity.key]: keys[i] })));
+    const entries = values.map((v, i) => newEntry(author, entity, 'add', keys[i], { ...v }, null));
+    const seqs = await db.outbox.bulkAdd(entries, { allKeys: true });
+    return { keys, seqs: seqs as number[] };
+  });
+}

@@ -1,0 +1,200 @@
+/**
+ * CSV imports on the device (issue 20): the checked file is kept in the `imports` table until
+ * every row is queued, and queued a slice at a time. Each slice's changes and the import's new
+ * position are written in ONE transaction with the rows and their outbox entries, so a reload,
+ * a sign-out or a closed tab resumes from the first row not queued, and no row is queued twice.
+ *
+ * Which outbox entries came from which line is kept as pairs (seq, line): an entry's seq never
+ * changes (a Retry gives it a new key, not a new seq), so the import can say how many rows were
+ * delivered and refused, and give the refused lines back with the server's words.
+ */
+import { entityByName } from '../contract/entities';
+import type { Op } from '../contract/entity';
+import { addMany } from './add-many';
+import type { LocalDb } from './database';
+import { readSignedInUser } from './meta';
+import { mutate } from './mutate';
+
+/** A row ready to queue, as the checker made it (contract/csv/check.ts). */
+export interface ReadyRow {
+  line: number;
+  op: Op;
+  key?: string;
+  values: Record<string, string>;
+  status?: string;
+}
+
+export interface ImportRecord {
+  id: string;
+  entity: string;
+  /** SHA-256 of the file's bytes, hex. */
+  hash: string;
+  fileName: string;
+  /** Rows to queue. */
+  total: number;
+  /** Index of the first row not queued. */
+  position: number;
+  /** Outbox seqs of the entries queued, and the file line of each. */
+  seqs: number[];
+  lines: number[];
+  state: 'queueing' | 'queued';
+  startedAt: number;
+  queuedAt?: number;
+}
+
+/**
+ * The file of an import, in the same table under `{id}#file`: written once, apart from the
+ * import's progress, which each slice rewrites (rewriting a 10,000-row file 40 times was most of
+ * an import's time).
+ */
+export interface ImportFile {
+  id: string;
+  entity: typeof FILE;
+  hash: '';
+  /** The file as read (refused rows are cut from it). */
+  text: string;
+  rows: ReadyRow[];
+}
+
+const FILE = '#file';
+
+export const importsOf = (db: LocalDb) => db.table<ImportRecord, string>('imports');
+const filesOf = (db: LocalDb) => db.table<ImportFile, string>('imports');
+export const importFile = (db: LocalDb, id: string) => filesOf(db).get(`${id}${FILE}`);
+
+export async function startImport(
+  db: LocalDb,
+  start: Pick<ImportRecord, 'id' | 'entity' | 'hash' | 'fileName' | 'startedAt'> &
+    Pick<ImportFile, 'text' | 'rows'>,
+) {
+  const { text, rows, ...record } = start;
+  await db.transaction('rw', importsOf(db), async () => {
+    await filesOf(db).put({ id: `${start.id}${FILE}`, entity: FILE, hash: '', text, rows });
+    await importsOf(db).put({
+      ...record,
+      total: rows.length,
+      position: 0,
+      seqs: [],
+      lines: [],
+      state: 'queueing',
+    });
+  });
+}
+
+/** The import of this entity still queueing, if any (resumed by its screen). */
+export const unfinishedImport = async (db: LocalDb, entity: string) =>
+  (await importsOf(db).where('entity').equals(entity).toArray()).find((r) => r.state === 'queueing');
+
+/** When the same file was imported before (the newest time), or null. */
+export async function importedBefore(db: LocalDb, hash: string): Promise<number | null> {
+  const earlier = await importsOf(db).where('hash').equals(hash).toArray();
+  return earlier.length ? Math.max(...earlier.map((r) => r.startedAt)) : null;
+}
+
+export type SliceResult = { queued: number; total: number } | { stopped: 'signed-out' | 'gone' };
+
+/**
+ * Queues up to `max` rows from the import's position in one transaction (rows, outbox
+ * entries and the new position together). Stops while nobody is signed in: a change is its
+ * administrator's (rule 9), and whoever signs in next resumes it.
+ */
+export async function queueSlice(
+  db: LocalDb,
+  id: string,
+  max: number,
+  known?: ImportFile,
+): Promise<SliceResult> {
+  return db.transaction('rw', db.tables, async () => {
+    const record = await importsOf(db).get(id);
+    const file = known ?? (await importFile(db, id));
+    if (!record || !file) return { stopped: 'gone' as const };
+    if ((await readSignedInUser(db)) === null) return { stopped: 'signed-out' as const };
+    const entity = entityByName(record.entity);
+    const end = Math.min(file.rows.length, record.position + max);
+    const seqs: number[] = [];
+    const had = new Set(record.seqs);
+    const lines: number[] = [];
+    const note = async (entryId: string | null, line: number) => {
+      if (!entryId) return;
+      const [seq] = await db.outbox.where('id').equals(entryId).primaryKeys();
+      if (seq !== undefined && !had.has(seq)) {
+        had.add(seq);
+        seqs.push(seq);
+        lines.push(line);
+      }
+    };
+    const slice = file.rows.slice(record.position, end);
+    // The slice's adds in bulk (add-many.ts), then its updates and statuses row by row.
+    const adds = slice.filter((row) => row.op === 'add');
+    const added = await addMany(
+      db,
+      entity,
+      adds.map((row) => row.values),
+    );
+    const keyOf = new Map(adds.map((row, i) => [row, added.keys[i]]));
+    adds.forEach((row, i) => {
+      had.add(added.seqs[i]);
+      seqs.push(added.seqs[i]);
+      lines.push(row.line);
+    });
+    for (const row of slice) {
+      const key = keyOf.get(row) ?? row.key;
+      if (row.op === 'update' && key && Object.keys(row.values).length > 0)
+        await note((await mutate(db, { op: 'update', entity, key, values: row.values })).entryId, row.line);
+      if (row.status !== undefined && key) {
+        const set = await mutate(db, { op: 'set', entity, key, action: 'status', value: row.status });
+        await note(set.entryId, row.line);
+      }
+    }
+    const done = end >= file.rows.length;
+    await importsOf(db).put({
+      ...record,
+      position: end,
+      seqs: [...record.seqs, ...seqs],
+      lines: [...record.lines, ...lines],
+      ...(done ? { state: 'queued' as const, queuedAt: Date.now() } : {}),
+    });
+    // Queued: the rows are no longer needed; the text stays for the refused rows.
+    if (done) await filesOf(db).put({ ...file, rows: [] });
+    return { queued: end, total: file.rows.length };
+  });
+}
+
+export interface DeliveryCount {
+  /** Rows queued. */
+  total: number;
+  /** Rows the server answered: imported or refused. */
+  delivered: number;
+  imported: number;
+  /** Refused lines with the server's words, in file order. */
+  refused: { line: number; error: string }[];
+}
+
+/** How far delivery of an import's rows has come, from the outbox entries still there. */
+export async function deliveryOf(db: LocalDb, record: ImportRecord): Promise<DeliveryCount> {
+  const lineOf = new Map(record.seqs.map((s, i) => [s, record.lines[i]]));
+  const lines = new Set(record.lines);
+  const waiting = new Set<number>();
+  const refused = new Map<number, string>();
+  if (record.seqs.length) {
+    const low = Math.min(...record.seqs);
+    const high = Math.max(...record.seqs);
+    await db.outbox
+      .where('seq')
+      .between(low, high, true, true)
+      .each((entry) => {
+        const line = lineOf.get(entry.seq);
+        if (line === undefined) return;
+        if (entry.status === 'failed') refused.set(line, entry.lastError ?? '');
+        else waiting.add(line);
+      });
+  }
+  for (const line of refused.keys()) waiting.delete(line);
+  const total = lines.size;
+  return {
+    total,
+    delivered: total - waiting.size,
+    imported: total - waiting.size - refused.size,
+    refused: [...refused].sort((a, b) => a[0] - b[0]).map(([line, error]) => ({ line, error })),
+  };
+}

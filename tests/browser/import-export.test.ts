@@ -1,0 +1,240 @@
+/**
+ * Issue 20, import and export through the screens, in Chromium against the built app and the
+ * real server: a students' file previewed with its problems by line and field, imported
+ * offline ("k of N queued", then delivered on reconnect), a row the server refuses reported
+ * and downloaded with its error; an import left queueing resumed after a reload from its first
+ * row not queued; the list exported and the export read back as all up to date.
+ */
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schoolEntity } from '../../src/contract/entities';
+import { wireRequest } from '../../src/contract/wire-request';
+import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
+import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let client: ReturnType<typeof api>;
+const SCHOOLS = 'Users/Schools';
+
+async function addSchool(name: string): Promise<string> {
+  const reply = await client.send(
+    wireRequest(schoolEntity, {
+      op: 'add',
+      values: {
+        school_name: name,
+        school_address: 'Road 1',
+        password: 'secret-12',
+        email: `${name.split(' ')[0].toLowerCase()}@example.org`,
+        contact_no: '12345',
+        country: 'IN',
+        state: 'MH',
+        city: 'Pune',
+      },
+    }),
+  );
+  expect(reply.body.success).toBe(true);
+  const list = (await client.get(`${SCHOOLS}/fetchschools.php`)).body.schools as Record<string, string>[];
+  return String(list.find((s) => s.school_name === name)!.school_id);
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ staticDir: DIST });
+  client = api(server.apiRoot, await signIn(server.apiRoot));
+  await addSchool('Lakeside High');
+  await addSchool('Closing Academy');
+  browser = await launchBrowser();
+  context = await browser.newContext();
+  page = await context.newPage();
+  await signInWithForm(page, server.url);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const HEADER = 'Student Name;E-mail;password;Contact Number;Country;State;City;School';
+const row = (name: string, email: string, school = 'Lakeside High') =>
+  `${name};${email};secret-12;98765 43210;India;Maharashtra;Pune;${school}`;
+
+const status = () =>
+  page
+    .getByRole('status')
+    .filter({ hasText: /queued|delivered|imported|Checking/ })
+    .first();
+
+async function openImport(): Promise<void> {
+  await page.goto(`${server.url}/students`);
+  await page.getByRole('link', { name: 'Import', exact: true }).click();
+  await page.waitForURL(/\/students\/import$/);
+  await page.getByRole('heading', { name: 'Import Students' }).waitFor();
+}
+
+async function choose(name: string, text: string): Promise<void> {
+  await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+}
+
+async function downloaded(click: () => Promise<void>): Promise<string> {
+  const [download] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, undefined];
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function serverStudents(): Promise<Record<string, string>[]> {
+  return (await client.get('Users/Students/fetchstudents.php')).body.students;
+}
+
+describe('import and export', () => {
+  it('previews problems, imports offline, reports the server’s refusal and gives the refused rows back', async () => {
+    // The device knows Closing Academy; the server removes it before the rows arrive.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${server.url}/schools`);
+          return page.getByRole('cell', { name: 'Closing Academy' }).count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    await openImport();
+    const template = await downloaded(() => page.getByRole('button', { name: 'Download template' }).click());
+    expect(template.split('\r\n')[0]).toBe(
+      '\ufeffStudent Name,Email,Password,Contact Number,Country,State,City,Zip Code,School,Class',
+    );
+
+    await choose(
+      'pupils.csv',
+      [
+        HEADER,
+        row('Asha Rao', 'asha@example.org'),
+        row('Bad Mail', 'not-an-email'),
+        row('Ravi Kumar', 'ravi@example.org'),
+        row('Asha Again', 'ASHA@example.org'),
+        row('Gone Pupil', 'gone@example.org', 'Closing Academy'),
+      ].join('\n'),
+    );
+    await page.getByText('3 rows ready to import').waitFor();
+    const problems = await page.locator('table tbody tr').allTextContents();
+    expect(problems).toEqual(['3EmailEmail must be a valid e-mail address', '5EmailEmail repeats line 2']);
+    const gone = await client.get(`${SCHOOLS}/fetchschools.php`);
+    const closing = (gone.body.schools as Record<string, string>[]).find(
+      (s) => s.school_name === 'Closing Academy',
+    )!;
+    expect(
+      (await client.post(`${SCHOOLS}/deleteschool.php`, { school_id: closing.school_id })).body.success,
+    ).toBe(true);
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Import 3 rows' }).click();
+    await expect.poll(() => status().textContent(), { timeout: 20_000 }).toMatch(/0 of 3 delivered/);
+    await context.setOffline(false);
+    await page.getByText('2 imported').waitFor({ timeout: 60_000 });
+    await page.getByText('1 refused').waitFor();
+    const names = (await serverStudents()).map((s) => s.student_name);
+    expect(names.filter((n) => ['Asha Rao', 'Ravi Kumar', 'Gone Pupil'].includes(n)).sort()).toEqual([
+      'Asha Rao',
+      'Ravi Kumar',
+    ]);
+
+    const refused = await downloaded(() =>
+      page.getByRole('button', { name: 'Download refused rows' }).click(),
+    );
+    const lines = refused.replace('\ufeff', '').trim().split('\r\n');
+    expect(lines[0]).toBe('Student Name,E-mail,password,Contact Number,Country,State,City,School,error');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(
+      /^Gone Pupil,gone@example\.org,secret-12,98765 43210,India,Maharashtra,Pune,Closing Academy,.+/,
+    );
+
+    // The same file again: asked first.
+    await page.getByRole('button', { name: 'Import another file' }).click();
+    await choose('pupils.csv', [HEADER, row('Asha Rao', 'asha@example.org')].join('\n'));
+    await page.getByText('1 row ready to import').waitFor();
+    await choose(
+      'pupils-again.csv',
+      [
+        HEADER,
+        row('Asha Rao', 'asha@example.org'),
+        row('Bad Mail', 'not-an-email'),
+        row('Ravi Kumar', 'ravi@example.org'),
+        row('Asha Again', 'ASHA@example.org'),
+        row('Gone Pupil', 'gone@example.org', 'Closing Academy'),
+      ].join('\n'),
+    );
+    await page.getByText(/This file was imported on/).waitFor();
+  }, 120_000);
+
+  it('an import left queueing resumes after a reload from its first row not queued', async () => {
+    const lakeside = (await client.get(`${SCHOOLS}/fetchschools.php`)).body.schools.find(
+      (s: Record<string, string>) => s.school_name === 'Lakeside High',
+    ).school_id;
+    // What the worker keeps while it queues: three ready rows, the first already queued.
+    await page.evaluate(async (school) => {
+      const values = (n: number) => ({
+        student_name: `Resumed ${n}`,
+        email: `resumed${n}@example.org`,
+        password: 'secret-12',
+        contact_no: '12345',
+        country: 'IN',
+        school_id: school,
+      });
+      const open = indexedDB.open('textbook-admin');
+      const idb = await new Promise<IDBDatabase>((resolve) => {
+        open.onsuccess = () => resolve(open.result);
+      });
+      const tx = idb.transaction('imports', 'readwrite');
+      tx.objectStore('imports').put({
+        id: 'left-queueing#file',
+        entity: '#file',
+        hash: '',
+        text: 'Student Name\nResumed 1\nResumed 2\nResumed 3\n',
+        rows: [1, 2, 3].map((n) => ({ line: n + 1, op: 'add', values: values(n) })),
+      });
+      tx.objectStore('imports').put({
+        id: 'left-queueing',
+        entity: 'student',
+        hash: 'resume-hash',
+        fileName: 'resume.csv',
+        total: 3,
+        position: 1,
+        seqs: [],
+        lines: [],
+        state: 'queueing',
+        startedAt: Date.now(),
+      });
+      await new Promise((resolve) => {
+        tx.oncomplete = resolve;
+      });
+      idb.close();
+    }, String(lakeside));
+    await page.goto(`${server.url}/students/import`);
+    await page.getByText('2 imported').waitFor({ timeout: 60_000 });
+    const resumed = (await serverStudents())
+      .map((s) => s.student_name)
+      .filter((n) => n.startsWith('Resumed'));
+    expect(resumed.sort()).toEqual(['Resumed 2', 'Resumed 3']);
+  }, 90_000);
+
+  it('exports the list with its search, all pages, and the export reads back as up to date', async () => {
+    await page.goto(`${server.url}/students?search=a&limit=10`);
+    await expect
+      .poll(() => page.getByRole('cell', { name: 'Asha Rao' }).count(), { timeout: 20_000 })
+      .toBe(1);
+    const text = await downloaded(() => page.getByRole('button', { name: 'Export CSV' }).click());
+    const lines = text.replace('\ufeff', '').trim().split('\r\n');
+    expect(lines[0]).toBe('ID,Student Name,School,Email,Contact Number,Country,State,City,Status');
+    const names = lines.slice(1).map((l) => l.split(',')[1]);
+    expect(names).toContain('Asha Rao');
+    expect(names).toContain('Ravi Kumar');
+    expect(names).not.toContain('Resumed 2'); // the search leaves it out
+    await openImport();
+    await choose('students.csv', text);
+    await page.getByText(`${lines.length - 1} already up to date`).waitFor();
+    await page.getByText('0 rows ready to import').waitFor();
+    expect(await page.getByRole('button', { name: 'Import 0 rows' }).isDisabled()).toBe(true);
+  }, 60_000);
+});

@@ -1,0 +1,172 @@
+/**
+ * Import and export on the local store (issue 20): a checked file queued a slice at a time,
+ * each slice with its position in one transaction, so a reload resumes at the first row not
+ * queued and queues no row twice; queueing waits while nobody is signed in; delivery counted
+ * from the outbox (imported, refused with the server's words, refused rows as CSV); an export
+ * read back by the import is all up to date.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { parseAll } from '../../src/contract/csv/parse';
+import { schoolEntity, studentEntity } from '../../src/contract/entities';
+import { geoPaths } from '../../src/contract/geography';
+import { checkFile, exportCsv, refusedRowsCsv } from '../../src/db/csv-files';
+import type { LocalDb } from '../../src/db/database';
+import {
+  deliveryOf,
+  importedBefore,
+  importFile,
+  importsOf,
+  queueSlice,
+  startImport,
+  unfinishedImport,
+} from '../../src/db/imports';
+import { writeSignedInUser } from '../../src/db/meta';
+import { writeReference } from '../../src/db/reference';
+import { freshLocalDbEach } from '../helpers/local-db';
+
+let db: LocalDb;
+freshLocalDbEach('csv-import', (opened) => {
+  db = opened;
+});
+beforeEach(async () => {
+  await writeSignedInUser(db, 'admin');
+  await writeReference(db, geoPaths.countries(), [{ id: 1, name: 'India', iso2: 'IN' }]);
+  await writeReference(db, geoPaths.allStates(), [
+    { id: 1, name: 'Maharashtra', iso2: 'MH', country_code: 'IN' },
+  ]);
+  await db.rows(schoolEntity).put({ school_id: '5', school_name: 'Green Valley', status: 'Enabled' });
+});
+
+const HEADER = 'Student Name,Email,Password,Contact Number,Country,State,City,School,Status';
+const student = (n: number, extra = '') =>
+  `Pupil ${n},pupil${n}@example.com,pw-${n}-secret,98765 4${String(n).padStart(4, '0')},India,Maharashtra,Pune,Green Valley,${extra || 'Enabled'}`;
+const file = (count: number) =>
+  [HEADER, ...Array.from({ length: count }, (_, i) => student(i + 1, i === 2 ? 'Disabled' : ''))].join('\n');
+
+async function begin(text: string, id = 'import-1') {
+  const { check, rows } = await checkFile(db, studentEntity, text);
+  await startImport(db, {
+    id,
+    entity: 'student',
+    hash: 'h1',
+    fileName: 'pupils.csv',
+    text,
+    rows,
+    startedAt: 1000,
+  });
+  return check;
+}
+
+describe('queueing', () => {
+  it('queues a slice per transaction and resumes from the first row not queued', async () => {
+    const check = await begin(file(7));
+    expect(check).toMatchObject({ total: 7, ready: 7, upToDate: 0, problems: [] });
+    expect(await queueSlice(db, 'import-1', 3)).toEqual({ queued: 3, total: 7 });
+    // A reload here: the import is found unfinished and goes on where it stopped.
+    expect((await unfinishedImport(db, 'student'))?.position).toBe(3);
+    expect(await queueSlice(db, 'import-1', 3)).toEqual({ queued: 6, total: 7 });
+    expect(await queueSlice(db, 'import-1', 3)).toEqual({ queued: 7, total: 7 });
+    expect(await unfinishedImport(db, 'student')).toBeUndefined();
+
+    const entries = await db.outbox.toArray();
+    // Seven adds, and the third row's Disabled status as its own change after its add.
+    expect(entries.map((e) => e.op)).toEqual(['add', 'add', 'add', 'set', 'add', 'add', 'add', 'add']);
+    const names = entries.filter((e) => e.op === 'add').map((e) => e.payload.student_name);
+    expect(names).toEqual(Array.from({ length: 7 }, (_, i) => `Pupil ${i + 1}`));
+    expect(entries[0].payload).toMatchObject({
+      school_id: '5',
+      country: 'IN',
+      state: 'MH',
+      email: 'pupil1@example.com',
+    });
+    expect(await db.rows(studentEntity).count()).toBe(7);
+    expect(await importedBefore(db, 'h1')).toBe(1000);
+    expect(await importedBefore(db, 'other')).toBeNull();
+  });
+
+  it('waits while nobody is signed in, queueing nothing', async () => {
+    await begin(file(2));
+    await writeSignedInUser(db, null);
+    expect(await queueSlice(db, 'import-1', 10)).toEqual({ stopped: 'signed-out' });
+    expect(await db.outbox.count()).toBe(0);
+    await writeSignedInUser(db, 'admin');
+    expect(await queueSlice(db, 'import-1', 10)).toEqual({ queued: 2, total: 2 });
+  });
+
+  it('a slice that fails queues nothing and keeps the position', async () => {
+    await begin(file(3));
+    // A row the device refuses (its record is gone from the device meanwhile) aborts the slice.
+    const kept = (await importFile(db, 'import-1'))!;
+    kept.rows[1] = { ...kept.rows[1], op: 'update', key: 'no-such-student', values: { zipcode: '1' } };
+    await db.table('imports').put(kept);
+    await expect(queueSlice(db, 'import-1', 3)).rejects.toThrow();
+    expect(await db.outbox.count()).toBe(0);
+    expect((await importsOf(db).get('import-1'))?.position).toBe(0);
+  });
+});
+
+describe('delivery', () => {
+  it('counts imported and refused rows and gives the refused ones back with the server’s words', async () => {
+    const text = file(4);
+    await begin(text);
+    await queueSlice(db, 'import-1', 10);
+    const record = (await importsOf(db).get('import-1'))!;
+    expect(await deliveryOf(db, record)).toMatchObject({ total: 4, delivered: 0, imported: 0 });
+    const entries = await db.outbox.toArray();
+    // Line 2 confirmed, line 3 refused by the server, lines 4 (add and status) and 5 still waiting.
+    await db.outbox.delete(entries[0].seq);
+    await db.outbox.update(entries[1].seq, { status: 'failed', lastError: 'Email is already used' });
+    expect(await deliveryOf(db, record)).toEqual({
+      total: 4,
+      delivered: 2,
+      imported: 1,
+      refused: [{ line: 3, error: 'Email is already used' }],
+    });
+    for (const e of entries.slice(2)) await db.outbox.delete(e.seq);
+    expect(await deliveryOf(db, record)).toMatchObject({ total: 4, delivered: 4, imported: 3 });
+
+    const refused = parseAll(
+      refusedRowsCsv((await importFile(db, 'import-1'))!, [{ line: 3, error: 'Email is already used' }]),
+    );
+    expect(refused.header).toEqual([...HEADER.split(','), 'error']);
+    expect(refused.rows.map((r) => r.cells)).toEqual([[...student(2).split(','), 'Email is already used']]);
+  });
+});
+
+describe('export', () => {
+  it('an export read back by the import is all up to date and changes nothing', async () => {
+    await db.rows(studentEntity).bulkPut(
+      Array.from({ length: 30 }, (_, i) => ({
+        student_id: String(100 + i),
+        student_name: `Élève, "${i}"`,
+        email: `e${i}@example.com`,
+        contact_no: '12345',
+        school_id: '5',
+        class_name: '',
+        country: 'IN',
+        state: 'MH',
+        city: 'Pune\nWest',
+        zipcode: '',
+        status: i % 2 ? 'Enabled' : 'Disabled',
+      })),
+    );
+    const keys = Array.from({ length: 30 }, (_, i) => String(129 - i));
+    const text = await exportCsv(db, studentEntity, keys);
+    const parsed = parseAll(text);
+    expect(parsed.header).toEqual([
+      'ID',
+      'Student Name',
+      'School',
+      'Email',
+      'Contact Number',
+      'Country',
+      'State',
+      'City',
+      'Status',
+    ]);
+    expect(parsed.rows.map((r) => r.cells[0])).toEqual(keys);
+    expect(parsed.rows[0].cells[2]).toBe('Green Valley');
+    const { check } = await checkFile(db, studentEntity, text);
+    expect(check).toEqual({ total: 30, ready: 0, upToDate: 30, problems: [], unknown: [] });
+  });
+});
