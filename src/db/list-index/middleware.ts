@@ -58,6 +58,12 @@ interface TransactionState {
   /** The index work of this transaction's writes, one after another. */
   queue: Promise<unknown>;
   tables: Map<string, OpenIndex>;
+  /** Writes issued in this transaction so far (each one's number: its place in the queue). */
+  issued: number;
+  /** Row writes held back in the queue (a delete of a range reads its keys before it). */
+  heldBack: number;
+  /** Chunks changed in memory and not yet written, per table. */
+  dirty: Map<string, { projection: ListProjection; chunks: Set<number> }>;
 }
 
 /** The stores of the index, as read and written inside a transaction. */
@@ -169,15 +175,14 @@ async function loadChunks(
     if (!index.chunks.has(n)) index.chunks.set(n, OpenChunk.empty(projection.fields.length));
 }
 
-/** Writes the columns that changed in the chunks these keys fall in (deletes chunks left empty) and the head. */
+/** Writes the columns that changed in these chunks (deletes chunks left empty) and the head. */
 async function writeChunks(
   stores: IndexStores,
   trans: DBCoreTransaction,
   projection: ListProjection,
   index: OpenIndex,
-  keys: readonly string[],
+  changed: readonly number[],
 ): Promise<void> {
-  const changed = [...new Set(keys.map(chunkOf))];
   if (changed.length === 0) return;
   const { head } = index;
   head.v += 1;
@@ -203,51 +208,83 @@ async function writeChunks(
 
 /** The keys a write changes, read before it for a delete of a range. */
 async function keysOf(rows: DBCoreTable, req: DBCoreMutateRequest): Promise<unknown[]> {
-  switch (req.type) {
-    case 'delete':
-      return req.keys;
-    case 'deleteRange': {
-      const { result } = await rows.query({
-        trans: req.trans,
-        values: false,
-        query: { index: rows.schema.primaryKey, range: req.range },
-      });
-      return result;
-    }
-    default:
-      return req.keys ?? req.values.map((v) => rows.schema.primaryKey.extractKey?.(v));
-  }
+  if (req.type !== 'deleteRange') return knownKeys(rows, req);
+  const { result } = await rows.query({
+    trans: req.trans,
+    values: false,
+    query: { index: rows.schema.primaryKey, range: req.range },
+  });
+  return result;
 }
 
+/** The keys of a write that names them (all but a delete of a range). */
+function knownKeys(rows: DBCoreTable, req: Exclude<DBCoreMutateRequest, { type: 'deleteRange' }>): unknown[] {
+  if (req.type === 'delete') return req.keys;
+  return req.keys ?? req.values.map((v) => rows.schema.primaryKey.extractKey?.(v));
+}
+
+/**
+ * A write's index work, in the transaction's queue. `written` is the row write when it was
+ * issued at once (it then runs in the store while earlier index work finishes). The chunks it
+ * changes are written by the last write of the queue (`writeDirty`): a page of 2,500 rows in
+ * slices writes its few chunks once, not once per slice.
+ */
 async function indexedMutate(
   stores: IndexStores,
   rows: DBCoreTable,
   projection: ListProjection,
   state: TransactionState,
   req: DBCoreMutateRequest,
+  place: number,
+  written: Promise<DBCoreMutateResponse> | null,
 ): Promise<DBCoreMutateResponse> {
   const { trans } = req;
-  const keys = (await keysOf(rows, req)).map(projectedValue);
-  const index = await openIndex(stores, rows, trans, projection, state);
-  await loadChunks(stores, trans, projection, index, keys);
-  const response = await rows.mutate(req);
-  const done: string[] = [];
-  keys.forEach((key, i) => {
-    if (response.failures[i]) return;
-    const chunk = index.chunks.get(chunkOf(key));
-    if (!chunk) return;
-    if (req.type === 'put' || req.type === 'add') chunk.set(key, projectRow(projection, req.values[i]));
-    else chunk.remove(key);
-    done.push(key);
-  });
-  await writeChunks(stores, trans, projection, index, done);
-  return response;
+  try {
+    const keys = (await keysOf(rows, req)).map(projectedValue);
+    const index = await openIndex(stores, rows, trans, projection, state);
+    await loadChunks(stores, trans, projection, index, keys);
+    const response = await (written ?? rows.mutate(req));
+    const dirty = state.dirty.get(projection.table) ?? { projection, chunks: new Set<number>() };
+    state.dirty.set(projection.table, dirty);
+    keys.forEach((key, i) => {
+      if (response.failures[i]) return;
+      const n = chunkOf(key);
+      const chunk = index.chunks.get(n);
+      if (!chunk) return;
+      if (req.type === 'put' || req.type === 'add') chunk.set(key, projectRow(projection, req.values[i]));
+      else chunk.remove(key);
+      dirty.chunks.add(n);
+    });
+    return response;
+  } finally {
+    if (place === state.issued) await writeDirty(stores, trans, state);
+  }
+}
+
+/** Writes every chunk changed in memory and not yet written (the queue's last write does). */
+async function writeDirty(
+  stores: IndexStores,
+  trans: DBCoreTransaction,
+  state: TransactionState,
+): Promise<void> {
+  const dirty = [...state.dirty.values()];
+  state.dirty.clear();
+  for (const { projection, chunks } of dirty) {
+    const index = state.tables.get(projection.table);
+    if (index) await writeChunks(stores, trans, projection, index, [...chunks]);
+  }
 }
 
 const states = new WeakMap<DBCoreTransaction, TransactionState>();
 
 function stateOf(trans: DBCoreTransaction): TransactionState {
-  const state = states.get(trans) ?? { queue: Promise.resolve(), tables: new Map() };
+  const state = states.get(trans) ?? {
+    queue: Promise.resolve(),
+    tables: new Map(),
+    issued: 0,
+    heldBack: 0,
+    dirty: new Map(),
+  };
   states.set(trans, state);
   return state;
 }
@@ -281,8 +318,24 @@ export function listIndexMiddleware(projections: readonly ListProjection[]): Mid
             ...rows,
             mutate(req) {
               const state = stateOf(req.trans);
-              const work = state.queue.then(() => indexedMutate(stores(), rows, projection, state, req));
-              state.queue = work.catch(() => undefined);
+              const place = ++state.issued;
+              // The row write goes to the store at once (IndexedDB keeps the order of a
+              // transaction's requests), unless a write before it in the queue is held back: a
+              // delete of a range, which reads its keys before it deletes.
+              const atOnce = req.type !== 'deleteRange' && state.heldBack === 0;
+              const written = atOnce ? rows.mutate(req) : null;
+              // Awaited in the index work; a failure is reported there.
+              written?.catch(() => undefined);
+              if (!atOnce) state.heldBack += 1;
+              const work = state.queue.then(() =>
+                indexedMutate(stores(), rows, projection, state, req, place, written),
+              );
+              const settled = work.catch(() => undefined);
+              state.queue = atOnce
+                ? settled
+                : settled.then(() => {
+                    state.heldBack -= 1;
+                  });
               return work;
             },
           };
