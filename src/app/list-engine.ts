@@ -31,12 +31,16 @@ function receive(event: MessageEvent<FromWorker>): void {
   else request?.reject(new Error(m.message));
 }
 
-function send(message: ToWorker): void {
+function started(): Worker {
   if (!worker) {
     worker = new Worker(new URL('../list-worker.ts', import.meta.url), { type: 'module', name: 'lists' });
     worker.onmessage = receive;
   }
-  worker.postMessage(message);
+  return worker;
+}
+
+function send(message: ToWorker): void {
+  started().postMessage(message);
 }
 
 export interface PageWatch {
@@ -50,6 +54,9 @@ export function watchPage(entity: string, onAnswer: (page: ShownPage) => void): 
   const id = nextId++;
   const watch = { seq: 0, onAnswer };
   watches.set(id, watch);
+  // The worker starts (its code, its store opened) while the window reads its first page from
+  // the index (useList); the entity's load waits for that page's query, not to slow it down.
+  started();
   return {
     ask(query) {
       watch.seq = nextSeq++;
