@@ -52,6 +52,8 @@ const tableRange = (table: string): DBCoreKeyRange => ({
 interface OpenIndex {
   head: StoredHead;
   chunks: Map<number, OpenChunk>;
+  /** Chunks changed in memory and not yet written. */
+  dirty?: Set<number>;
 }
 
 interface TransactionState {
@@ -60,10 +62,11 @@ interface TransactionState {
   tables: Map<string, OpenIndex>;
   /** Writes issued in this transaction so far (each one's number: its place in the queue). */
   issued: number;
-  /** Row writes held back in the queue (a delete of a range reads its keys before it). */
-  heldBack: number;
-  /** Chunks changed in memory and not yet written, per table. */
-  dirty: Map<string, { projection: ListProjection; chunks: Set<number> }>;
+  /**
+   * A delete of a range was issued: it reads its keys before it deletes, so from then on row
+   * writes wait for their turn in the queue (pulls and saves never delete ranges).
+   */
+  ranged?: boolean;
 }
 
 /** The stores of the index, as read and written inside a transaction. */
@@ -208,19 +211,20 @@ async function writeChunks(
 
 /** The keys a write changes, read before it for a delete of a range. */
 async function keysOf(rows: DBCoreTable, req: DBCoreMutateRequest): Promise<unknown[]> {
-  if (req.type !== 'deleteRange') return knownKeys(rows, req);
-  const { result } = await rows.query({
-    trans: req.trans,
-    values: false,
-    query: { index: rows.schema.primaryKey, range: req.range },
-  });
-  return result;
-}
-
-/** The keys of a write that names them (all but a delete of a range). */
-function knownKeys(rows: DBCoreTable, req: Exclude<DBCoreMutateRequest, { type: 'deleteRange' }>): unknown[] {
-  if (req.type === 'delete') return req.keys;
-  return req.keys ?? req.values.map((v) => rows.schema.primaryKey.extractKey?.(v));
+  switch (req.type) {
+    case 'delete':
+      return req.keys;
+    case 'deleteRange': {
+      const { result } = await rows.query({
+        trans: req.trans,
+        values: false,
+        query: { index: rows.schema.primaryKey, range: req.range },
+      });
+      return result;
+    }
+    default:
+      return req.keys ?? req.values.map((v) => rows.schema.primaryKey.extractKey?.(v));
+  }
 }
 
 /**
@@ -237,6 +241,7 @@ async function indexedMutate(
   req: DBCoreMutateRequest,
   place: number,
   written: Promise<DBCoreMutateResponse> | null,
+  projections: ReadonlyMap<string, ListProjection>,
 ): Promise<DBCoreMutateResponse> {
   const { trans } = req;
   try {
@@ -244,8 +249,7 @@ async function indexedMutate(
     const index = await openIndex(stores, rows, trans, projection, state);
     await loadChunks(stores, trans, projection, index, keys);
     const response = await (written ?? rows.mutate(req));
-    const dirty = state.dirty.get(projection.table) ?? { projection, chunks: new Set<number>() };
-    state.dirty.set(projection.table, dirty);
+    index.dirty ??= new Set();
     keys.forEach((key, i) => {
       if (response.failures[i]) return;
       const n = chunkOf(key);
@@ -253,38 +257,24 @@ async function indexedMutate(
       if (!chunk) return;
       if (req.type === 'put' || req.type === 'add') chunk.set(key, projectRow(projection, req.values[i]));
       else chunk.remove(key);
-      dirty.chunks.add(n);
+      index.dirty?.add(n);
     });
     return response;
   } finally {
-    if (place === state.issued) await writeDirty(stores, trans, state);
-  }
-}
-
-/** Writes every chunk changed in memory and not yet written (the queue's last write does). */
-async function writeDirty(
-  stores: IndexStores,
-  trans: DBCoreTransaction,
-  state: TransactionState,
-): Promise<void> {
-  const dirty = [...state.dirty.values()];
-  state.dirty.clear();
-  for (const { projection, chunks } of dirty) {
-    const index = state.tables.get(projection.table);
-    if (index) await writeChunks(stores, trans, projection, index, [...chunks]);
+    // The queue's last write writes every chunk changed in memory.
+    if (place === state.issued)
+      for (const [table, index] of state.tables) {
+        const changed = [...(index.dirty ?? [])];
+        index.dirty = undefined;
+        await writeChunks(stores, trans, projections.get(table) as ListProjection, index, changed);
+      }
   }
 }
 
 const states = new WeakMap<DBCoreTransaction, TransactionState>();
 
 function stateOf(trans: DBCoreTransaction): TransactionState {
-  const state = states.get(trans) ?? {
-    queue: Promise.resolve(),
-    tables: new Map(),
-    issued: 0,
-    heldBack: 0,
-    dirty: new Map(),
-  };
+  const state = states.get(trans) ?? { queue: Promise.resolve(), tables: new Map(), issued: 0 };
   states.set(trans, state);
   return state;
 }
@@ -320,22 +310,15 @@ export function listIndexMiddleware(projections: readonly ListProjection[]): Mid
               const state = stateOf(req.trans);
               const place = ++state.issued;
               // The row write goes to the store at once (IndexedDB keeps the order of a
-              // transaction's requests), unless a write before it in the queue is held back: a
-              // delete of a range, which reads its keys before it deletes.
-              const atOnce = req.type !== 'deleteRange' && state.heldBack === 0;
-              const written = atOnce ? rows.mutate(req) : null;
+              // transaction's requests) while the index work of the writes before it finishes.
+              if (req.type === 'deleteRange') state.ranged = true;
+              const written = state.ranged ? null : rows.mutate(req);
               // Awaited in the index work; a failure is reported there.
               written?.catch(() => undefined);
-              if (!atOnce) state.heldBack += 1;
               const work = state.queue.then(() =>
-                indexedMutate(stores(), rows, projection, state, req, place, written),
+                indexedMutate(stores(), rows, projection, state, req, place, written, byTable),
               );
-              const settled = work.catch(() => undefined);
-              state.queue = atOnce
-                ? settled
-                : settled.then(() => {
-                    state.heldBack -= 1;
-                  });
+              state.queue = work.catch(() => undefined);
               return work;
             },
           };
