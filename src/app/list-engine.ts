@@ -31,16 +31,12 @@ function receive(event: MessageEvent<FromWorker>): void {
   else request?.reject(new Error(m.message));
 }
 
-function started(): Worker {
+function send(message: ToWorker): void {
   if (!worker) {
     worker = new Worker(new URL('../list-worker.ts', import.meta.url), { type: 'module', name: 'lists' });
     worker.onmessage = receive;
   }
-  return worker;
-}
-
-function send(message: ToWorker): void {
-  started().postMessage(message);
+  worker.postMessage(message);
 }
 
 export interface PageWatch {
@@ -54,9 +50,6 @@ export function watchPage(entity: string, onAnswer: (page: ShownPage) => void): 
   const id = nextId++;
   const watch = { seq: 0, onAnswer };
   watches.set(id, watch);
-  // The worker starts (its code, its store opened) while the window reads its first page from
-  // the index (useList); the entity's load waits for that page's query, not to slow it down.
-  started();
   return {
     ask(query) {
       watch.seq = nextSeq++;
