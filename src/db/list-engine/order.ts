@@ -278,31 +278,6 @@ export function orderSlots(
   return out.sort((a, b) => rankOfSlot[a] - rankOfSlot[b] || keyRank[a] - keyRank[b]);
 }
 
-/** Ids per group of `sortByGroups` in the key order: the list index's chunk span. */
-const GROUP_SPAN = 512;
-
-/**
- * Sorts in place. Slots come chunk by chunk (the list index's chunks follow id spans, read in
- * order), so when the groups already follow each other only each group's few hundred values are
- * sorted: on a list's first open, a pass and small sorts instead of a sort of 100,000.
- */
-function sortByGroups(values: Float64Array, group: (v: number) => number): void {
-  let start = 0;
-  for (let i = 1; i <= values.length; i++) {
-    if (i < values.length) {
-      const g = group(values[i]);
-      const before = group(values[i - 1]);
-      if (g === before) continue;
-      if (g < before) {
-        values.sort();
-        return;
-      }
-    }
-    values.subarray(start, i).sort();
-    start = i;
-  }
-}
-
 /**
  * Every live slot in key order (ids as numbers, then other keys by collation, equal ones by
  * their text): what every order falls back on for ties. Ids sort natively, packed with their
@@ -327,8 +302,7 @@ export function keyOrder(keys: readonly string[]): Int32Array {
   }
   let sorted: Int32Array;
   if (packable) {
-    const packed = Float64Array.from(numbered, (s) => value[s] * PACK + s);
-    sortByGroups(packed, (p) => Math.floor(p / PACK / GROUP_SPAN));
+    const packed = Float64Array.from(numbered, (s) => value[s] * PACK + s).sort();
     sorted = Int32Array.from(packed, (p) => p % PACK);
   } else {
     sorted = Int32Array.from(numbered).sort((a, b) => value[a] - value[b]);
