@@ -13,6 +13,7 @@ import { entities, entityByName } from './contract/entities';
 import { ListEngine, type PageQuery } from './db/list-engine/engine';
 import type { FromWorker, ShownPage, ToWorker } from './db/list-engine/protocol';
 import { engineSpecs } from './db/list-engine/spec';
+import { measure } from './db/list-engine/timing';
 import { PageWatches } from './db/list-engine/watches';
 import { openLocalDb } from './db/open';
 import { pageRows } from './db/queries';
@@ -36,8 +37,11 @@ const failure = (error: unknown) => (error instanceof Error ? error.message : St
 
 /** A page as a list shows it: the engine's answer and its rows, read by key. */
 async function pageOf(entity: string, query: PageQuery): Promise<ShownPage> {
+  const started = performance.now();
   const answer = await engine.page(entity, query);
+  const computed = measure(`page ${entity}`, started);
   const { rows, pending } = await pageRows(db, entityByName(entity), answer.keys);
+  measure(`page rows ${entity}`, computed);
   return { ...answer, rows, pending: [...pending] };
 }
 
@@ -72,8 +76,13 @@ async function reply(seq: number, work: () => Promise<unknown>): Promise<void> {
   }
 }
 
+let started = false;
 self.onmessage = (event: MessageEvent<ToWorker>) => {
   const m = event.data;
+  if (!started) {
+    started = true;
+    measure('worker start to first message', 0);
+  }
   switch (m.type) {
     case 'watch':
       watches.watch(m.id, m.seq, m.entity, m.query);

@@ -26,7 +26,11 @@ import { PlaceholderScreen } from './placeholder';
 import { PLACEHOLDER_ROUTES } from './placeholders';
 
 const OutboxScreen = lazy(() => import('./outbox').then((m) => ({ default: m.OutboxScreen })));
-const EntityScreen = lazy(() => import('./entity-screen'));
+const loadEntityScreen = () => import('./entity-screen');
+const EntityScreen = lazy(loadEntityScreen);
+// Started on an entity's screen (a list reopened offline, a bookmark): its code is fetched and
+// compiled while the layout renders, not after it asks. (Placeholders load it for nothing.)
+if (isSignedIn() && !/^\/(login|homepage|outbox|audit)?$/.test(location.pathname)) void loadEntityScreen();
 const AuditScreen = lazy(() => import('./audit').then((m) => ({ default: m.AuditScreen })));
 
 const rootRoute = createRootRoute({

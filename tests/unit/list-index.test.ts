@@ -13,6 +13,7 @@ import { CHUNK_STORE, HEAD_STORE, type StoredHead } from '../../src/db/list-inde
 import { ensureListIndex } from '../../src/db/list-index/middleware';
 import { listProjection } from '../../src/db/list-index/projection';
 import { readTableIndex } from '../../src/db/list-index/read';
+import { applyPulled } from '../../src/sync/pull-apply';
 import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;
@@ -62,6 +63,34 @@ describe('the list index follows every kind of write', () => {
       );
     });
     expect(Object.keys(await names())).toHaveLength(20);
+  });
+
+  it('writes issued together around a range delete keep their order in the rows and the index', async () => {
+    // Row writes go to the store at once, their index work after; a delete of a range reads
+    // its keys first, so the writes after it wait for it.
+    const table = db.rows(classEntity);
+    await db.transaction('rw', table, async () => {
+      await Promise.all([
+        table.bulkPut(['1', '2', '3', '4', '5'].map((id) => ({ class_id: id, class_name: `C${id}` }))),
+        table.where('class_id').between('2', '4', true, true).delete(),
+        table.put({ class_id: '3', class_name: 'Back' }),
+        table.bulkDelete(['5']),
+        table.put({ class_id: '6', class_name: 'C6' }),
+      ]);
+    });
+    const rows = Object.fromEntries((await table.toArray()).map((r) => [r.class_id, r.class_name]));
+    expect(rows).toEqual({ '1': 'C1', '3': 'Back', '6': 'C6' });
+    expect(await names()).toEqual(rows);
+  });
+
+  it('a page put in slices writes its chunks at the end, not after every slice', async () => {
+    const before = (await readTableIndex(db, 'students', [])).head?.v ?? 0;
+    const rows = Array.from({ length: 2500 }, (_, i) => student(1 + i));
+    await applyPulled(db, studentEntity, { rows, deleted: [], cursor: null });
+    const { head } = await readTableIndex(db, 'students', []);
+    // 10 slices of 250, each in two writes: 20 writes of rows.
+    expect((head?.v ?? 0) - before).toBeLessThan(5);
+    expect(Object.keys(await indexed(studentEntity))).toHaveLength(2500);
   });
 
   it('a transaction that aborts leaves the index as it was', async () => {

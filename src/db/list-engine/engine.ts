@@ -70,8 +70,16 @@ export class ListEngine {
 
   private async load(name: string): Promise<EntityIndex> {
     const spec = this.spec(name);
-    for (const parent of parentsOf(spec)) if (parent !== name) await this.open(parent);
-    return this.serial(async () => {
+    // Parents whose titles the search or the default order read are loaded first; the others
+    // (most: a student's school) after, so a list's first answer waits only for its own
+    // columns. A query that reads a parent's name waits for that parent (EntityIndex.need).
+    const readNow = (parent: string) =>
+      spec.names.some(
+        (n) => n.parent === parent && (spec.search.includes(n.name) || spec.defaultSort.field === n.name),
+      );
+    const parents = parentsOf(spec).filter((p) => p !== name);
+    for (const parent of parents.filter(readNow)) await this.open(parent);
+    const index = await this.serial(async () => {
       const started = performance.now();
       await ensureListIndex(this.db, spec.projection);
       // The keys, and the columns a search and the list's default order read: the first
@@ -92,6 +100,7 @@ export class ListEngine {
         (p) => this.indexes.get(p),
         (fields) => this.loadColumns(name, fields),
         this.options.pause,
+        (parent) => (parent === name ? Promise.resolve() : this.open(parent)),
       );
       const [keys = new Map<number, string[]>(), ...values] = columns;
       const chunks = [...keys].map(([n, k]) => ({
@@ -107,6 +116,8 @@ export class ListEngine {
       this.indexes.set(name, index);
       return index;
     });
+    for (const parent of parents) if (!readNow(parent)) void this.open(parent).catch(() => undefined);
+    return index;
   }
 
   /**

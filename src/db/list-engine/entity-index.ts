@@ -67,6 +67,8 @@ export class EntityIndex {
     /** Loads columns of this entity's rows from the list index (ListEngine). */
     private readonly load: (fields: readonly string[]) => Promise<void>,
     private readonly pause?: Pause,
+    /** Loads a parent entity's index (a list's first answer does not wait for its parents). */
+    private readonly openParent: (name: string) => Promise<unknown> = async () => {},
   ) {
     this.rows = new EntityRows();
   }
@@ -90,6 +92,7 @@ export class EntityIndex {
     const missing = [...own].filter((f) => !this.rows.cols.has(f));
     if (missing.length) await this.load(missing);
     for (const name of parents) {
+      await this.openParent(name);
       const parent = this.parent(name);
       if (parent) await parent.need([parent.spec.title]);
     }

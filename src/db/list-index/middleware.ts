@@ -52,12 +52,21 @@ const tableRange = (table: string): DBCoreKeyRange => ({
 interface OpenIndex {
   head: StoredHead;
   chunks: Map<number, OpenChunk>;
+  /** Chunks changed in memory and not yet written. */
+  dirty?: Set<number>;
 }
 
 interface TransactionState {
   /** The index work of this transaction's writes, one after another. */
   queue: Promise<unknown>;
   tables: Map<string, OpenIndex>;
+  /** Writes issued in this transaction so far (each one's number: its place in the queue). */
+  issued: number;
+  /**
+   * A delete of a range was issued: it reads its keys before it deletes, so from then on row
+   * writes wait for their turn in the queue (pulls and saves never delete ranges).
+   */
+  ranged?: boolean;
 }
 
 /** The stores of the index, as read and written inside a transaction. */
@@ -169,15 +178,14 @@ async function loadChunks(
     if (!index.chunks.has(n)) index.chunks.set(n, OpenChunk.empty(projection.fields.length));
 }
 
-/** Writes the columns that changed in the chunks these keys fall in (deletes chunks left empty) and the head. */
+/** Writes the columns that changed in these chunks (deletes chunks left empty) and the head. */
 async function writeChunks(
   stores: IndexStores,
   trans: DBCoreTransaction,
   projection: ListProjection,
   index: OpenIndex,
-  keys: readonly string[],
+  changed: readonly number[],
 ): Promise<void> {
-  const changed = [...new Set(keys.map(chunkOf))];
   if (changed.length === 0) return;
   const { head } = index;
   head.v += 1;
@@ -219,35 +227,54 @@ async function keysOf(rows: DBCoreTable, req: DBCoreMutateRequest): Promise<unkn
   }
 }
 
+/**
+ * A write's index work, in the transaction's queue. `written` is the row write when it was
+ * issued at once (it then runs in the store while earlier index work finishes). The chunks it
+ * changes are written by the last write of the queue (`writeDirty`): a page of 2,500 rows in
+ * slices writes its few chunks once, not once per slice.
+ */
 async function indexedMutate(
   stores: IndexStores,
   rows: DBCoreTable,
   projection: ListProjection,
   state: TransactionState,
   req: DBCoreMutateRequest,
+  place: number,
+  written: Promise<DBCoreMutateResponse> | null,
+  projections: ReadonlyMap<string, ListProjection>,
 ): Promise<DBCoreMutateResponse> {
   const { trans } = req;
-  const keys = (await keysOf(rows, req)).map(projectedValue);
-  const index = await openIndex(stores, rows, trans, projection, state);
-  await loadChunks(stores, trans, projection, index, keys);
-  const response = await rows.mutate(req);
-  const done: string[] = [];
-  keys.forEach((key, i) => {
-    if (response.failures[i]) return;
-    const chunk = index.chunks.get(chunkOf(key));
-    if (!chunk) return;
-    if (req.type === 'put' || req.type === 'add') chunk.set(key, projectRow(projection, req.values[i]));
-    else chunk.remove(key);
-    done.push(key);
-  });
-  await writeChunks(stores, trans, projection, index, done);
-  return response;
+  try {
+    const keys = (await keysOf(rows, req)).map(projectedValue);
+    const index = await openIndex(stores, rows, trans, projection, state);
+    await loadChunks(stores, trans, projection, index, keys);
+    const response = await (written ?? rows.mutate(req));
+    index.dirty ??= new Set();
+    keys.forEach((key, i) => {
+      if (response.failures[i]) return;
+      const n = chunkOf(key);
+      const chunk = index.chunks.get(n);
+      if (!chunk) return;
+      if (req.type === 'put' || req.type === 'add') chunk.set(key, projectRow(projection, req.values[i]));
+      else chunk.remove(key);
+      index.dirty?.add(n);
+    });
+    return response;
+  } finally {
+    // The queue's last write writes every chunk changed in memory.
+    if (place === state.issued)
+      for (const [table, index] of state.tables) {
+        const changed = [...(index.dirty ?? [])];
+        index.dirty = undefined;
+        await writeChunks(stores, trans, projections.get(table) as ListProjection, index, changed);
+      }
+  }
 }
 
 const states = new WeakMap<DBCoreTransaction, TransactionState>();
 
 function stateOf(trans: DBCoreTransaction): TransactionState {
-  const state = states.get(trans) ?? { queue: Promise.resolve(), tables: new Map() };
+  const state = states.get(trans) ?? { queue: Promise.resolve(), tables: new Map(), issued: 0 };
   states.set(trans, state);
   return state;
 }
@@ -281,7 +308,16 @@ export function listIndexMiddleware(projections: readonly ListProjection[]): Mid
             ...rows,
             mutate(req) {
               const state = stateOf(req.trans);
-              const work = state.queue.then(() => indexedMutate(stores(), rows, projection, state, req));
+              const place = ++state.issued;
+              // The row write goes to the store at once (IndexedDB keeps the order of a
+              // transaction's requests) while the index work of the writes before it finishes.
+              if (req.type === 'deleteRange') state.ranged = true;
+              const written = state.ranged ? null : rows.mutate(req);
+              // Awaited in the index work; a failure is reported there.
+              written?.catch(() => undefined);
+              const work = state.queue.then(() =>
+                indexedMutate(stores(), rows, projection, state, req, place, written, byTable),
+              );
               state.queue = work.catch(() => undefined);
               return work;
             },
