@@ -79,7 +79,12 @@ export function BookChooser({
           return (
             <li key={key}>
               <label className="check-line">
-                <input type="checkbox" checked={ticked.has(key)} onChange={() => toggle(key)} />
+                <input
+                  type="checkbox"
+                  className="check-line-box"
+                  checked={ticked.has(key)}
+                  onChange={() => toggle(key)}
+                />
                 <span>
                   {label}
                   {parents && <small className="muted block">{parents}</small>}
