@@ -10,6 +10,8 @@ import { stillUsedBy } from '../../src/contract/messages';
 import { applyBulk, undoBulk } from '../../src/db/bulk';
 import type { LocalDb } from '../../src/db/database';
 import { mutate } from '../../src/db/mutate';
+import { requestOptions } from '../../src/sync/encode';
+import { entryRequest } from '../../src/sync/entry-request';
 import { freshLocalDbEach } from '../helpers/local-db';
 
 // fake-indexeddb on a loaded 2-core machine: a few hundred row writes take seconds.
@@ -102,6 +104,36 @@ describe('applyBulk', () => {
     expect(outcome.refused.map((r) => r.key)).toEqual(['gone']);
     expect(outcome.changed).toBe(0);
     expect(outcome.unchanged).toBe(1);
+  });
+});
+
+describe("each row is the single action's own change", () => {
+  it('sends the request a single toggle, delete or assignment sends, to the legacy endpoint', async () => {
+    const requestOf = async () => {
+      const [entry] = await db.outbox.toArray();
+      const request = entryRequest(entry, (id) => id);
+      await db.outbox.clear();
+      return request && { path: request.path, ...requestOptions(request) };
+    };
+    await applyBulk(db, studentEntity, ['2'], disable);
+    const bulkToggle = await requestOf();
+    await db.rows(studentEntity).update('2', { status: 'Enabled' });
+    await mutate(db, { op: 'set', entity: studentEntity, key: '2', action: 'status', value: 'Disabled' });
+    expect(bulkToggle).toEqual(await requestOf());
+    expect(bulkToggle?.path).toBe('Users/Students/togglestudentstatus.php');
+
+    await applyBulk(db, studentEntity, ['2'], { op: 'add-to-set', relation: 'books', ids: ['b1'] });
+    const bulkAssign = await requestOf();
+    await db.rows(studentEntity).update('2', { books: [] });
+    await mutate(db, { op: 'relate', entity: studentEntity, key: '2', relation: 'books', ids: ['b1'] });
+    expect(bulkAssign).toEqual(await requestOf());
+    expect(bulkAssign?.path).toBe('Users/Students/assignbook.php');
+
+    await applyBulk(db, studentEntity, ['3'], { op: 'delete' });
+    const bulkDelete = await requestOf();
+    await mutate(db, { op: 'delete', entity: studentEntity, key: '4' });
+    expect(bulkDelete?.path).toBe((await requestOf())?.path);
+    expect(bulkDelete?.path).toBe('Users/Students/deletestudent.php');
   });
 });
 
