@@ -26,6 +26,11 @@ console.log(
 must('npx', ['vite', 'build', '--config', 'vite.bench.config.ts', '--logLevel', 'warn']);
 const drained = run('node', ['bench/drain.mjs']);
 
+console.log(
+  '\n== Bulk actions: 1,000 rows queued by one bulk action and drained, beside 1,000 single edits (bench/bulk.mjs) ==',
+);
+const bulk = run('node', ['bench/bulk.mjs']);
+
 console.log('\n== Outbox: the server killed several times in a row, then back (bench/recovery.mjs) ==');
 const recovered = run('node', ['bench/recovery.mjs']);
 
@@ -60,4 +65,4 @@ console.log(
   '\n== Scale-out: 1, 2 and 3 processes behind haproxy on one PostgreSQL, beside one process (bench/scale-out.mjs) ==',
 );
 const scaled = run('node', ['bench/scale-out.mjs']);
-process.exit(drained || recovered || uploaded || synced || listScreens || latency || lists || scaled);
+process.exit(drained || bulk || recovered || uploaded || synced || listScreens || latency || lists || scaled);

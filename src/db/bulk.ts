@@ -177,10 +177,13 @@ async function applyOne(
     }
     const queued = await db.outbox.where('[entity+key]').equals([entity.name, key]).toArray();
     const { entryId } = await mutate(db, { op: 'delete', entity, key });
-    const left = new Set(
-      (await db.outbox.where('[entity+key]').equals([entity.name, key]).toArray()).map((e) => e.seq),
-    );
-    const dropped = queued.filter((e) => !left.has(e.seq));
+    // Only a row with changes queued can have had some taken away (one read less per row).
+    const left = queued.length
+      ? new Set(
+          (await db.outbox.where('[entity+key]').equals([entity.name, key]).toArray()).map((e) => e.seq),
+        )
+      : null;
+    const dropped = left ? queued.filter((e) => !left.has(e.seq)) : [];
     out.undo.deleted.push({ key, entryId, row, dropped });
     out.changed++;
     return;
