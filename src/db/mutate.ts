@@ -62,7 +62,8 @@ function initialValues(entity: EntityDescription): Values {
   return out;
 }
 
-function newEntry(
+/** A new outbox entry (exported for bulk.ts, which queues many rows' entries at once). */
+export function newEntry(
   author: string | null,
   entity: EntityDescription,
   op: OutboxEntry['op'],
@@ -360,7 +361,7 @@ async function queuedAfter(db: LocalDb, seq: number, entity: EntityDescription, 
 }
 
 /** The record's own values, as the base of an edit (rule 5): plain values, files and sets of ids. */
-function snapshot(row: Row): Values {
+export function snapshot(row: Row): Values {
   const out: Values = {};
   for (const [k, v] of Object.entries(row)) {
     if (v === null || v instanceof Blob || typeof v !== 'object') out[k] = v as FieldValue;

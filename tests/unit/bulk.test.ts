@@ -99,6 +99,23 @@ describe('applyBulk', () => {
     expect((await db.outbox.toArray()).map((e) => [e.op, e.key])).toEqual([['delete', 's2']]);
   });
 
+  it("folds into a row's unsent change as a single toggle would, beside rows queued at once", async () => {
+    await mutate(db, { op: 'set', entity: studentEntity, key: '2', action: 'status', value: 'Disabled' });
+    const outcome = await applyBulk(db, studentEntity, ['1', '2', '3'], {
+      op: 'set',
+      action: 'status',
+      value: 'Enabled',
+    });
+    expect(outcome).toMatchObject({ changed: 2, unchanged: 1 });
+    // Student 2 back to where it began: its unsent toggle cancelled, nothing to send for it.
+    expect((await db.outbox.toArray()).map((e) => [e.key, e.payload.status])).toEqual([['1', 'Enabled']]);
+    expect((await db.rows(studentEntity).bulkGet(['1', '2', '3'])).map((r) => r?.status)).toEqual([
+      'Enabled',
+      'Enabled',
+      'Enabled',
+    ]);
+  });
+
   it('reports a row no longer on the device', async () => {
     const outcome = await applyBulk(db, studentEntity, ['1', 'gone'], disable);
     expect(outcome.refused.map((r) => r.key)).toEqual(['gone']);
