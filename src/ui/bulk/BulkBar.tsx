@@ -46,6 +46,7 @@ export function BulkBar({
   const notify = useNotify();
   const [busy, setBusy] = useState<string | null>(null);
   const [refused, setRefused] = useState<Refused[]>([]);
+  const [refusedDelete, setRefusedDelete] = useState(true);
   const [choosing, setChoosing] = useState<'add-to-set' | 'remove-from-set' | null>(null);
   const status = statusAction(entity);
   const relation = Object.keys(entity.relations ?? {})[0];
@@ -70,6 +71,7 @@ export function BulkBar({
         onProgress: (done, all) => setBusy(t.queueing(done, all)),
       });
       if (change.op === 'delete') onSelect(new Set(outcome.refused.map((r) => r.key)));
+      setRefusedDelete(change.op === 'delete');
       setRefused(outcome.refused.map(({ name, reason }) => ({ name, reason })));
       if (outcome.changed === 0) {
         notify('info', t.nothing(names), said(outcome)[1]);
@@ -204,7 +206,7 @@ export function BulkBar({
       </span>
       {refused.length > 0 && (
         <div className="bulk-report" role="alert">
-          <strong>{t.notDeleted(refused.length)}</strong>
+          <strong>{refusedDelete ? t.notDeleted(refused.length) : t.notChanged(refused.length)}</strong>
           <ul>
             {refused.slice(0, 50).map((r, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a fixed report; names may repeat
@@ -214,7 +216,7 @@ export function BulkBar({
             ))}
           </ul>
           {refused.length > 50 && <p>And {refused.length - 50} more.</p>}
-          <p>They stay selected.</p>
+          {refusedDelete && <p>They stay selected.</p>}
         </div>
       )}
       {choosing && target && (

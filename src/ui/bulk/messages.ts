@@ -15,6 +15,7 @@ export const bulkTexts = {
   confirmDelete: (n: number, names: EntityNames) => `Delete ${count(n, names)}?`,
   deleted: (n: number, names: EntityNames) => `${count(n, names)} deleted`,
   notDeleted: (n: number) => `${n} could not be deleted`,
+  notChanged: (n: number) => `${n} could not be changed`,
   assigned: (target: EntityNames, n: number, names: EntityNames) =>
     `${target.Many} assigned to ${count(n, names)}`,
   removed: (target: EntityNames, n: number, names: EntityNames) =>
