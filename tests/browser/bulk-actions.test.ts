@@ -3,8 +3,10 @@
  * server with the demo data and 25 more students: 'Select page' and 'Select all N matching'
  * (kept across pages, cleared by a search), Disable selected offline and its Undo (the rows as
  * they were, nothing left to send), Delete selected with classes still used reported and kept
- * selected, and books assigned to several students, delivered to the server.
+ * selected, and books assigned to several students, delivered to the server (the bar and the
+ * book dialog checked with axe-core).
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
@@ -157,6 +159,13 @@ describe('acting on the selection', () => {
     const dialog = page.getByRole('dialog', { name: 'Assign books' });
     const book = dialog.getByRole('checkbox').first();
     await book.waitFor();
+    // The bar and the dialog meet WCAG 2.2 A and AA as every screen does (accessibility.test.ts).
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+      .analyze();
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+    ).toEqual([]);
     const [{ book_id: bookId }] = await server.query<{ book_id: number }>(
       "SELECT book_id FROM books WHERE $1 LIKE book_name || '%' ORDER BY length(book_name) DESC LIMIT 1",
       [((await dialog.locator('li').first().textContent()) ?? '').trim()],
