@@ -128,7 +128,7 @@ export async function applyBulk(
       undo: { ...outcome.undo, before: [], deleted: [] },
     };
     await db.transaction('rw', db.tables, async () => {
-      const rest = await applyQuiet(db, entity, slice, change, part);
+      const rest = change.op === 'delete' ? slice : await applyQuiet(db, entity, slice, change, part);
       for (const given of rest) await applyOne(db, entity, given, change, part);
     });
     outcome.changed += part.changed;
@@ -143,22 +143,19 @@ export async function applyBulk(
 }
 
 /**
- * The rows of a slice that no queued change names, set, related or deleted at once: what
- * `mutate` does for such a row (the row written or deleted, a new entry with the row as its
- * base), with one bulk write of the rows and one of the entries, so the list index writes each
- * chunk back once per slice instead of once per row. Rows with a queued change (folding,
- * cancelling), rows whose key is temporary, and deletes of records that sets hold go through
- * `mutate` one by one: handed back.
+ * The rows of a slice that no queued change names, set or related at once: what `mutate` does
+ * for such a row (the row written, a new entry with the row as its base), with one bulk write of
+ * the rows and one of the entries, so the list index writes each chunk back once per slice
+ * instead of once per row. Rows with a queued change (folding, cancelling) and rows whose key is
+ * temporary go through `mutate` one by one: handed back.
  */
 async function applyQuiet(
   db: LocalDb,
   entity: EntityDescription,
   slice: readonly string[],
-  change: BulkChange,
+  change: Exclude<BulkChange, { op: 'delete' }>,
   out: BulkOutcome,
 ): Promise<string[]> {
-  // A delete of a record that sets hold (a book) also takes it out of them: mutate does that.
-  if (change.op === 'delete' && cursorTables(entity).length > 1) return [...slice];
   const candidates = slice.filter((key) => !isTempId(key));
   const queued = new Set(
     (
@@ -172,29 +169,13 @@ async function applyQuiet(
   const rows = await db.rows(entity).bulkGet(quiet);
   const author = await readSignedInUser(db);
   const written: Row[] = [];
-  const removed: string[] = [];
   const entries: ReturnType<typeof newEntry>[] = [];
   const done = new Set<string>();
   for (const [i, key] of quiet.entries()) {
     const row = rows[i];
     if (!row) continue; // applyOne reports it
     done.add(key);
-    if (change.op === 'delete') {
-      // The single delete's rule, asked once (mutate would ask it again).
-      const child = await firstChildEntity(db, entity, key);
-      if (child) {
-        out.refused.push({
-          key,
-          name: String(row[entity.title] ?? key),
-          reason: stillUsedBy(entity.names, child.names),
-        });
-        continue;
-      }
-      const entry = newEntry(author, entity, 'delete', key, {}, snapshot(row));
-      removed.push(key);
-      entries.push(entry);
-      out.undo.deleted.push({ key, entryId: entry.id, row, dropped: [] });
-    } else if (change.op === 'set') {
+    if (change.op === 'set') {
       const action = entity.actions?.[change.action];
       if (!action) throw new Error(`${entity.name} has no action ${change.action}`);
       const value = row[action.field] as FieldValue | undefined;
@@ -226,9 +207,9 @@ async function applyQuiet(
     }
     out.changed++;
   }
-  await db.rows(entity).bulkPut(written);
-  await db.rows(entity).bulkDelete(removed);
-  await db.outbox.bulkAdd(entries);
+  // Only what there is: an empty bulk operation makes no request.
+  if (written.length) await db.rows(entity).bulkPut(written);
+  if (entries.length) await db.outbox.bulkAdd(entries);
   return slice.filter((key) => !done.has(key));
 }
 
