@@ -26,6 +26,11 @@ console.log(
 must('npx', ['vite', 'build', '--config', 'vite.bench.config.ts', '--logLevel', 'warn']);
 const drained = run('node', ['bench/drain.mjs']);
 
+console.log(
+  '\n== Bulk actions: 1,000 rows queued by one bulk action and drained, beside 1,000 single edits (bench/bulk.mjs) ==',
+);
+const bulk = run('node', ['bench/bulk.mjs']);
+
 console.log('\n== Outbox: the server killed several times in a row, then back (bench/recovery.mjs) ==');
 const recovered = run('node', ['bench/recovery.mjs']);
 
@@ -71,5 +76,15 @@ console.log(
 );
 const scaled = run('node', ['bench/scale-out.mjs']);
 process.exit(
-  drained || recovered || uploaded || synced || listScreens || dashboard || csv || latency || lists || scaled,
+  drained ||
+    bulk ||
+    recovered ||
+    uploaded ||
+    synced ||
+    listScreens ||
+    dashboard ||
+    csv ||
+    latency ||
+    lists ||
+    scaled,
 );

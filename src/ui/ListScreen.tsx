@@ -30,6 +30,7 @@ import { saveChange, setHolders } from '../app/records';
 import type { EntityDescription, RowActions, ScreenTexts } from '../contract/entity';
 import { pageSizesOf } from '../contract/list-order';
 import { entityMessages, screenTexts, showingText } from '../contract/messages';
+import { useBulkSelection } from './bulk/selection';
 import { ColumnLookups } from './column-lookups';
 import { type ColumnView, columnViews } from './columns';
 import { type Row, useList } from './data';
@@ -167,6 +168,8 @@ export default function ListScreen({
   const query = { search: params.search, page: params.page, sort, pageSize, where };
   const result = useList(entity, query);
   const revealed = useRevealedRow(entity, params, query);
+  // Selection and bulk actions (bulk/): not on a picker, whose rows are another screen's links.
+  const bulk = useBulkSelection(entity, query, result, actions === undefined);
 
   const go = (next: ListSearch) =>
     navigate({ to: '.', search: { ...params, ...next } as never, replace: true });
@@ -291,11 +294,13 @@ export default function ListScreen({
           </label>
         )}
       </div>
+      {bulk.bar}
       <ScrollTable label={texts.listTitle}>
         <ColumnLookups entity={entity}>
           <table className="table table-cards">
             <thead>
               <tr>
+                {bulk.header}
                 {header({ header: texts.sno, sortField: entity.key, cell: () => null })}
                 {columns.map(header)}
               </tr>
@@ -312,6 +317,7 @@ export default function ListScreen({
                     data-pending={pending || undefined}
                     data-revealed={isRevealed || undefined}
                   >
+                    {bulk.cell(row)}
                     <td data-label={texts.sno} className="cell-sno">
                       {first + i}
                     </td>
@@ -344,7 +350,7 @@ export default function ListScreen({
               })}
               {result && result.rows.length === 0 && (
                 <tr>
-                  <td colSpan={columns.length + 1} className="empty">
+                  <td colSpan={columns.length + (bulk.header ? 2 : 1)} className="empty">
                     {texts.empty}
                   </td>
                 </tr>

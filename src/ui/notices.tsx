@@ -11,14 +11,21 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo, useSta
 
 export type NoticeKind = 'success' | 'error' | 'info';
 
+/** A button on a notice (Undo after a bulk action): it stays for ACTION_MS, and a press dismisses it. */
+export interface NoticeAction {
+  label: string;
+  run: () => void;
+}
+
 interface Notice {
   id: number;
   kind: NoticeKind;
   text: string;
   detail?: string;
+  action?: NoticeAction;
 }
 
-type Notify = (kind: NoticeKind, text: string, detail?: string) => void;
+type Notify = (kind: NoticeKind, text: string, detail?: string, action?: NoticeAction) => void;
 
 const NoticeContext = createContext<Notify>(() => undefined);
 
@@ -26,6 +33,8 @@ let nextId = 1;
 const MAX_SHOWN = 2;
 /** How long a notice stays; failures stay until dismissed. */
 const VISIBLE_MS: Record<NoticeKind, number | null> = { success: 4000, info: 8000, error: null };
+/** A notice with a button stays long enough to reach it (as the outbox's Undo after a discard). */
+const ACTION_MS = 10_000;
 
 function NoticeItem({ notice, onDismiss }: { notice: Notice; onDismiss: () => void }) {
   return (
@@ -34,6 +43,18 @@ function NoticeItem({ notice, onDismiss }: { notice: Notice; onDismiss: () => vo
         {notice.text}
         {notice.detail && <small>{notice.detail}</small>}
       </p>
+      {notice.action && (
+        <button
+          type="button"
+          className="button button-small button-light"
+          onClick={() => {
+            onDismiss();
+            notice.action?.run();
+          }}
+        >
+          {notice.action.label}
+        </button>
+      )}
       <button type="button" className="icon-button" aria-label="Dismiss" onClick={onDismiss}>
         ×
       </button>
@@ -45,10 +66,10 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<Notice[]>([]);
   const dismiss = useCallback((id: number) => setNotices((all) => all.filter((n) => n.id !== id)), []);
   const notify = useCallback<Notify>(
-    (kind, text, detail) => {
+    (kind, text, detail, action) => {
       const id = nextId++;
-      setNotices((all) => [...all.slice(1 - MAX_SHOWN), { id, kind, text, detail }]);
-      const ms = VISIBLE_MS[kind];
+      setNotices((all) => [...all.slice(1 - MAX_SHOWN), { id, kind, text, detail, action }]);
+      const ms = action && kind !== 'error' ? ACTION_MS : VISIBLE_MS[kind];
       if (ms !== null) setTimeout(() => dismiss(id), ms);
     },
     [dismiss],

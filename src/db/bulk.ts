@@ -1,0 +1,371 @@
+/**
+ * Many rows at once (issue 20, item 3): one change per row, each the change a single action
+ * makes (`mutate`: the status toggle, a delete, the whole set of assigned books), so each
+ * travels through the legacy endpoint of that action and is delivered once under its own
+ * Idempotency-Key. Rows are queued in slices, each slice ONE read-write transaction (a
+ * transaction per row cost about as much as the row itself), with a pause between slices so
+ * the page keeps answering (no task near 100 ms) and the list engine catches up.
+ *
+ * A bulk change hands back what undoing it needs: set and relate are undone by the opposite
+ * change through `mutate`, which cancels an unsent entry that would go back to where it began
+ * (nothing is sent) and queues the opposite otherwise, as a second single toggle would; a
+ * delete still unsent is taken out of the queue and its row put back, a delete already sent
+ * stays (the server may have applied it).
+ *
+ * Rows that may not change (a school that teachers still belong to, a row gone meanwhile) are
+ * reported with the reason, in the words a single delete uses; the others go on.
+ */
+import { entities } from '../contract/entities';
+import type { EntityDescription } from '../contract/entity';
+import { stillUsedOnDevice } from './children';
+import type { LocalDb, Row } from './database';
+import { isTempId } from './ids';
+import { readCursor, readSignedInUser, writeCursor } from './meta';
+import { mutate } from './mutate';
+import { newEntry, snapshot } from './mutations/outbox-steps';
+import type { FieldValue, OutboxEntry } from './outbox-entry';
+import { resolveId } from './resolve';
+
+export type BulkChange =
+  /** An entity action on every row (status Enabled / Disabled). */
+  | { op: 'set'; action: string; value: FieldValue }
+  /** Books added to (or taken from) each row's set; the rest of each set stays. */
+  | { op: 'add-to-set' | 'remove-from-set'; relation: string; ids: readonly string[] }
+  | { op: 'delete' };
+
+/** A row that could not change, and why. */
+export interface BulkRefusal {
+  key: string;
+  name: string;
+  reason: string;
+}
+
+/** What undoing a bulk change needs: each changed row as it was before. */
+export interface BulkUndo {
+  entity: string;
+  change: BulkChange;
+  /** set / relate: the row's key and the value (or set) it had. */
+  before: { key: string; value: FieldValue | undefined; after: FieldValue }[];
+  /**
+   * delete: the entry that carries it (null when the row's add had never been sent: nothing
+   * went), the row as it was, and the row's unsent entries the delete took out of the queue.
+   */
+  deleted: { key: string; entryId: string | null; row: Row; dropped: OutboxEntry[] }[];
+  /** Pull cursors when the change was made: moved meanwhile, the table is read again after an undo. */
+  cursors: Record<string, string | null>;
+}
+
+export interface BulkOutcome {
+  /** Rows changed (an entry queued, folded into an unsent one, or cancelled with it). */
+  changed: number;
+  /** Rows that already were as asked (nothing queued). */
+  unchanged: number;
+  refused: BulkRefusal[];
+  undo: BulkUndo;
+}
+
+export interface SliceOptions {
+  /** Rows per transaction. */
+  slice?: number;
+  /** Told after each slice: rows done of all. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Rows per transaction: large enough that the transaction's cost is spread, small enough to stay under ~50 ms. */
+export const BULK_SLICE = 100;
+
+/** Lets other work in (the page, the list worker's answers) between slices. */
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** The tables whose pulls a delete's undo may have to read again: the entity's and its sets' owners'. */
+function cursorTables(entity: EntityDescription): string[] {
+  const owners = entities.filter((owner) =>
+    Object.values(owner.relations ?? {}).some((rel) => rel.target === entity.name),
+  );
+  return [entity.table, ...owners.map((o) => o.table)];
+}
+
+function setOf(row: Row, relation: string): readonly string[] | undefined {
+  const value = row[relation];
+  return Array.isArray(value) ? value.map(String) : undefined;
+}
+
+function nextSet(change: BulkChange, current: readonly string[]): readonly string[] {
+  if (change.op === 'add-to-set') return [...new Set([...current, ...change.ids])];
+  if (change.op === 'remove-from-set') return current.filter((id) => !change.ids.includes(id));
+  return current;
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
+
+/** Queues `change` for every key, a slice per transaction. */
+export async function applyBulk(
+  db: LocalDb,
+  entity: EntityDescription,
+  keys: readonly string[],
+  change: BulkChange,
+  options: SliceOptions = {},
+): Promise<BulkOutcome> {
+  const size = options.slice ?? BULK_SLICE;
+  const cursors: Record<string, string | null> = {};
+  if (change.op === 'delete')
+    for (const table of cursorTables(entity)) cursors[table] = await readCursor(db, table);
+  const outcome: BulkOutcome = {
+    changed: 0,
+    unchanged: 0,
+    refused: [],
+    undo: { entity: entity.name, change, before: [], deleted: [], cursors },
+  };
+  for (let from = 0; from < keys.length; from += size) {
+    const slice = keys.slice(from, from + size);
+    // The slice's outcome joins the whole only once its transaction committed.
+    const part: BulkOutcome = {
+      ...outcome,
+      changed: 0,
+      unchanged: 0,
+      refused: [],
+      undo: { ...outcome.undo, before: [], deleted: [] },
+    };
+    await db.transaction('rw', db.tables, async () => {
+      const rest = change.op === 'delete' ? slice : await applyQuiet(db, entity, slice, change, part);
+      for (const given of rest) await applyOne(db, entity, given, change, part);
+    });
+    outcome.changed += part.changed;
+    outcome.unchanged += part.unchanged;
+    outcome.refused.push(...part.refused);
+    outcome.undo.before.push(...part.undo.before);
+    outcome.undo.deleted.push(...part.undo.deleted);
+    options.onProgress?.(Math.min(keys.length, from + size), keys.length);
+    if (from + size < keys.length) await pause();
+  }
+  return outcome;
+}
+
+/**
+ * The rows of a slice that no queued change names, set or related at once: what `mutate` does
+ * for such a row (the row written, a new entry with the row as its base), with one bulk write of
+ * the rows and one of the entries, so the list index writes each chunk back once per slice
+ * instead of once per row. Rows with a queued change (folding, cancelling) and rows whose key is
+ * temporary go through `mutate` one by one: handed back.
+ */
+async function applyQuiet(
+  db: LocalDb,
+  entity: EntityDescription,
+  slice: readonly string[],
+  change: Exclude<BulkChange, { op: 'delete' }>,
+  out: BulkOutcome,
+): Promise<string[]> {
+  const candidates = slice.filter((key) => !isTempId(key));
+  const queued = new Set(
+    (
+      await db.outbox
+        .where('[entity+key]')
+        .anyOf(candidates.map((key) => [entity.name, key]))
+        .toArray()
+    ).map((e) => e.key),
+  );
+  const quiet = candidates.filter((key) => !queued.has(key));
+  const rows = await db.rows(entity).bulkGet(quiet);
+  const author = await readSignedInUser(db);
+  const written: Row[] = [];
+  const entries: ReturnType<typeof newEntry>[] = [];
+  const done = new Set<string>();
+  for (const [i, key] of quiet.entries()) {
+    const row = rows[i];
+    if (!row) continue; // applyOne reports it
+    done.add(key);
+    if (change.op === 'set') {
+      const action = entity.actions?.[change.action];
+      if (!action) throw new Error(`${entity.name} has no action ${change.action}`);
+      const value = row[action.field] as FieldValue | undefined;
+      if (String(value ?? '') === String(change.value ?? '')) {
+        out.unchanged++;
+        continue;
+      }
+      written.push({ ...row, [action.field]: change.value });
+      entries.push({
+        ...newEntry(author, entity, 'set', key, { [action.field]: change.value }, snapshot(row)),
+        action: change.action,
+      });
+      out.undo.before.push({ key, value, after: change.value });
+    } else {
+      if (!entity.relations?.[change.relation])
+        throw new Error(`${entity.name} has no relation ${change.relation}`);
+      const before = setOf(row, change.relation);
+      const ids = [...new Set(nextSet(change, before ?? []))];
+      if (sameSet(ids, before ?? [])) {
+        out.unchanged++;
+        continue;
+      }
+      written.push({ ...row, [change.relation]: ids });
+      entries.push({
+        ...newEntry(author, entity, 'relate', key, { [change.relation]: ids }, snapshot(row)),
+        relation: change.relation,
+      });
+      out.undo.before.push({ key, value: before, after: ids });
+    }
+    out.changed++;
+  }
+  // Only what there is: an empty bulk operation makes no request.
+  if (written.length) await db.rows(entity).bulkPut(written);
+  if (entries.length) await db.outbox.bulkAdd(entries);
+  return slice.filter((key) => !done.has(key));
+}
+
+async function applyOne(
+  db: LocalDb,
+  entity: EntityDescription,
+  given: string,
+  change: BulkChange,
+  out: BulkOutcome,
+): Promise<void> {
+  const key = await resolveId(db, given);
+  const row = await db.rows(entity).get(key);
+  if (!row) {
+    out.refused.push({ key, name: key, reason: `This ${entity.names.one} is no longer on this device.` });
+    return;
+  }
+  const name = String(row[entity.title] ?? key);
+  if (change.op === 'set') {
+    const action = entity.actions?.[change.action];
+    if (!action) throw new Error(`${entity.name} has no action ${change.action}`);
+    const value = row[action.field] as FieldValue | undefined;
+    if (String(value ?? '') === String(change.value ?? '')) {
+      out.unchanged++;
+      return;
+    }
+    await mutate(db, { op: 'set', entity, key, action: change.action, value: change.value });
+    out.undo.before.push({ key, value, after: change.value });
+    out.changed++;
+    return;
+  }
+  if (change.op === 'delete') {
+    // The rule a single delete keeps (mutate refuses the same), asked first so that one row
+    // that may not go does not abort the slice's transaction.
+    const reason = await stillUsedOnDevice(db, entity, key);
+    if (reason) {
+      out.refused.push({ key, name, reason });
+      return;
+    }
+    const queued = await db.outbox.where('[entity+key]').equals([entity.name, key]).toArray();
+    const { entryId } = await mutate(db, { op: 'delete', entity, key });
+    // Only a row with changes queued can have had some taken away (one read less per row).
+    const left = queued.length
+      ? new Set(
+          (await db.outbox.where('[entity+key]').equals([entity.name, key]).toArray()).map((e) => e.seq),
+        )
+      : null;
+    const dropped = left ? queued.filter((e) => !left.has(e.seq)) : [];
+    out.undo.deleted.push({ key, entryId, row, dropped });
+    out.changed++;
+    return;
+  }
+  if (!entity.relations?.[change.relation])
+    throw new Error(`${entity.name} has no relation ${change.relation}`);
+  const before = setOf(row, change.relation);
+  const ids = nextSet(change, before ?? []);
+  if (sameSet(ids, before ?? [])) {
+    out.unchanged++;
+    return;
+  }
+  await mutate(db, { op: 'relate', entity, key, relation: change.relation, ids });
+  out.undo.before.push({ key, value: before, after: ids });
+  out.changed++;
+}
+
+export interface UndoOutcome {
+  /** Rows back as they were (their unsent changes cancelled, or the opposite change queued). */
+  undone: number;
+  /** Rows left as they are: a delete already sent, or a row changed again since. */
+  kept: number;
+}
+
+/** Undoes a bulk change, a slice per transaction. */
+export async function undoBulk(
+  db: LocalDb,
+  entity: EntityDescription,
+  undo: BulkUndo,
+  options: SliceOptions = {},
+): Promise<UndoOutcome> {
+  const size = options.slice ?? BULK_SLICE;
+  const result: UndoOutcome = { undone: 0, kept: 0 };
+  const { change } = undo;
+  const total = undo.before.length + undo.deleted.length;
+  for (let from = 0; from < undo.before.length; from += size) {
+    const slice = undo.before.slice(from, from + size);
+    const part = await db.transaction('rw', db.tables, async () => {
+      const counts = { undone: 0, kept: 0 };
+      for (const item of slice) (await undoOne(db, entity, change, item)) ? counts.undone++ : counts.kept++;
+      return counts;
+    });
+    result.undone += part.undone;
+    result.kept += part.kept;
+    options.onProgress?.(Math.min(total, from + size), total);
+    await pause();
+  }
+  let restored = 0;
+  for (let from = 0; from < undo.deleted.length; from += size) {
+    const slice = undo.deleted.slice(from, from + size);
+    const part = await db.transaction('rw', db.tables, async () => {
+      let back = 0;
+      for (const item of slice) if (await restoreDeleted(db, entity, item)) back++;
+      return back;
+    });
+    restored += part;
+    result.undone += part;
+    result.kept += slice.length - part;
+    options.onProgress?.(Math.min(total, undo.before.length + from + size), total);
+    await pause();
+  }
+  // Pulls moved past the server's changes to these rows while their deletes waited: read
+  // those tables again from the start (what a discard does), only when a pull ran meanwhile.
+  if (restored > 0)
+    for (const [table, cursor] of Object.entries(undo.cursors))
+      if ((await readCursor(db, table)) !== cursor) await writeCursor(db, table, null);
+  return result;
+}
+
+async function undoOne(
+  db: LocalDb,
+  entity: EntityDescription,
+  change: BulkChange,
+  item: BulkUndo['before'][number],
+): Promise<boolean> {
+  const key = await resolveId(db, item.key);
+  const row = await db.rows(entity).get(key);
+  if (!row) return false;
+  if (change.op === 'set') {
+    const field = entity.actions?.[change.action]?.field ?? '';
+    // Changed again since (by hand, by a pull): that later value stays.
+    if (String(row[field] ?? '') !== String(item.after ?? '')) return false;
+    await mutate(db, { op: 'set', entity, key, action: change.action, value: item.value ?? '' });
+    return true;
+  }
+  if (change.op === 'delete') return false;
+  const now = setOf(row, change.relation) ?? [];
+  if (!sameSet(now, (item.after as readonly string[]) ?? [])) return false;
+  const before = (item.value as readonly string[] | undefined) ?? [];
+  await mutate(db, { op: 'relate', entity, key, relation: change.relation, ids: before });
+  return true;
+}
+
+/**
+ * A delete not yet sent leaves the queue and its row comes back with the unsent changes the
+ * delete took away (same `seq`, so the same place in the queue, as an undone discard); a delete
+ * sent (or being sent) stays.
+ */
+async function restoreDeleted(
+  db: LocalDb,
+  entity: EntityDescription,
+  item: BulkUndo['deleted'][number],
+): Promise<boolean> {
+  if (item.entryId !== null) {
+    const entry = await db.outbox.where('id').equals(item.entryId).first();
+    if (entry?.status !== 'pending' || entry.attempts > 0) return false;
+    await db.outbox.delete(entry.seq);
+  }
+  for (const e of item.dropped) if (!(await db.outbox.get(e.seq))) await db.outbox.put(e);
+  await db.rows(entity).put(item.row);
+  return true;
+}
