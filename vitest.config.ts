@@ -20,6 +20,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
+          // The alias vite.config.ts gives the list routes' search schema (src/ui/list-search.ts).
+          alias: { 'valibot/first-load': 'valibot' },
           environment: 'node',
           setupFiles: ['fake-indexeddb/auto'],
         },

@@ -1,4 +1,3 @@
-import { registerSW } from 'virtual:pwa-register';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,9 +9,6 @@ import { NoticeProvider } from './ui/notices';
 import { onNewVersion, UpdatePrompt } from './ui/UpdatePrompt';
 import './ui/styles.css';
 
-if ('serviceWorker' in navigator) {
-  const update = registerSW({ onNeedRefresh: () => onNewVersion(update) });
-}
 // Asked after each sign-in, and at start for an administrator still signed in (rule 7).
 if (isSignedIn()) askPersistentStorage();
 startSyncRunner();
@@ -25,3 +21,10 @@ createRoot(document.getElementById('root')!).render(
     </NoticeProvider>
   </StrictMode>,
 );
+
+// The service worker's registration (and workbox-window under it) loads after the first render:
+// workbox registers on the window's load event, or at once if the page has already loaded.
+if ('serviceWorker' in navigator)
+  void import('virtual:pwa-register').then(({ registerSW }) => {
+    const update = registerSW({ onNeedRefresh: () => onNewVersion(update) });
+  });

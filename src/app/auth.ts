@@ -3,7 +3,6 @@
 import { patchSyncState, writeSignedInUser } from '../db/meta';
 import { signIn, signOut } from '../sync/auth';
 import { db, loadApi } from './context';
-import { keepGeography } from './geography';
 import { askPersistentStorage } from './persistent-storage';
 import { forgetSignIn, rememberSignIn } from './session';
 import { requestSync } from './sync-runner';
@@ -21,7 +20,10 @@ export async function signInAndResume(username: string, password: string): Promi
   await patchSyncState(db, { authRequired: false });
   void requestSync();
   // Location lists onto the device while online (failures are only logged, spec §8).
-  void keepGeography().catch((error) => console.warn('Geography not kept', error));
+  // Loaded on demand: the sign-in screen's first load does not carry it.
+  void import('./geography')
+    .then(({ keepGeography }) => keepGeography())
+    .catch((error) => console.warn('Geography not kept', error));
   return { ok: true };
 }
 

@@ -1,67 +1,54 @@
 /**
- * When the window syncs. The service worker replays on Background Sync where the browser
- * has it; the window is the fallback everywhere: at start, on reconnect, when the page is
- * shown again, on focus, on a timer, after each change, at the time the earliest retry is
- * due, and as soon as the server answers again after it could not be reached (the scheduler
- * in src/sync/scheduler.ts probes it meanwhile). The Web Lock in src/sync keeps the window
- * and the worker from replaying at the same time.
+ * The window's sync, as the rest of the app calls it. The scheduler, the server probe and
+ * everything they import (window-sync.ts) load after the first screen has painted, so the
+ * sign-in and dashboard first load does not carry them: each call here waits for that module
+ * (a call made before it loaded makes it load at once; nothing on the first screen awaits it).
  */
-import { SYNC_TAG } from '../sync/config';
-import { SyncScheduler } from '../sync/scheduler';
 import type { SyncReport } from '../sync/sync-now';
-import { syncContext } from './context';
-import { isSignedIn } from './session';
 
-const PERIOD_MS = 30_000;
+type WindowSync = typeof import('./window-sync');
 
-const scheduler = new SyncScheduler({
-  context: syncContext,
-  // The sync engine loads after the first screen, off the critical path.
-  sync: async (ctx) => (await import('../sync/sync-now')).syncNow(ctx),
-  canSync: () => isSignedIn() && navigator.onLine,
-  hidden: () => document.visibilityState === 'hidden',
-  onError: (error) => console.error('Sync failed', error),
-});
+let loaded: Promise<WindowSync> | undefined;
 
-async function registerBackgroundSync(): Promise<void> {
-  try {
-    const reg = await navigator.serviceWorker?.getRegistration();
-    const sync = (
-      reg as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined
-    )?.sync;
-    await sync?.register(SYNC_TAG);
-  } catch {
-    // No Background Sync here: the window's own triggers cover it.
-  }
+function windowSync(): Promise<WindowSync> {
+  loaded ??= import('./window-sync').then(
+    (sync) => {
+      sync.startWindowSync();
+      return sync;
+    },
+    (error: unknown) => {
+      loaded = undefined; // a later call tries again
+      throw error;
+    },
+  );
+  return loaded;
 }
 
 /** Sync now if it can help; coalesces calls made while a round runs. */
-export function requestSync(): Promise<SyncReport | null> {
-  return scheduler.request();
+export async function requestSync(): Promise<SyncReport | null> {
+  return (await windowSync()).requestSync();
 }
 
 /**
  * A sync the administrator asked for: it waits for a round already under way (it may have
  * begun before what they want sent), then runs one of its own and reports it.
  */
-export function syncOnRequest(): Promise<SyncReport | null> {
-  return scheduler.requestFresh();
+export async function syncOnRequest(): Promise<SyncReport | null> {
+  return (await windowSync()).syncOnRequest();
 }
 
 /** After a change was saved locally. */
 export function changeSaved(): void {
-  void registerBackgroundSync();
-  void requestSync();
+  windowSync().then(
+    (sync) => sync.changeSaved(),
+    (error: unknown) => console.error('Sync failed to load', error),
+  );
 }
 
+/** At start: the sync machinery loads once the first screen has rendered (idle, or 2 s). */
 export function startSyncRunner(): void {
-  scheduler.listen({ win: window, doc: document });
-  setInterval(() => void requestSync(), PERIOD_MS);
-  // The first sync waits for the first screen: a cold start paints before the sync engine loads.
   const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
-  idle(() => void requestSync(), { timeout: 2000 });
-  if (isSignedIn() && navigator.onLine)
-    void import('./geography')
-      .then(({ keepGeography }) => keepGeography())
-      .catch((error) => console.warn(error));
+  idle(() => void windowSync().catch((error) => console.error('Sync failed to load', error)), {
+    timeout: 2000,
+  });
 }

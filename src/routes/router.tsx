@@ -16,7 +16,7 @@ import { type AuditSearch, validateAuditSearch } from '../app/audit-search';
 import { catalogue } from '../app/catalogue';
 import { isSignedIn } from '../app/session';
 import { Layout } from '../ui/Layout';
-import { validateListSearch } from '../ui/list-search';
+import { listSearchSchema } from '../ui/list-search';
 import { routeIdParams } from '../ui/route-id';
 import { HomepageScreen } from './homepage';
 import { ListAddressErrorScreen } from './list-address-error';
@@ -76,7 +76,7 @@ const guardedChildren = [
       getParentRoute: () => guarded,
       path,
       ...(screen === 'list' || screen === 'picker'
-        ? { validateSearch: validateListSearch, errorComponent: ListAddressErrorScreen }
+        ? { validateSearch: listSearchSchema, errorComponent: ListAddressErrorScreen }
         : {}),
       // A record's id in the route: decoded by the router; one that is not Base64 is not found
       // (shown inside the layout, with the menus).

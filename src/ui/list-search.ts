@@ -1,3 +1,5 @@
+import * as v from 'valibot/first-load';
+
 /** The list screens' URL search (page and search text), validated. */
 export interface ListSearch {
   page?: number;
@@ -11,44 +13,71 @@ export interface ListSearch {
   limit?: number;
 }
 
-/** A list address the router refuses (its error screen says which part and how). */
-export class ListAddressError extends Error {}
-
-/** A whole number from 1 up, as the address carries it (the router gives digits as a number). */
-function positiveWhole(raw: Record<string, unknown>, name: string, max: number): number | undefined {
-  const value = raw[name];
-  if (value === undefined || value === '') return undefined;
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > max)
-    throw new ListAddressError(
-      `The address has ${name}=${String(value)}: it must be a whole number from 1 to ${max}.`,
-    );
-  return n;
-}
-
-export function validateListSearch(raw: Record<string, unknown>): ListSearch {
-  // A page or size that is not a whole number is a broken address, not page 1: the router's
-  // error screen says so (issue 19) instead of silently showing something else.
-  const page = positiveWhole(raw, 'page', Number.MAX_SAFE_INTEGER) ?? 1;
-  if (raw.dir !== undefined && raw.dir !== 'asc' && raw.dir !== 'desc')
-    throw new ListAddressError(`The address has dir=${String(raw.dir)}: it must be asc or desc.`);
-  // Any other text parameter is a list filter's value; the list keeps those its description has.
-  const filters = Object.fromEntries(
-    Object.entries(raw).filter(
-      ([k, v]) =>
-        !['page', 'search', 'sort', 'dir', 'limit'].includes(k) && typeof v === 'string' && v !== '',
+/**
+ * A whole number from 1 up, as the address carries it (the router gives digits as a number),
+ * or absent (empty counts as absent). Anything else is a broken address, not page 1: the
+ * router's error screen says which part and how (issue 19).
+ */
+function positiveWhole(name: string, max: number) {
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.check(
+        (value) => value === '' || isWhole(value, max),
+        (issue) =>
+          `The address has ${name}=${String(issue.input)}: it must be a whole number from 1 to ${max}.`,
+      ),
+      v.transform((value) => (value === '' ? undefined : Number(value))),
     ),
-  ) as Record<string, string>;
-  const limit = positiveWhole(raw, 'limit', 1000);
-  return {
-    ...filters,
-    page: page > 1 ? page : undefined,
-    limit,
-    search: typeof raw.search === 'string' && raw.search !== '' ? raw.search : undefined,
-    sort: typeof raw.sort === 'string' && raw.sort !== '' ? raw.sort : undefined,
-    dir: raw.dir === 'desc' ? 'desc' : raw.dir === 'asc' ? 'asc' : undefined,
-  };
+  );
 }
+
+function isWhole(value: unknown, max: number): boolean {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  return Number.isInteger(n) && n >= 1 && n <= max;
+}
+
+/** A text parameter: digits typed by hand arrive as a number and are the same text. */
+const text = (value: unknown): string | undefined => {
+  const t = typeof value === 'number' ? String(value) : value;
+  return typeof t === 'string' && t !== '' ? t : undefined;
+};
+
+const KNOWN = new Set(['page', 'search', 'sort', 'dir', 'limit']);
+
+/**
+ * The list routes' search, checked by the router itself (`validateSearch` takes this valibot
+ * schema as a Standard Schema): a bad page, size or direction is the route's error screen
+ * (list-address-error.tsx), which shows the issues' messages. Any other text parameter is a
+ * list filter's value; the list keeps those its description has.
+ */
+export const listSearchSchema = v.pipe(
+  v.looseObject({
+    page: positiveWhole('page', Number.MAX_SAFE_INTEGER),
+    limit: positiveWhole('limit', 1000),
+    dir: v.optional(
+      v.picklist(
+        ['asc', 'desc'],
+        (issue) => `The address has dir=${String(issue.input)}: it must be asc or desc.`,
+      ),
+    ),
+    search: v.optional(v.unknown()),
+    sort: v.optional(v.unknown()),
+  }),
+  v.transform(({ page, limit, dir, search, sort, ...rest }): ListSearch => {
+    const filters = Object.fromEntries(
+      Object.entries(rest).filter(([k, value]) => !KNOWN.has(k) && typeof value === 'string' && value !== ''),
+    ) as Record<string, string>;
+    return {
+      ...filters,
+      page: page !== undefined && page > 1 ? page : undefined,
+      limit,
+      search: text(search),
+      sort: text(sort),
+      dir,
+    };
+  }),
+);
 
 /**
  * Router state a form leaves for the list it returns to: the record it just added, which the

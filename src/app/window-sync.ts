@@ -1,0 +1,67 @@
+/**
+ * When the window syncs (loaded after the first screen by sync-runner.ts, which the rest of
+ * the app calls). The service worker replays on Background Sync where the browser
+ * has it; the window is the fallback everywhere: at start, on reconnect, when the page is
+ * shown again, on focus, on a timer, after each change, at the time the earliest retry is
+ * due, and as soon as the server answers again after it could not be reached (the scheduler
+ * in src/sync/scheduler.ts probes it meanwhile). The Web Lock in src/sync keeps the window
+ * and the worker from replaying at the same time.
+ */
+import { SYNC_TAG } from '../sync/config';
+import { SyncScheduler } from '../sync/scheduler';
+import type { SyncReport } from '../sync/sync-now';
+import { syncContext } from './context';
+import { isSignedIn } from './session';
+
+const PERIOD_MS = 30_000;
+
+const scheduler = new SyncScheduler({
+  context: syncContext,
+  // The sync engine loads after the first screen, off the critical path.
+  sync: async (ctx) => (await import('../sync/sync-now')).syncNow(ctx),
+  canSync: () => isSignedIn() && navigator.onLine,
+  hidden: () => document.visibilityState === 'hidden',
+  onError: (error) => console.error('Sync failed', error),
+});
+
+async function registerBackgroundSync(): Promise<void> {
+  try {
+    const reg = await navigator.serviceWorker?.getRegistration();
+    const sync = (
+      reg as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined
+    )?.sync;
+    await sync?.register(SYNC_TAG);
+  } catch {
+    // No Background Sync here: the window's own triggers cover it.
+  }
+}
+
+/** Sync now if it can help; coalesces calls made while a round runs. */
+export function requestSync(): Promise<SyncReport | null> {
+  return scheduler.request();
+}
+
+/**
+ * A sync the administrator asked for: it waits for a round already under way (it may have
+ * begun before what they want sent), then runs one of its own and reports it.
+ */
+export function syncOnRequest(): Promise<SyncReport | null> {
+  return scheduler.requestFresh();
+}
+
+/** After a change was saved locally. */
+export function changeSaved(): void {
+  void registerBackgroundSync();
+  void requestSync();
+}
+
+/** Once, when this module has loaded (after the first screen): listen, then sync. */
+export function startWindowSync(): void {
+  scheduler.listen({ win: window, doc: document });
+  setInterval(() => void requestSync(), PERIOD_MS);
+  void requestSync();
+  if (isSignedIn() && navigator.onLine)
+    void import('./geography')
+      .then(({ keepGeography }) => keepGeography())
+      .catch((error) => console.warn(error));
+}
