@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { generate } from './lists-data.mjs';
-import { ADMIN, serverSignIn, startBenchServer } from './server.mjs';
+import { serverSignIn, signInPage as signIn, startBenchServer } from './server.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -98,20 +98,6 @@ const fmt = (xs) => {
 };
 /** Longest tasks, 0 standing for "none over 50 ms". */
 const fmtTasks = (xs) => (xs.every((x) => x === 0) ? 'none over 50 ms' : fmt(xs));
-
-async function signIn(page, origin) {
-  await page.goto(`${origin}/login`);
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/homepage$/);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await page.waitForLoadState('networkidle');
-}
 
 /** The server's own (demo) people's statuses: they are on the device after the first pull too. */
 async function serverPeople(apiRoot) {

@@ -106,3 +106,21 @@ export async function serverSignIn(apiRoot) {
   if (!setCookie) throw new Error(`Sign-in failed with ${res.status}`);
   return setCookie.split(';')[0];
 }
+
+/**
+ * Signs the bench's administrator in through the app's own login page and waits until the
+ * service worker controls the page and the first pull (the server's demo data) has settled.
+ */
+export async function signInPage(page, origin) {
+  await page.goto(`${origin}/login`);
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/homepage$/);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.waitForLoadState('networkidle');
+}

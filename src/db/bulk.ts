@@ -99,6 +99,37 @@ function nextSet(change: BulkChange, current: readonly string[]): readonly strin
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id) => b.includes(id));
 
+/** What a set or set change does to one row: the field, its value before and after. */
+interface RowPlan {
+  field: string;
+  before: FieldValue | undefined;
+  after: FieldValue;
+}
+
+/**
+ * What `change` makes of `row`, or null when the row already is as asked (nothing to queue).
+ * One rule for both ways a row is queued: in bulk (applyQuiet) and through mutate (applyOne).
+ */
+function planFor(
+  entity: EntityDescription,
+  change: Exclude<BulkChange, { op: 'delete' }>,
+  row: Row,
+): RowPlan | null {
+  if (change.op === 'set') {
+    const action = entity.actions?.[change.action];
+    if (!action) throw new Error(`${entity.name} has no action ${change.action}`);
+    const before = row[action.field] as FieldValue | undefined;
+    if (String(before ?? '') === String(change.value ?? '')) return null;
+    return { field: action.field, before, after: change.value };
+  }
+  if (!entity.relations?.[change.relation])
+    throw new Error(`${entity.name} has no relation ${change.relation}`);
+  const before = setOf(row, change.relation);
+  const ids = [...nextSet(change, before ?? [])];
+  if (sameSet(ids, before ?? [])) return null;
+  return { field: change.relation, before: before as FieldValue | undefined, after: ids };
+}
+
 /** Queues `change` for every key, a slice per transaction. */
 export async function applyBulk(
   db: LocalDb,
@@ -175,36 +206,24 @@ async function applyQuiet(
     const row = rows[i];
     if (!row) continue; // applyOne reports it
     done.add(key);
-    if (change.op === 'set') {
-      const action = entity.actions?.[change.action];
-      if (!action) throw new Error(`${entity.name} has no action ${change.action}`);
-      const value = row[action.field] as FieldValue | undefined;
-      if (String(value ?? '') === String(change.value ?? '')) {
-        out.unchanged++;
-        continue;
-      }
-      written.push({ ...row, [action.field]: change.value });
-      entries.push({
-        ...newEntry(author, entity, 'set', key, { [action.field]: change.value }, snapshot(row)),
-        action: change.action,
-      });
-      out.undo.before.push({ key, value, after: change.value });
-    } else {
-      if (!entity.relations?.[change.relation])
-        throw new Error(`${entity.name} has no relation ${change.relation}`);
-      const before = setOf(row, change.relation);
-      const ids = [...new Set(nextSet(change, before ?? []))];
-      if (sameSet(ids, before ?? [])) {
-        out.unchanged++;
-        continue;
-      }
-      written.push({ ...row, [change.relation]: ids });
-      entries.push({
-        ...newEntry(author, entity, 'relate', key, { [change.relation]: ids }, snapshot(row)),
-        relation: change.relation,
-      });
-      out.undo.before.push({ key, value: before, after: ids });
+    const plan = planFor(entity, change, row);
+    if (!plan) {
+      out.unchanged++;
+      continue;
     }
+    written.push({ ...row, [plan.field]: plan.after });
+    const entry = newEntry(
+      author,
+      entity,
+      change.op === 'set' ? 'set' : 'relate',
+      key,
+      { [plan.field]: plan.after },
+      snapshot(row),
+    );
+    entries.push(
+      change.op === 'set' ? { ...entry, action: change.action } : { ...entry, relation: change.relation },
+    );
+    out.undo.before.push({ key, value: plan.before, after: plan.after });
     out.changed++;
   }
   // Only what there is: an empty bulk operation makes no request.
@@ -227,50 +246,37 @@ async function applyOne(
     return;
   }
   const name = String(row[entity.title] ?? key);
-  if (change.op === 'set') {
-    const action = entity.actions?.[change.action];
-    if (!action) throw new Error(`${entity.name} has no action ${change.action}`);
-    const value = row[action.field] as FieldValue | undefined;
-    if (String(value ?? '') === String(change.value ?? '')) {
+  if (change.op !== 'delete') {
+    const plan = planFor(entity, change, row);
+    if (!plan) {
       out.unchanged++;
       return;
     }
-    await mutate(db, { op: 'set', entity, key, action: change.action, value: change.value });
-    out.undo.before.push({ key, value, after: change.value });
+    await mutate(
+      db,
+      change.op === 'set'
+        ? { op: 'set', entity, key, action: change.action, value: change.value }
+        : { op: 'relate', entity, key, relation: change.relation, ids: plan.after as string[] },
+    );
+    out.undo.before.push({ key, value: plan.before, after: plan.after });
     out.changed++;
     return;
   }
-  if (change.op === 'delete') {
-    // The rule a single delete keeps (mutate refuses the same), asked first so that one row
-    // that may not go does not abort the slice's transaction.
-    const reason = await stillUsedOnDevice(db, entity, key);
-    if (reason) {
-      out.refused.push({ key, name, reason });
-      return;
-    }
-    const queued = await db.outbox.where('[entity+key]').equals([entity.name, key]).toArray();
-    const { entryId } = await mutate(db, { op: 'delete', entity, key });
-    // Only a row with changes queued can have had some taken away (one read less per row).
-    const left = queued.length
-      ? new Set(
-          (await db.outbox.where('[entity+key]').equals([entity.name, key]).toArray()).map((e) => e.seq),
-        )
-      : null;
-    const dropped = left ? queued.filter((e) => !left.has(e.seq)) : [];
-    out.undo.deleted.push({ key, entryId, row, dropped });
-    out.changed++;
+  // The rule a single delete keeps (mutate refuses the same), asked first so that one row
+  // that may not go does not abort the slice's transaction.
+  const reason = await stillUsedOnDevice(db, entity, key);
+  if (reason) {
+    out.refused.push({ key, name, reason });
     return;
   }
-  if (!entity.relations?.[change.relation])
-    throw new Error(`${entity.name} has no relation ${change.relation}`);
-  const before = setOf(row, change.relation);
-  const ids = nextSet(change, before ?? []);
-  if (sameSet(ids, before ?? [])) {
-    out.unchanged++;
-    return;
-  }
-  await mutate(db, { op: 'relate', entity, key, relation: change.relation, ids });
-  out.undo.before.push({ key, value: before, after: ids });
+  const queued = await db.outbox.where('[entity+key]').equals([entity.name, key]).toArray();
+  const { entryId } = await mutate(db, { op: 'delete', entity, key });
+  // Only a row with changes queued can have had some taken away (one read less per row).
+  const left = queued.length
+    ? new Set((await db.outbox.where('[entity+key]').equals([entity.name, key]).toArray()).map((e) => e.seq))
+    : null;
+  const dropped = left ? queued.filter((e) => !left.has(e.seq)) : [];
+  out.undo.deleted.push({ key, entryId, row, dropped });
   out.changed++;
 }
 

@@ -6,14 +6,8 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { choicesOf } from '../../app/bulk';
 import type { EntityDescription } from '../../contract/entity';
+import { parentsOf, shownChoices } from '../assign/choices';
 import type { Row } from '../data';
-
-function parentsOf(target: EntityDescription, row: Row): string {
-  return Object.values(target.fields)
-    .flatMap((spec) => (spec.kind === 'ref' && spec.refName ? [String(row[spec.refName] ?? '')] : []))
-    .filter(Boolean)
-    .join(' · ');
-}
 
 export function BookChooser({
   target,
@@ -37,21 +31,7 @@ export function BookChooser({
     dialog.current?.showModal();
     void choicesOf(target).then(setChoices);
   }, [target]);
-  const shown = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    const all = [...(choices ?? [])].sort((a, b) =>
-      String(a[target.title] ?? '').localeCompare(String(b[target.title] ?? ''), undefined, {
-        numeric: true,
-      }),
-    );
-    return needle
-      ? all.filter((r) =>
-          String(r[target.title] ?? '')
-            .toLowerCase()
-            .includes(needle),
-        )
-      : all;
-  }, [choices, search, target]);
+  const shown = useMemo(() => shownChoices(target, choices ?? [], search), [choices, search, target]);
   const toggle = (key: string) =>
     setTicked((all) => {
       const next = new Set(all);
