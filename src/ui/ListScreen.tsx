@@ -241,12 +241,12 @@ export default function ListScreen({
     <section className="screen">
       <div className="screen-head">
         <h1>{texts.listTitle}</h1>
-        <ListCsvTools entity={entity} query={query} />
         {addTo && (
           <Link to={addTo} className="button">
             {texts.addButton}
           </Link>
         )}
+        <ListCsvTools entity={entity} query={query} />
       </div>
       {within && parentId !== null && <ParentName entity={entity} field={within} id={parentId} sayMissing />}
       <div className="list-tools">

@@ -8,7 +8,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookEntity, classEntity, seriesEntity, subjectEntity } from '../../src/contract/entities';
-import { browserSuite, signInWithForm } from '../helpers/browser';
+import { browserSuite, nameCells, signInWithForm } from '../helpers/browser';
 import { api, serverTitles, signIn } from '../helpers/server';
 
 const suite = browserSuite();
@@ -69,7 +69,7 @@ describe('the built app under its Content-Security-Policy', () => {
     await page.getByLabel('Class Name').fill('Class Allowed');
     await page.getByRole('button', { name: 'Add Class' }).click();
     await page.waitForURL(/\/classes(\?|$)/);
-    await expect.poll(() => page.getByRole('cell', { name: 'Class Allowed' }).count()).toBe(1);
+    await expect.poll(() => nameCells(page, 'Class Allowed').count()).toBe(1);
 
     await open('/addsubjects', 'Add Subject');
     await page.getByLabel('Subject Name').fill('Styled');

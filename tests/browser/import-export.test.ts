@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schoolEntity } from '../../src/contract/entities';
 import { wireRequest } from '../../src/contract/wire-request';
-import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
+import { DIST, launchBrowser, nameCells, signInWithForm } from '../helpers/browser';
 import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -95,7 +95,7 @@ describe('import and export', () => {
       .poll(
         async () => {
           await page.goto(`${server.url}/schools`);
-          return page.getByRole('cell', { name: 'Closing Academy' }).count();
+          return nameCells(page, 'Closing Academy').count();
         },
         { timeout: 30_000 },
       )
@@ -221,9 +221,7 @@ describe('import and export', () => {
 
   it('exports the list with its search, all pages, and the export reads back as up to date', async () => {
     await page.goto(`${server.url}/students?search=a&limit=10`);
-    await expect
-      .poll(() => page.getByRole('cell', { name: 'Asha Rao' }).count(), { timeout: 20_000 })
-      .toBe(1);
+    await expect.poll(() => nameCells(page, 'Asha Rao').count(), { timeout: 20_000 }).toBe(1);
     const text = await downloaded(() => page.getByRole('button', { name: 'Export CSV' }).click());
     const lines = text.replace('\ufeff', '').trim().split('\r\n');
     expect(lines[0]).toBe('ID,Student Name,School,Email,Contact Number,Country,State,City,Status');

@@ -8,7 +8,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_PATH } from '../../src/contract/batch';
-import { browserSuite, signedInTab } from '../helpers/browser';
+import { browserSuite, shownNames as shownNamesOf, signedInTab } from '../helpers/browser';
 import { api, signIn } from '../helpers/server';
 import { openScreen } from '../helpers/tablet';
 
@@ -42,7 +42,7 @@ signedInTab(suite, (tab) => {
   ({ context, page } = tab);
 });
 
-const shownNames = () => page.locator('tbody tr td:nth-child(2)').allTextContents();
+const shownNames = () => shownNamesOf(page);
 const footer = () => page.locator('.list-foot p').textContent();
 const nav = () => page.getByRole('navigation', { name: 'Pagination' });
 

@@ -61,7 +61,7 @@ describe('resource types, through the screens', () => {
     await page.waitForURL(/\/resource-types(\?|$)/);
     const row = page.getByRole('row').filter({ hasText: 'Lab Video' });
     await expect
-      .poll(() => row.getByRole('cell').allTextContents())
+      .poll(() => row.locator('td:not(.cell-select)').allTextContents())
       .toEqual(['1', 'Lab Video', 'Link', 'Edit']);
     expect(await row.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     await expect.poll(async () => (await serverTypes()).map((t) => t.title)).toEqual(['Lab Video']);

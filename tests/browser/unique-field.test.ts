@@ -16,7 +16,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
+import { DIST, launchBrowser, nameCells, signInWithForm } from '../helpers/browser';
 import { BOARD_V1_MIGRATIONS, boardEntityV1, registerFixtures } from '../helpers/fixture-entities';
 import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
 
@@ -59,7 +59,7 @@ beforeAll(async () => {
   await signInWithForm(page, server.url);
   // The device's pull brings CBSE.
   await page.goto(`${server.url}/boards`);
-  await page.getByRole('cell', { name: 'CBSE' }).waitFor();
+  await nameCells(page, 'CBSE').waitFor();
 }, 240_000);
 
 afterAll(async () => {

@@ -98,3 +98,22 @@ export function browserSuite() {
   });
   return suite;
 }
+
+/**
+ * The cells that name a list's rows (the primary column), found by the name they show. The
+ * row's selection box ("Select <name>") sits in a cell of its own that a plain
+ * getByRole('cell', { name }) would find as well.
+ */
+export const nameCells = (page: Page, name: string) =>
+  page.locator('tbody td.cell-primary').filter({ hasText: name });
+
+/** The names a list shows, in order: the primary cells' own text, without the Pending mark or the More disclosure. */
+export const shownNames = (page: Page): Promise<string[]> =>
+  page.locator('tbody td.cell-primary').evaluateAll((cells) =>
+    cells.map((cell) =>
+      [...cell.childNodes]
+        .filter((n) => !(n instanceof Element && n.matches('.pending, details.row-more')))
+        .map((n) => n.textContent ?? '')
+        .join(''),
+    ),
+  );

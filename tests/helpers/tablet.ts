@@ -99,7 +99,10 @@ export function measureTargets(page: Page): Promise<Target[]> {
       const prose =
         el.matches('p a') && (el.closest('p')?.textContent ?? '').trim() !== el.textContent?.trim();
       if (prose) continue;
-      const box = el.matches('input[type="checkbox"], input[type="radio"]')
+      // A box's target is its label, as is a file input hidden inside a button-like label.
+      const box = el.matches(
+        'input[type="checkbox"], input[type="radio"], label > input[type="file"].visually-hidden',
+      )
         ? (el.closest('label') ?? el)
         : el;
       const r = box.getBoundingClientRect();

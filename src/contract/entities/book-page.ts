@@ -98,9 +98,9 @@ export const bookPageEntity = defineEntity({
     columns: [
       { field: 'page_title', header: 'Page Title' },
       { kind: 'action', action: 'pageNumber', header: 'Page Number' },
-      { field: 'chapter_name', header: 'Chapter Name' },
+      { field: 'chapter_name', header: 'Chapter Name', priority: 'low' },
       // The list is inside one book, named above it.
-      { field: 'book_name', header: 'Book Name', priority: 'medium' },
+      { field: 'book_name', header: 'Book Name', priority: 'low' },
       {
         kind: 'image',
         field: 'image_path',

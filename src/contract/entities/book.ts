@@ -77,8 +77,8 @@ export const bookEntity = defineEntity({
     columns: [
       { field: 'book_name', header: 'Book Name' },
       parentColumns.class,
-      { ...parentColumns.subject, priority: 'medium' },
-      { ...parentColumns.series, priority: 'medium' },
+      { ...parentColumns.subject, priority: 'low' },
+      { ...parentColumns.series, priority: 'low' },
       { field: 'book_cover', header: 'Cover Image', kind: 'image', priority: 'medium' },
       // Disable when the book is popular (status Enabled), Enable otherwise (spec §2).
       { kind: 'action', action: 'popular', header: 'Make Popular' },

@@ -92,11 +92,11 @@ export const studentEntity = defineEntity({
   list: {
     columns: [
       { field: 'student_name', header: 'Name' },
-      { field: 'school_name', header: 'School Name' },
+      { field: 'school_name', header: 'School Name', priority: 'medium' },
       contactColumn,
       locationColumn,
       assignedColumn,
-      { kind: 'image', field: 'profile_pic', header: 'Profile Pic', priority: 'medium' },
+      { kind: 'image', field: 'profile_pic', header: 'Profile Pic', priority: 'low' },
       statusColumn,
     ],
     search: ['student_name'],

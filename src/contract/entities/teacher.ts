@@ -96,12 +96,13 @@ export const teacherEntity = defineEntity({
   list: {
     columns: [
       { field: 'teacher_name', header: 'Name' },
-      { field: 'teacher_code', header: 'Teacher Code' },
-      { field: 'school_name', header: 'School Name', priority: 'medium' },
+      // With the selection boxes, a portrait tablet has room for the name, Status and actions only.
+      { field: 'teacher_code', header: 'Teacher Code', priority: 'medium' },
+      { field: 'school_name', header: 'School Name', priority: 'low' },
       contactColumn,
       locationColumn,
       assignedColumn,
-      { kind: 'image', field: 'profile_pic', header: 'Profile Pic', priority: 'medium' },
+      { kind: 'image', field: 'profile_pic', header: 'Profile Pic', priority: 'low' },
       { kind: 'date', field: 'date_added', header: 'Date Added', priority: 'low' },
       statusColumn,
     ],

@@ -29,7 +29,8 @@ export function useBulkSelection(
   const scope = JSON.stringify([entity.name, query.search?.trim() ?? '', query.where ?? {}]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the scope is what clears it
   useEffect(() => setSelected(new Set()), [scope]);
-  if (!enabled) return NONE;
+  // Nothing to select in an empty list: no column of boxes (and no lone 'Select page').
+  if (!enabled || (page?.total === 0 && selected.size === 0)) return NONE;
 
   const pageKeys = (page?.rows ?? []).map((row) => String(row[entity.key]));
   const pageSelected = pageKeys.length > 0 && pageKeys.every((k) => selected.has(k));
