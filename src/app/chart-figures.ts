@@ -7,6 +7,8 @@
  * Dexie's `storagemutated`), one computation at a time.
  */
 import Dexie from 'dexie';
+import { entityByName } from '../contract/entities';
+import { parentName } from '../contract/parent-names';
 import {
   type ActiveShare,
   activeShare,
@@ -31,7 +33,6 @@ const SCHOOL = 'school_id';
 const STATUS = 'status';
 /** Of the three, only teachers carry the date they were added (`date_added`, set by the server). */
 const DATE_ADDED = 'date_added';
-const NAME = { school: 'school_name', book: 'book_name' } as const;
 
 export interface NamedSchoolShare extends SchoolShare {
   name: string;
@@ -65,10 +66,11 @@ const bookSets = catalogue.sets.filter((s) => s.target === 'book');
 const entityOfTable = new Map(Object.entries(catalogue.tables).map(([entity, table]) => [table, entity]));
 const watched = new Set([...PEOPLE, 'book'].map((e) => catalogue.tables[e]));
 
-/** Each record's name by key (a record gone meanwhile: its id). */
+/** Each record's name by key, as any record naming it shows it (a record gone meanwhile: its id). */
 async function namesOf(entity: 'school' | 'book', ids: readonly string[]): Promise<string[]> {
-  const rows = await db.table(catalogue.tables[entity]).bulkGet([...ids]);
-  return rows.map((row, i) => String(row?.[NAME[entity]] ?? `#${ids[i]}`));
+  const described = entityByName(entity);
+  const rows = await db.rows(described).bulkGet([...ids]);
+  return rows.map((row, i) => (row ? parentName(described, row) : `#${ids[i]}`));
 }
 
 /** A User Timing measure of the figures' parts (profiles and bench/dashboard.mjs show them). */
