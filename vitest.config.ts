@@ -10,10 +10,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    // Two files at a time, on this 2-core machine too (vitest's default there is one): the
-    // browser files (one at a time among themselves) mostly wait on Chromium and the server
-    // they start, so a server or sync file runs beside each; one at a time the suite took
-    // 29 minutes, over the 35-minute CI budget with the PostgreSQL projects after it.
+    // Two files at a time when vitest is run by hand. `npm test` runs the projects in two lanes
+    // of one file each instead (scripts/test-lanes.mjs): vitest runs the browser project (no file
+    // parallelism) as a group of its own after every other file, so one run left a core idle.
     maxWorkers: 2,
     projects: [
       {

@@ -360,7 +360,8 @@ export default function ListScreen({
         </ColumnLookups>
       </ScrollTable>
       <div className="list-foot">
-        <p>{showingText(texts.showing, first, last, total)}</p>
+        {/* Before the first answer the total is unknown: "0 of 0 entries" would say the list is empty. */}
+        <p>{result ? showingText(texts.showing, first, last, total) : 'Loading…'}</p>
         {total > 0 && (
           <Pagination page={page} pages={pages} onPage={(p) => void go({ page: p > 1 ? p : undefined })} />
         )}

@@ -1,0 +1,85 @@
+// Runs every test project in two lanes at once (the last step of `npm test`), one file at a
+// time in each:
+//
+// - browser: the Chromium files (one at a time: `fileParallelism: false` in vitest.config.ts),
+//   then the postgres and scale-out projects on a throwaway PostgreSQL (scripts/test-postgres.mjs);
+// - node: the unit, server, s3 and sync projects.
+//
+// Why two processes: vitest runs a project without file parallelism as a group of its own AFTER
+// every other file, with one worker, so in one `vitest run` the browser files ran alone at the
+// end while the second core idled (they mostly wait on Chromium and the server), and the
+// PostgreSQL projects waited for all of it. The lanes hold about the same work each (by the
+// files' durations in vitest's results cache), so each keeps one core busy to the end.
+//
+// Each lane's lines are printed as they come, prefixed with the lane's name; the exit status is
+// 1 when either lane failed, and a summary at the end says which and how long each took.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+const lanes = [
+  {
+    name: 'browser',
+    steps: [
+      ['npx', ['vitest', 'run', '--project', 'browser']],
+      ['node', ['scripts/test-postgres.mjs', '--maxWorkers', '1']],
+    ],
+  },
+  {
+    name: 'node',
+    steps: [
+      [
+        'npx',
+        [
+          'vitest',
+          'run',
+          '--project',
+          'unit',
+          '--project',
+          'server',
+          '--project',
+          's3',
+          '--project',
+          'sync',
+          '--maxWorkers',
+          '1',
+        ],
+      ],
+    ],
+  },
+];
+
+const width = Math.max(...lanes.map((l) => l.name.length));
+
+function runStep(lane, [command, args]) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Colours survive the pipe (the lines are read by people in CI logs too).
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+    });
+    const prefix = `[${lane.name.padEnd(width)}] `;
+    for (const stream of [child.stdout, child.stderr]) {
+      const out = stream === child.stdout ? process.stdout : process.stderr;
+      createInterface({ input: stream }).on('line', (line) => out.write(`${prefix}${line}\n`));
+    }
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function runLane(lane) {
+  const started = Date.now();
+  const codes = [];
+  // Every step runs even after one fails, so one run reports every failure.
+  for (const step of lane.steps) codes.push(await runStep(lane, step));
+  return {
+    lane: lane.name,
+    code: codes.some((c) => c !== 0) ? 1 : 0,
+    seconds: (Date.now() - started) / 1000,
+  };
+}
+
+const results = await Promise.all(lanes.map(runLane));
+console.log('');
+for (const r of results)
+  console.log(`lane ${r.lane}: ${r.code === 0 ? 'passed' : 'FAILED'} in ${Math.round(r.seconds)} s`);
+process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
