@@ -35,7 +35,8 @@ const watch = (child) => {
 
 /**
  * One server process on `port` with `env` added to this process's environment. Resolves once
- * it answers GET /healthz (whatever its LOG_LEVEL). `onLine` gets each line it prints.
+ * it answers GET /healthz (whatever its LOG_LEVEL) with its own pid; a process that cannot
+ * listen (the port taken meanwhile) exits, and the start fails with its last lines. `onLine` gets each line it prints.
  */
 export async function startProcess({ port, env, onLine }) {
   const child = spawn(process.execPath, [SERVER_ENTRY], {
@@ -68,9 +69,12 @@ export async function startProcess({ port, env, onLine }) {
       const { code, signal } = await exited;
       throw new Error(`server on port ${port} exited (${code ?? signal}):\n${tail}`);
     }
+    // The answer must be this child's (/healthz names its pid): the port was free when it was
+    // chosen, but another process (a server of a test running beside) may have taken it since,
+    // and a start that talked to that one would send the test's requests to a stranger.
     const res = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
-    if (res) await res.arrayBuffer();
-    if (res?.status === 200) break;
+    const body = res ? await res.json().catch(() => null) : null;
+    if (res?.status === 200 && body?.pid === child.pid) break;
     await new Promise((r) => setTimeout(r, 50));
   }
   return {

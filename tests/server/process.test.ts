@@ -9,7 +9,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freePort, SERVER_ENTRY, type ServerProcess, startProcess } from '../../scripts/cluster-lib.mjs';
 import { PGLITE_EXTENSIONS } from '../../server/db/pglite';
 import { classEntity } from '../../src/contract/entities';
@@ -18,6 +18,9 @@ import { api, createTestDatabase, signIn } from '../helpers/server';
 
 const C = classEntity.api;
 const PASSWORD = 'Admin-Secret-4711';
+// Each test spawns the built server on a fresh PGlite (its migrations run at start): on a loaded
+// 2-core machine a start alone took over the project's 30 s.
+vi.setConfig({ testTimeout: 120_000 });
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
