@@ -50,9 +50,13 @@ const lanes = [
 
 const width = Math.max(...lanes.map((l) => l.name.length));
 
+// Arguments after the script's name go to every vitest run (file filters: `node
+// scripts/test-lanes.mjs tests/unit/bulk` runs what matches in each lane).
+const extra = process.argv.slice(2);
+
 function runStep(lane, [command, args]) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
+    const child = spawn(command, [...args, ...extra], {
       stdio: ['ignore', 'pipe', 'pipe'],
       // Colours survive the pipe (the lines are read by people in CI logs too).
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
