@@ -65,11 +65,31 @@ export interface ChartFigures {
 const bookSets = catalogue.sets.filter((s) => s.target === 'book');
 const entityOfTable = new Map(Object.entries(catalogue.tables).map(([entity, table]) => [table, entity]));
 
-/** Each record's name by key, as any record naming it shows it (a record gone meanwhile: its id). */
-async function namesOf(entity: 'school' | 'book', ids: readonly string[]): Promise<string[]> {
+type Named = 'school' | 'book';
+
+/**
+ * Each record's name by key, as any record naming it shows it (a record gone meanwhile: its
+ * id). Names read are kept until their table changes (`forget`), so a push of new counts shows
+ * without a read of the store, which may wait behind the sync's writes.
+ */
+const known = { school: new Map<string, string>(), book: new Map<string, string>() };
+/** Moves when names are forgotten: a read begun before keeps its answer out of the cache. */
+let generation = 0;
+function forget(entity: Named): void {
+  known[entity].clear();
+  generation++;
+}
+
+async function namesOf(entity: Named, ids: readonly string[]): Promise<string[]> {
+  const cache = known[entity];
+  const missing = ids.filter((id) => !cache.has(id));
+  if (missing.length === 0) return ids.map((id) => cache.get(id) ?? `#${id}`);
+  const began = generation;
   const described = entityByName(entity);
-  const rows = await db.rows(described).bulkGet([...ids]);
-  return rows.map((row, i) => (row ? parentName(described, row) : `#${ids[i]}`));
+  const rows = await db.rows(described).bulkGet(missing);
+  const read = new Map(missing.map((id, i) => [id, rows[i] ? parentName(described, rows[i]) : undefined]));
+  if (began === generation) for (const [id, name] of read) if (name !== undefined) cache.set(id, name);
+  return ids.map((id) => read.get(id) ?? cache.get(id) ?? `#${id}`);
 }
 
 /** What the worker counts, in this order: people by school, by status, teachers by date. */
@@ -162,6 +182,9 @@ export function watchChartFigures(
   onError: (error: unknown) => void,
 ): () => void {
   const prefix = `idb://${db.name}/`;
+  // Names may have changed while no dashboard followed the tables.
+  forget('school');
+  forget('book');
   let latest: ChartFigures = { counts: null, books: null };
   let counts: Record<string, number>[] | null = null;
   let holders: [string, Record<string, number>][] | null = null;
@@ -204,8 +227,14 @@ export function watchChartFigures(
         part.startsWith(prefix) ? [part.slice(prefix.length).split('/')[0]] : [],
       ),
     );
-    if (tables.has(catalogue.tables.school)) void countsPart.run();
-    if (tables.has(catalogue.tables.book)) void booksPart.run();
+    if (tables.has(catalogue.tables.school)) {
+      forget('school');
+      void countsPart.run();
+    }
+    if (tables.has(catalogue.tables.book)) {
+      forget('book');
+      void booksPart.run();
+    }
   };
   Dexie.on('storagemutated', onMutated);
   return () => {

@@ -51,10 +51,20 @@ export class CountWatches {
       if (watch.asked.counts.some((c) => changed.has(c.entity))) void this.run(id, 'counts');
   }
 
-  /** These tables were written (the sets live in the owners' rows, outside the index). */
+  /**
+   * These tables were written (the sets live in the owners' rows, outside the index). The
+   * holders are counted again after the engine's update for the same writes (a status toggled
+   * shows its counts first: the sets' index counts take seconds at 100,000 students and would
+   * hold the engine's read behind them).
+   */
   tablesChanged(changed: ReadonlySet<string>): void {
-    for (const [id, watch] of this.watches)
-      if (watch.asked.sets.some((s) => changed.has(s.table))) void this.run(id, 'holders');
+    const ids = [...this.watches]
+      .filter(([, watch]) => watch.asked.sets.some((s) => changed.has(s.table)))
+      .map(([id]) => id);
+    if (ids.length === 0) return;
+    void this.engine.settled().then(() => {
+      for (const id of ids) void this.run(id, 'holders');
+    });
   }
 
   private async compute(asked: CountsAsked, part: Part, fresh: boolean): Promise<CountsAnswer> {
