@@ -64,7 +64,10 @@ function busiestStretches(profile, top = 3) {
     .map((s) => ({
       ms: (s.end - s.start) / 1000,
       at: (s.start - profile.startTime) / 1000,
-      self: [...s.self].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([w, us]) => `${(us / 1000).toFixed(1)} ms ${w}`),
+      self: [...s.self]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 12)
+        .map(([w, us]) => `${(us / 1000).toFixed(1)} ms ${w}`),
     }));
 }
 
