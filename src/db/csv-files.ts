@@ -153,6 +153,7 @@ async function linesFromIndex(
   const projection = listProjection(entity, entities);
   const fields = writer.columns.map((c) => c.field);
   if (!fields.every((f) => f === projection.key || projection.fields.includes(f))) return null;
+  const started = performance.now();
   await ensureListIndex(db, projection);
   const { head, columns } = await db.transaction('r', INDEX_STORES, async () => {
     const head = await readHead(db, projection.table);
@@ -160,6 +161,7 @@ async function linesFromIndex(
     const columns = head ? await Promise.all(read.map((f) => readColumn(db, head, f))) : [];
     return { head, columns: new Map(read.map((f, i) => [f, columns[i]])) };
   });
+  mark('export index read', started);
   const lines = new Map<string, string>();
   if (!head) return lines;
   const wanted = new Set(keys);
