@@ -31,6 +31,45 @@ const CHROMIUM_ARGS = createRequire(import.meta.url)('../scripts/chromium-flags.
 const STUDENTS = Number(process.env.BENCH_DASHBOARD_ROWS || 100_000);
 const SCHOOLS = 300;
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS || 3);
+/** Set: the first load's main thread is CPU-profiled and its busiest stretches printed. */
+const PROFILE = Boolean(process.env.BENCH_DASHBOARD_PROFILE);
+
+/**
+ * The longest stretches of a CPU profile with no idle sample (a long task and what ran in it):
+ * each stretch's length and the functions with the most self time in it.
+ */
+function busiestStretches(profile, top = 3) {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const stretches = [];
+  let current = null;
+  let t = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    t += profile.timeDeltas[i];
+    const name = nodes.get(id).callFrame.functionName;
+    if (name === '(idle)') {
+      if (current) stretches.push(current);
+      current = null;
+      return;
+    }
+    current ??= { start: t, end: t, self: new Map() };
+    current.end = t;
+    const f = nodes.get(id).callFrame;
+    const where = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    current.self.set(where, (current.self.get(where) ?? 0) + profile.timeDeltas[i]);
+  });
+  if (current) stretches.push(current);
+  return stretches
+    .sort((a, b) => b.end - b.start - (a.end - a.start))
+    .slice(0, top)
+    .map((s) => ({
+      ms: (s.end - s.start) / 1000,
+      at: (s.start - profile.startTime) / 1000,
+      self: [...s.self]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 12)
+        .map(([w, us]) => `${(us / 1000).toFixed(1)} ms ${w}`),
+    }));
+}
 
 /** In the page, before the app's scripts: long tasks, and the moments the figures and charts paint. */
 function pageHelper(want) {
@@ -38,6 +77,22 @@ function pageHelper(want) {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) tasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
+  // What ran in frames over 100 ms (Long Animation Frames: the scripts, their invokers).
+  const frames = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.duration > 100)
+        frames.push({
+          start: e.startTime,
+          duration: e.duration,
+          blocking: e.blockingDuration,
+          render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
+          scripts: e.scripts.map(
+            (s) =>
+              `${s.invoker} ${s.sourceFunctionName || ''} ${s.sourceURL.split('/').pop()}:${s.sourceCharPosition} ${s.duration.toFixed(0)} ms (forced layout ${s.forcedStyleAndLayoutDuration.toFixed(0)})`,
+          ),
+        });
+  }).observe({ type: 'long-animation-frame', buffered: true });
   const row = (table, label) =>
     [...(document.querySelector(`[data-testid="chart-${table}-table"]`)?.tBodies[0]?.rows ?? [])]
       .find((r) => r.cells[0]?.textContent === label)
@@ -48,7 +103,7 @@ function pageHelper(want) {
       channel.port1.onmessage = () => done(performance.now());
       channel.port2.postMessage(null);
     });
-  const state = { figures: null, charts: null, tasks };
+  const state = { figures: null, charts: null, tasks, frames };
   window.__dashboard = state;
   /** Resolves with Date.now() once the students' row of the active chart's table shows `cells`. */
   state.studentsShow = (cells) =>
@@ -174,14 +229,31 @@ async function main() {
       for (const [name, ms] of all.flat()) work.set(name, [...(work.get(name) ?? []), ms]);
     };
     for (let run = 0; run < RUNS; run++) {
+      const cdp = PROFILE && run === 0 ? await context.newCDPSession(page) : null;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+        await cdp.send('Profiler.start');
+      }
       await page.goto(`${origin}/homepage`);
       await page.waitForFunction(() => window.__dashboard?.charts > 0, null, { timeout: 120_000 });
+      if (cdp) {
+        const { profile } = await cdp.send('Profiler.stop');
+        console.log('Busiest stretches of the first load (CPU profile, main thread):');
+        for (const s of busiestStretches(profile))
+          console.log(`  ${s.ms.toFixed(0)} ms at ${s.at.toFixed(0)} ms:\n    ${s.self.join('\n    ')}`);
+        await cdp.detach();
+      }
       const seen = await page.evaluate(() => window.__dashboard);
       await collect(page);
       figures.figures.push(seen.figures);
       figures.charts.push(seen.charts);
       const until = seen.tasks.filter((t) => t.start < seen.charts);
       figures.longest.push(Math.max(0, ...until.map((t) => t.duration)));
+      for (const f of seen.frames.filter((f) => f.start < seen.charts))
+        console.log(
+          `  load ${run + 1}: a frame of ${f.duration.toFixed(0)} ms at ${f.start.toFixed(0)} ms (blocking ${f.blocking.toFixed(0)}, render ${f.render.toFixed(0)}): ${f.scripts.join('; ') || 'no script'}`,
+        );
       figures.longestAfterFigures.push(
         Math.max(0, ...until.filter((t) => t.start + t.duration > seen.figures).map((t) => t.duration)),
       );

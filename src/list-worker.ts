@@ -10,6 +10,7 @@
  * parents' or the outbox change.
  */
 import { entities, entityByName } from './contract/entities';
+import { CountWatches } from './db/list-engine/count-watches';
 import { ListEngine, type PageQuery } from './db/list-engine/engine';
 import type { FromWorker, ShownPage, ToWorker } from './db/list-engine/protocol';
 import { engineSpecs } from './db/list-engine/spec';
@@ -65,8 +66,14 @@ function warm(entity: string): void {
 
 const watches = new PageWatches(pageOf, post, warm);
 
-// Rows, parents' names and the outbox (pending marks) that moved: the engine says which lists.
-engine.onChange((changed) => watches.refresh(changed));
+const countWatches = new CountWatches(engine, db, post);
+
+// Rows, parents' names and the outbox (pending marks) that moved: the engine says which lists
+// and which counts.
+engine.onChange((changed) => {
+  watches.refresh(changed);
+  countWatches.entitiesChanged(changed);
+});
 
 async function reply(seq: number, work: () => Promise<unknown>): Promise<void> {
   try {
@@ -90,17 +97,17 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     case 'unwatch':
       watches.unwatch(m.id);
       return;
+    case 'watchCounts':
+      countWatches.watch(m.id, m.asked);
+      return;
+    case 'unwatchCounts':
+      countWatches.unwatch(m.id);
+      return;
     case 'position':
       void reply(m.seq, () => engine.position(m.entity, m.query, m.key));
       return;
     case 'keys':
       void reply(m.seq, () => engine.keys(m.entity, m.query, m.offset, m.limit));
-      return;
-    case 'counts':
-      // Fresh: the window asks right after its own write, maybe before this worker hears of it.
-      void reply(m.seq, async () =>
-        Object.fromEntries(await engine.counts(m.entity, m.query, m.field, true)),
-      );
       return;
   }
 };

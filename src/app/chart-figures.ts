@@ -1,10 +1,10 @@
 /**
  * The dashboard's charts' figures (src/db/chart-figures.ts) for the window: counts by a field
- * from the list worker (`countsOf`: a hundred thousand students are counted there, never read
- * on the main thread), assigned books through the sets' indexes, and the names of the few
- * schools and books shown (read by key). `watchChartFigures` computes them again after any
- * change to the tables they come from (this window's, another tab's, the service worker's:
- * Dexie's `storagemutated`), one computation at a time.
+ * and the books' holders are kept current by the list worker (`watchCounts`,
+ * db/list-engine/count-watches.ts: a hundred thousand students are counted there from its
+ * indexes in memory, again on its own change events, and pushed here), so the window never
+ * counts and never asks again; it shapes what it is told and reads the names of the few
+ * schools and books shown (by key), again when those tables change.
  */
 import Dexie from 'dexie';
 import { entityByName } from '../contract/entities';
@@ -12,7 +12,6 @@ import { parentName } from '../contract/parent-names';
 import {
   type ActiveShare,
   activeShare,
-  assignedBookCounts,
   type BookShare,
   mostAssigned,
   type SchoolShare,
@@ -20,9 +19,10 @@ import {
   type WeekCount,
   weeklyAdded,
 } from '../db/chart-figures';
+import type { CountsAnswer } from '../db/list-engine/protocol';
 import { catalogue } from './catalogue';
 import { db } from './context';
-import { countsOf } from './list-engine';
+import { watchCounts } from './list-engine';
 
 /** The people a dashboard counts, by entity name (their status, school and date fields). */
 const PEOPLE = ['school', 'teacher', 'student'] as const;
@@ -64,30 +64,50 @@ export interface ChartFigures {
 
 const bookSets = catalogue.sets.filter((s) => s.target === 'book');
 const entityOfTable = new Map(Object.entries(catalogue.tables).map(([entity, table]) => [table, entity]));
-const watched = new Set([...PEOPLE, 'book'].map((e) => catalogue.tables[e]));
 
-/** Each record's name by key, as any record naming it shows it (a record gone meanwhile: its id). */
-async function namesOf(entity: 'school' | 'book', ids: readonly string[]): Promise<string[]> {
+type Named = 'school' | 'book';
+
+/**
+ * Each record's name by key, as any record naming it shows it (a record gone meanwhile: its
+ * id). Names read are kept until their table changes (`forget`), so a push of new counts shows
+ * without a read of the store, which may wait behind the sync's writes.
+ */
+const known = { school: new Map<string, string>(), book: new Map<string, string>() };
+/** Moves when names are forgotten: a read begun before keeps its answer out of the cache. */
+let generation = 0;
+function forget(entity: Named): void {
+  known[entity].clear();
+  generation++;
+}
+
+async function namesOf(entity: Named, ids: readonly string[]): Promise<string[]> {
+  const cache = known[entity];
+  const missing = ids.filter((id) => !cache.has(id));
+  if (missing.length === 0) return ids.map((id) => cache.get(id) ?? `#${id}`);
+  const began = generation;
   const described = entityByName(entity);
-  const rows = await db.rows(described).bulkGet([...ids]);
-  return rows.map((row, i) => (row ? parentName(described, row) : `#${ids[i]}`));
+  const rows = await db.rows(described).bulkGet(missing);
+  const read = new Map(missing.map((id, i) => [id, rows[i] ? parentName(described, rows[i]) : undefined]));
+  if (began === generation) for (const [id, name] of read) if (name !== undefined) cache.set(id, name);
+  return ids.map((id) => read.get(id) ?? cache.get(id) ?? `#${id}`);
 }
 
-/** A User Timing measure of the figures' parts (profiles and bench/dashboard.mjs show them). */
-async function timed<T>(label: string, work: Promise<T>): Promise<T> {
-  const start = performance.now();
-  const out = await work;
-  performance.measure(`dashboard ${label}`, { start });
-  return out;
-}
+/** What the worker counts, in this order: people by school, by status, teachers by date. */
+const COUNTED = [
+  { entity: 'student', field: SCHOOL },
+  { entity: 'teacher', field: SCHOOL },
+  ...PEOPLE.map((entity) => ({ entity, field: STATUS })),
+  { entity: 'teacher', field: DATE_ADDED },
+];
 
-export async function readCountFigures(now = new Date()): Promise<CountFigures> {
-  const [students, teachers, byStatus, byDate] = await Promise.all([
-    timed('counts students by school', countsOf('student', {}, SCHOOL)),
-    timed('counts teachers by school', countsOf('teacher', {}, SCHOOL)),
-    timed('counts by status', Promise.all(PEOPLE.map((e) => countsOf(e, {}, STATUS)))),
-    timed('counts teachers by date', countsOf('teacher', {}, DATE_ADDED)),
-  ]);
+/** The count figures from the worker's counts (in COUNTED's order), with the schools' names. */
+export async function countFigures(
+  counts: readonly Record<string, number>[],
+  now = new Date(),
+): Promise<CountFigures> {
+  const [students, teachers, ...rest] = counts;
+  const byStatus = rest.slice(0, PEOPLE.length);
+  const byDate = rest[PEOPLE.length];
   const shares = schoolShares(students, teachers);
   const names = await namesOf(
     'school',
@@ -103,8 +123,11 @@ export async function readCountFigures(now = new Date()): Promise<CountFigures> 
   };
 }
 
-export async function readBookFigures(): Promise<BookFigures> {
-  const books = mostAssigned(await timed('assigned books', assignedBookCounts(db, bookSets)));
+/** The book figures from the worker's holders of each book, with the books' names. */
+export async function bookFigures(
+  holders: readonly [string, Record<string, number>][],
+): Promise<BookFigures> {
+  const books = mostAssigned(new Map(holders));
   const names = await namesOf(
     'book',
     books.map((b) => b.id),
@@ -116,8 +139,8 @@ export async function readBookFigures(): Promise<BookFigures> {
 }
 
 /**
- * Reads again after every change, one read at a time: a change during a read reads once more
- * after it (every answer is handed on: each was current when it began).
+ * Shapes the newest answer, one at a time: an answer (or a rename) during a shaping shapes
+ * once more after it, from the newest (every result is handed on: each was current when begun).
  */
 function follower<T>(read: () => Promise<T>, onAnswer: (answer: T) => void, onError: (e: unknown) => void) {
   let running = false;
@@ -150,43 +173,74 @@ function follower<T>(read: () => Promise<T>, onAnswer: (answer: T) => void, onEr
 }
 
 /**
- * Calls `onFigures` as each part is counted, and again after every change to the tables
- * counted (this window's, another tab's, the service worker's); returns the unsubscribe.
+ * Calls `onFigures` as each part is counted, and again whenever the worker's counts move or a
+ * school or book shown may have another name (this window's writes, another tab's, the service
+ * worker's); returns the unsubscribe.
  */
 export function watchChartFigures(
   onFigures: (figures: ChartFigures) => void,
   onError: (error: unknown) => void,
 ): () => void {
   const prefix = `idb://${db.name}/`;
+  // Names may have changed while no dashboard followed the tables.
+  forget('school');
+  forget('book');
   let latest: ChartFigures = { counts: null, books: null };
-  const parts = [
-    follower(
-      () => readCountFigures(),
-      (counts) => {
-        latest = { ...latest, counts };
-        onFigures(latest);
-      },
-      onError,
-    ),
-    follower(
-      readBookFigures,
-      (books) => {
-        latest = { ...latest, books };
-        onFigures(latest);
-      },
-      onError,
-    ),
-  ];
+  let counts: Record<string, number>[] | null = null;
+  let holders: [string, Record<string, number>][] | null = null;
+  const countsPart = follower(
+    async () => {
+      const start = performance.now();
+      const figures = counts && (await countFigures(counts));
+      performance.measure('dashboard counts shaped', { start });
+      return figures;
+    },
+    (figures) => {
+      if (!figures) return;
+      latest = { ...latest, counts: figures };
+      onFigures(latest);
+    },
+    onError,
+  );
+  const booksPart = follower(
+    async () => holders && (await bookFigures(holders)),
+    (books) => {
+      if (!books) return;
+      latest = { ...latest, books };
+      onFigures(latest);
+    },
+    onError,
+  );
+  const onAnswer = (answer: CountsAnswer) => {
+    if (answer.part === 'counts') {
+      counts = answer.counts;
+      void countsPart.run();
+    } else {
+      holders = answer.holders;
+      void booksPart.run();
+    }
+  };
+  const unwatch = watchCounts({ counts: COUNTED, sets: bookSets }, onAnswer, onError);
   const onMutated = (changed: Record<string, unknown>) => {
-    const moved = Object.keys(changed).some(
-      (part) => part.startsWith(prefix) && watched.has(part.slice(prefix.length).split('/')[0]),
+    const tables = new Set(
+      Object.keys(changed).flatMap((part) =>
+        part.startsWith(prefix) ? [part.slice(prefix.length).split('/')[0]] : [],
+      ),
     );
-    if (moved) for (const part of parts) void part.run();
+    if (tables.has(catalogue.tables.school)) {
+      forget('school');
+      void countsPart.run();
+    }
+    if (tables.has(catalogue.tables.book)) {
+      forget('book');
+      void booksPart.run();
+    }
   };
   Dexie.on('storagemutated', onMutated);
-  for (const part of parts) void part.run();
   return () => {
-    for (const part of parts) part.close();
+    unwatch();
+    countsPart.close();
+    booksPart.close();
     Dexie.on('storagemutated').unsubscribe(onMutated);
   };
 }

@@ -123,16 +123,16 @@ export const refusedRowsText = (id: string) => ask<string>({ type: 'refused', id
 
 const KEYS_AT_ONCE = 20_000;
 
-/** A list's rows under its filter and sort, all pages, as a CSV the import reads back (UTF-8 bytes). */
-export async function exportText(
-  entity: EntityDescription,
-  query: PageQuery,
-): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * A list's rows under its filter and sort, all pages, as a CSV file the import reads back (a
+ * Blob made in the CSV worker: the window never holds the text).
+ */
+export async function exportFile(entity: EntityDescription, query: PageQuery): Promise<Blob> {
   const keys: string[] = [];
   for (let offset = 0; ; offset += KEYS_AT_ONCE) {
     const slice = await keysOf(entity.name, query, offset, KEYS_AT_ONCE);
     keys.push(...slice.keys);
     if (slice.keys.length < KEYS_AT_ONCE || keys.length >= slice.total) break;
   }
-  return ask<Uint8Array<ArrayBuffer>>({ type: 'export', entity: entity.name, keys });
+  return ask<Blob>({ type: 'export', entity: entity.name, keys });
 }

@@ -5,7 +5,14 @@
  * handed on, first when computed, again whenever the rows change. One-off requests (a record's
  * position) are promises. Pages come with their rows.
  */
-import type { EngineRequest, FromWorker, ShownPage, ToWorker } from '../db/list-engine/protocol';
+import type {
+  CountsAnswer,
+  CountsAsked,
+  EngineRequest,
+  FromWorker,
+  ShownPage,
+  ToWorker,
+} from '../db/list-engine/protocol';
 import type { PageQuery } from '../db/queries';
 
 export type { ShownPage };
@@ -14,6 +21,7 @@ let worker: Worker | null = null;
 let nextId = 1;
 let nextSeq = 1;
 const watches = new Map<number, { seq: number; onAnswer: (page: ShownPage) => void }>();
+const countWatches = new Map<number, { onAnswer: (a: CountsAnswer) => void; onError: (e: Error) => void }>();
 const requests = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 
 function receive(event: MessageEvent<FromWorker>): void {
@@ -23,6 +31,12 @@ function receive(event: MessageEvent<FromWorker>): void {
     if (!watch || watch.seq !== m.seq) return;
     if (m.type === 'page') watch.onAnswer(m.page);
     else console.error('List query failed:', m.message);
+    return;
+  }
+  if (m.type === 'counted' || m.type === 'countsFailed') {
+    const watch = countWatches.get(m.id);
+    if (m.type === 'counted') watch?.onAnswer(m.answer);
+    else watch?.onError(new Error(m.message));
     return;
   }
   const request = requests.get(m.seq);
@@ -81,6 +95,20 @@ export const positionOf = (entity: string, query: PageQuery, key: string): Promi
 export const keysOf = (entity: string, query: PageQuery, offset: number, limit: number) =>
   request<{ keys: string[]; total: number }>({ type: 'keys', entity, query, offset, limit });
 
-/** How many of a query's rows have each value of a projected field (figures, charts). */
-export const countsOf = (entity: string, query: PageQuery, field: string) =>
-  request<Record<string, number>>({ type: 'counts', entity, query, field });
+/**
+ * Counts kept current by the worker (the dashboard's charts): `onAnswer` hears each part
+ * (the counts, the books' holders) at once and again whenever it moves. Returns the unwatch.
+ */
+export function watchCounts(
+  asked: CountsAsked,
+  onAnswer: (answer: CountsAnswer) => void,
+  onError: (error: Error) => void,
+): () => void {
+  const id = nextId++;
+  countWatches.set(id, { onAnswer, onError });
+  send({ type: 'watchCounts', id, asked });
+  return () => {
+    countWatches.delete(id);
+    send({ type: 'unwatchCounts', id });
+  };
+}

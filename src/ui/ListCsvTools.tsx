@@ -17,8 +17,8 @@ export function ListCsvTools({ entity, query }: { entity: EntityDescription; que
   const exportList = async () => {
     setExporting(true);
     try {
-      const { exportText } = await import('../app/csv');
-      downloadText(`${entity.table}.csv`, await exportText(entity, query));
+      const { exportFile } = await import('../app/csv');
+      downloadText(`${entity.table}.csv`, await exportFile(entity, query));
     } catch (error) {
       console.error('Export failed:', error);
       notify('error', 'Export failed');

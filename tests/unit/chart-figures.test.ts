@@ -4,7 +4,7 @@
  * books from the sets' indexes; teachers added per week over 13 weeks. Counts by a field come
  * from the list engine run in place on fake-indexeddb, as the list worker runs it.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { catalogueSets } from '../../src/contract/catalogue';
 import { entities, schoolEntity, studentEntity, teacherEntity } from '../../src/contract/entities';
 import {
@@ -17,6 +17,10 @@ import {
   weekStart,
 } from '../../src/db/chart-figures';
 import type { LocalDb } from '../../src/db/database';
+import { CountWatches } from '../../src/db/list-engine/count-watches';
+import { ListEngine } from '../../src/db/list-engine/engine';
+import type { FromWorker } from '../../src/db/list-engine/protocol';
+import { engineSpecs } from '../../src/db/list-engine/spec';
 import { mutate } from '../../src/db/mutate';
 import { listEngineOf } from '../../src/db/queries';
 import { freshLocalDbEach } from '../helpers/local-db';
@@ -157,5 +161,107 @@ describe('teachers added per week', () => {
     expect(parseStoredDate('2026-11-24 08:30:00')).toBe(new Date(2026, 10, 24, 8, 30).getTime());
     expect(parseStoredDate('2026-11-24T08:30:00.000Z')).toBe(Date.UTC(2026, 10, 24, 8, 30));
     expect(parseStoredDate('soon')).toBeNaN();
+  });
+});
+
+describe('counts kept current by the worker (count-watches.ts)', () => {
+  it('pushes counts and holders equal to a recount after rows are added, a status changes, a row goes and a book is assigned', async () => {
+    const sets = catalogueSets(entities).filter((s) => s.target === 'book');
+    const asked = {
+      counts: [
+        { entity: 'student', field: 'school_id' },
+        { entity: 'student', field: 'status' },
+        { entity: 'teacher', field: 'status' },
+      ],
+      sets,
+    };
+    // The engine and the watches as the list worker runs them, on their own engine (not the
+    // cached one the recount below asks).
+    const engine = new ListEngine(db, engineSpecs(entities));
+    const posted: FromWorker[] = [];
+    const watches = new CountWatches(engine, db, (m) => posted.push(m));
+    const stop = engine.onChange((changed) => watches.entitiesChanged(changed));
+    const last = (part: 'counts' | 'holders') =>
+      posted.flatMap((m) => (m.type === 'counted' && m.answer.part === part ? [m.answer] : [])).at(-1);
+    const recount = async () => ({
+      counts: await Promise.all(asked.counts.map((c) => counts(c.entity, c.field))),
+      holders: Object.fromEntries(await assignedBookCounts(db, sets)),
+    });
+    const pushedEqualRecount = async () => {
+      const want = await recount();
+      await vi.waitFor(
+        () => {
+          const c = last('counts');
+          const h = last('holders');
+          expect(c?.part === 'counts' && c.counts).toEqual(want.counts);
+          expect(h?.part === 'holders' && Object.fromEntries(h.holders)).toEqual(want.holders);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+    };
+    try {
+      await db.rows(schoolEntity).bulkPut([
+        { school_id: '1', school_name: 'A', status: 'Enabled' },
+        { school_id: '2', school_name: 'B', status: 'Enabled' },
+      ]);
+      await db.rows(studentEntity).bulkPut([
+        { student_id: '1', student_name: 'S', school_id: '1', status: 'Enabled', books: ['7'] },
+        { student_id: '2', student_name: 'R', school_id: '2', status: 'Enabled' },
+      ]);
+      watches.watch(1, asked);
+      await pushedEqualRecount();
+      expect(last('counts')).toEqual({
+        part: 'counts',
+        counts: [{ '1': 1, '2': 1 }, { Enabled: 2 }, {}],
+      });
+
+      // Rows added (a pull's rows and an add made here).
+      await db.rows(studentEntity).bulkPut([
+        { student_id: '3', student_name: 'Q', school_id: '2', status: 'Disabled' },
+        { student_id: '4', student_name: 'P', school_id: '2', status: 'Enabled' },
+      ]);
+      await db
+        .rows(teacherEntity)
+        .bulkPut([{ teacher_id: '1', teacher_name: 'T', school_id: '1', status: 'Enabled' }]);
+      await mutate(db, {
+        op: 'add',
+        entity: studentEntity,
+        values: { student_name: 'Here', school_id: '1' },
+      });
+      await pushedEqualRecount();
+      expect(last('counts')).toMatchObject({
+        counts: [{ '1': 2, '2': 3 }, { Enabled: 4, Disabled: 1 }, { Enabled: 1 }],
+      });
+
+      // A status changed, through the toggle's path.
+      await mutate(db, { op: 'set', entity: studentEntity, key: '2', action: 'status', value: 'Disabled' });
+      await pushedEqualRecount();
+      expect(last('counts')).toMatchObject({ counts: [{}, { Enabled: 3, Disabled: 2 }, {}] });
+
+      // A row deleted.
+      await db.rows(studentEntity).delete('3');
+      await pushedEqualRecount();
+      expect(last('counts')).toMatchObject({ counts: [{ '2': 2 }, { Enabled: 3, Disabled: 1 }, {}] });
+
+      // A book assigned (a set: outside the list index, followed by its table's writes).
+      await db.rows(teacherEntity).update('1', { books: ['7', '9'] });
+      await pushedEqualRecount();
+      expect(Object.fromEntries((last('holders') as { holders: [string, unknown][] }).holders)).toEqual({
+        '7': { students: 1, teachers: 1 },
+        '9': { teachers: 1 },
+      });
+
+      // An unwatched watch hears no more.
+      watches.unwatch(1);
+      const before = posted.length;
+      await db.rows(studentEntity).delete('4');
+      await engine.counts('student', {}, 'status', true);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(posted.length).toBe(before);
+    } finally {
+      stop();
+      watches.close();
+      engine.close();
+    }
   });
 });

@@ -169,4 +169,39 @@ describe('export', () => {
     const { check } = await checkFile(db, studentEntity, text);
     expect(check).toEqual({ total: 30, ready: 0, upToDate: 30, problems: [], unknown: [] });
   });
+
+  it('writes the same lines from the list index (most of a table) as from the rows (a few of it)', async () => {
+    await db.rows(studentEntity).bulkPut(
+      Array.from({ length: 40 }, (_, i) => ({
+        student_id: String(200 + i),
+        student_name: `Pupil ${i}; "the ${i}th"`,
+        email: `p${i}@example.com`,
+        contact_no: i % 3 ? '+91 12345' : null,
+        school_id: '5',
+        class_name: '',
+        country: 'IN',
+        state: i % 2 ? 'MH' : '',
+        city: ' Pune',
+        zipcode: '',
+        status: i % 2 ? 'Enabled' : 'Disabled',
+      })),
+    );
+    await db.rows(studentEntity).update('207', { contact_no: '999 888', status: 'Enabled' });
+    const all = Array.from({ length: 40 }, (_, i) => String(239 - i));
+    const few = ['231', '207', '200'];
+    const whole = parseAll(await exportCsv(db, studentEntity, all)).rows.map((r) => r.cells);
+    const some = parseAll(await exportCsv(db, studentEntity, few)).rows.map((r) => r.cells);
+    expect(some).toEqual(few.map((key) => whole.find((cells) => cells[0] === key)));
+    expect(whole.find((cells) => cells[0] === '207')).toEqual([
+      '207',
+      'Pupil 7; "the 7th"',
+      'Green Valley',
+      'p7@example.com',
+      '999 888',
+      'IN',
+      'MH',
+      ' Pune',
+      'Enabled',
+    ]);
+  });
 });

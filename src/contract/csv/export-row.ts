@@ -12,14 +12,22 @@ export type ExportRow = Record<string, unknown>;
 
 export class ExportWriter {
   readonly columns: CsvColumn[];
+  /** Per column, the parent entity a ref column names (null: the value as it is). */
+  private readonly refs: (string | null)[];
   private readonly unique = new Map<string, Set<string>>();
+  /** Per parent entity, each id's cell (its name or the id): worked out once, not once a row. */
+  private readonly refCells = new Map<string, Map<string, string>>();
 
   /** `names`: the records of each parent entity the columns name, by id, with their titles. */
   constructor(
-    private readonly entity: EntityDescription,
+    entity: EntityDescription,
     private readonly names: (entity: string) => ReadonlyMap<string, string>,
   ) {
     this.columns = exportColumns(entity);
+    this.refs = this.columns.map((c) => {
+      const spec = entity.fields[c.field];
+      return spec?.kind === 'ref' && spec.ref ? spec.ref : null;
+    });
   }
 
   header(): string {
@@ -27,16 +35,32 @@ export class ExportWriter {
   }
 
   line(row: ExportRow): string {
-    return csvLine(this.columns.map((c) => this.cell(c, row)));
+    return this.lineOf(this.columns.map((c) => row[c.field]));
   }
 
-  private cell(column: CsvColumn, row: ExportRow): string {
-    const value = row[column.field];
-    const text = value === null || value === undefined ? '' : String(value);
-    const spec = this.entity.fields[column.field];
-    if (spec?.kind !== 'ref' || !spec.ref || text === '') return text;
-    const name = this.names(spec.ref).get(text);
-    return name !== undefined && this.isUnique(spec.ref, name) ? name : text;
+  /** A line from its columns' values, in the columns' order. */
+  lineOf(values: readonly unknown[]): string {
+    const cells: string[] = new Array(this.columns.length);
+    for (let i = 0; i < cells.length; i++) {
+      const value = values[i];
+      const text = value === null || value === undefined ? '' : String(value);
+      const ref = this.refs[i];
+      cells[i] = ref === null || text === '' ? text : this.refCell(ref, text);
+    }
+    return csvLine(cells);
+  }
+
+  /** A parent by its name where the name is unique, else by its id. */
+  private refCell(entity: string, id: string): string {
+    const cells = this.refCells.get(entity) ?? new Map<string, string>();
+    this.refCells.set(entity, cells);
+    let cell = cells.get(id);
+    if (cell === undefined) {
+      const name = this.names(entity).get(id);
+      cell = name !== undefined && this.isUnique(entity, name) ? name : id;
+      cells.set(id, cell);
+    }
+    return cell;
   }
 
   /** Whether a title names one record of its entity (folded, as the import compares). */

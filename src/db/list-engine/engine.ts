@@ -223,6 +223,15 @@ export class ListEngine {
     return index;
   }
 
+  /**
+   * Resolves once the loads and updates queued so far are done: work that reads the store
+   * apart from the engine (the sets' counts, count-watches.ts) waits for the engine's own
+   * update after a change, so the figures that follow it are not held up behind them.
+   */
+  settled(): Promise<void> {
+    return this.updating.then(() => undefined);
+  }
+
   /** A page of a list query. */
   async page(name: string, q: PageQuery, fresh = false): Promise<PageAnswer> {
     return (await this.current(name, fresh)).page(q);

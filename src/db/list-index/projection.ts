@@ -9,7 +9,7 @@
  * Computed from the descriptions; the window gets it precomputed in the entity catalogue, so
  * its local store keeps the index without loading the descriptions.
  */
-import { type EntityDescription, refFields } from '../../contract/entity';
+import { columnFields, type EntityDescription, refFields } from '../../contract/entity';
 import { parentNameFields, sortFields } from '../../contract/list-order';
 
 export interface ListProjection {
@@ -34,10 +34,21 @@ export function listProjection(entity: EntityDescription, all: readonly EntityDe
       .map(([field]) => field),
     ...(entity.filters ?? []).filter((f) => f.values).map((f) => f.param),
     ...(entity.routes.within ? [entity.routes.within.field] : []),
+    // The fields the list's columns show (a phone, a location): an export of the list (issue
+    // 20) reads them here in a few range reads instead of reading every row.
+    ...entity.list.columns.flatMap((c) => (c.kind === 'image' ? [] : columnFields(c))).filter(scalar(entity)),
   ];
   const fields = wanted.filter((f, i) => f !== entity.key && wanted.indexOf(f) === i);
   return { table: entity.table, key: entity.key, fields };
 }
+
+/** Whether a field of the entity holds a value a chunk keeps (not a file or rich text). */
+const scalar =
+  (entity: EntityDescription) =>
+  (field: string): boolean => {
+    const kind = entity.fields[field]?.kind;
+    return kind !== undefined && kind !== 'file' && kind !== 'richtext';
+  };
 
 /** Every entity with a list, each with its projection. */
 export function listProjections(all: readonly EntityDescription[]): ListProjection[] {
