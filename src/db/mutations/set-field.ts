@@ -4,8 +4,8 @@
  * back to where it began, nothing is sent.
  */
 import { type EntityDescription, wireName } from '../../contract/entity';
-import type { LocalDb } from '../database';
-import type { FieldValue } from '../outbox-entry';
+import type { LocalDb, Row } from '../database';
+import type { FieldValue, NewEntry } from '../outbox-entry';
 import type { MutationResult } from './change';
 import { cancel, type Existing, fold, newEntry, queue, snapshot } from './outbox-steps';
 
@@ -30,8 +30,22 @@ export async function setField(
     if (String(last.base?.[action.field] ?? '') === String(given ?? '')) return cancel(db, last, key);
     return fold(db, key, last, value);
   }
-  return queue(db, key, {
-    ...newEntry(author, entity, 'set', key, value, snapshot(row)),
+  return queue(db, key, setEntry(author, entity, actionName, key, given, row));
+}
+
+/** The entry of an action on a record that has nothing to fold into: based on the record as it stood. */
+export function setEntry(
+  author: string | null,
+  entity: EntityDescription,
+  actionName: string,
+  key: string,
+  given: FieldValue,
+  row: Row,
+): NewEntry {
+  const action = entity.actions?.[actionName];
+  if (!action) throw new Error(`${entity.name} has no action ${actionName}`);
+  return {
+    ...newEntry(author, entity, 'set', key, { [action.field]: given }, snapshot(row)),
     action: actionName,
-  });
+  };
 }
