@@ -324,11 +324,7 @@ export async function undoBulk(
   let restored = 0;
   for (let from = 0; from < undo.deleted.length; from += size) {
     const slice = undo.deleted.slice(from, from + size);
-    const part = await db.transaction('rw', db.tables, async () => {
-      let back = 0;
-      for (const item of slice) if (await restoreDeleted(db, entity, item)) back++;
-      return back;
-    });
+    const part = await db.transaction('rw', db.tables, async () => restoreDeleted(db, entity, slice));
     restored += part;
     result.undone += part;
     result.kept += slice.length - part;
@@ -370,19 +366,40 @@ async function undoOne(
 /**
  * A delete not yet sent leaves the queue and its row comes back with the unsent changes the
  * delete took away (same `seq`, so the same place in the queue, as an undone discard); a delete
- * sent (or being sent) stays.
+ * sent (or being sent) stays. A slice's rows come back in one bulk write (the list index writes
+ * each chunk once), its entries in one read, one delete and one put. Answers how many came back.
  */
 async function restoreDeleted(
   db: LocalDb,
   entity: EntityDescription,
-  item: BulkUndo['deleted'][number],
-): Promise<boolean> {
-  if (item.entryId !== null) {
-    const entry = await db.outbox.where('id').equals(item.entryId).first();
-    if (entry?.status !== 'pending' || entry.attempts > 0) return false;
-    await db.outbox.delete(entry.seq);
-  }
-  for (const e of item.dropped) if (!(await db.outbox.get(e.seq))) await db.outbox.put(e);
-  await db.rows(entity).put(item.row);
-  return true;
+  items: readonly BulkUndo['deleted'][number][],
+): Promise<number> {
+  const ids = items.flatMap((item) => (item.entryId === null ? [] : [item.entryId]));
+  const entries = new Map(
+    (ids.length ? await db.outbox.where('id').anyOf(ids).toArray() : []).map((e) => [e.id, e]),
+  );
+  const unsent = (item: BulkUndo['deleted'][number]) => {
+    if (item.entryId === null) return true;
+    const entry = entries.get(item.entryId);
+    return entry?.status === 'pending' && entry.attempts === 0;
+  };
+  const back = items.filter(unsent);
+  const deletes = back.flatMap((item) => {
+    const entry = item.entryId === null ? undefined : entries.get(item.entryId);
+    return entry ? [entry.seq] : [];
+  });
+  const dropped = back.flatMap((item) => item.dropped);
+  const present = new Set(
+    dropped.length
+      ? await db.outbox
+          .where('seq')
+          .anyOf(dropped.map((e) => e.seq))
+          .primaryKeys()
+      : [],
+  );
+  const missing = dropped.filter((e) => !present.has(e.seq));
+  if (deletes.length) await db.outbox.bulkDelete(deletes);
+  if (missing.length) await db.outbox.bulkPut(missing);
+  if (back.length) await db.rows(entity).bulkPut(back.map((item) => item.row));
+  return back.length;
 }
