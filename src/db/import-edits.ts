@@ -2,17 +2,17 @@
  * An import slice's edits and statuses (imports.ts), queued as one `mutate` per row would queue
  * them: for each row in file order its edit, then its status as a change of its own (a status
  * never folds into an edit: mutations/set-field.ts), each based on the row as the change before
- * left it. Rows with nothing queued for them are written in bulk (quiet-rows.ts: one bulkPut and
- * one bulkAdd for the run of them); the others (a row with a change waiting, a record added in
- * this slice under a temporary id) go through `mutate`, after what was gathered before them is
- * written, so the outbox order is the one-by-one path's. An entity with unique fields has each
- * edit checked against the others by `mutate`.
+ * left it. Rows with nothing queued for them, and the status of a row this slice added (its one
+ * entry is its unsent add), are written in bulk (quiet-rows.ts: one bulkPut and one bulkAdd for
+ * the run of them); the others (a row with a change waiting) go through `mutate`, after what was
+ * gathered before them is written, so the outbox order is the one-by-one path's. An entity with
+ * unique fields has each edit checked against the others by `mutate`.
  */
 import type { EntityDescription, Op } from '../contract/entity';
 import type { LocalDb, Row } from './database';
 import { readSignedInUser } from './meta';
 import { mutate } from './mutate';
-import { setEntry } from './mutations/set-field';
+import { foldsIntoAdd, setEntry } from './mutations/set-field';
 import { updateEntry } from './mutations/update';
 import { quietKeys, RowBatch, rowsByKey } from './quiet-rows';
 
@@ -37,6 +37,8 @@ export async function queueEdits(
   entity: EntityDescription,
   slice: readonly SliceRow[],
   keyOf: (row: SliceRow) => string | undefined,
+  /** The rows this slice added (temporary ids), as written: their only entry is their unsent add. */
+  added: ReadonlyMap<string, Row>,
   told: EditsQueued,
 ): Promise<void> {
   const edited = slice.flatMap((row) => (row.op === 'update' && row.key ? [row.key] : []));
@@ -60,7 +62,10 @@ export async function queueEdits(
     const edit = row.op === 'update' && Object.keys(row.values).length > 0;
     const { status, line } = row;
     if (!key || (!edit && status === undefined)) continue;
-    const current = quiet.get(key);
+    // A row added in this slice: a status is its own change after the add (unless the status
+    // travels with an add, when mutate folds it into the add's entry).
+    const justAdded = !edit && !foldsIntoAdd(entity, 'status') ? added.get(key) : undefined;
+    const current = quiet.get(key) ?? justAdded;
     if (current && !batch.has(key)) {
       let now: Row = current;
       if (edit) {

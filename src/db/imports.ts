@@ -137,7 +137,8 @@ export async function queueSlice(
       seqs.push(added.seqs[i]);
       lines.push(row.line);
     });
-    await queueEdits(db, entity, slice, (row) => keyOf.get(row) ?? row.key, {
+    const addedRows = new Map((added.rows ?? []).map((row, i) => [added.keys[i], row]));
+    await queueEdits(db, entity, slice, (row) => keyOf.get(row) ?? row.key, addedRows, {
       queued: (seq, line) => {
         had.add(seq);
         seqs.push(seq);
