@@ -12,8 +12,8 @@ import type { LocalDb, Row } from '../../src/db/database';
 import { CHUNK_STORE, HEAD_STORE, type StoredHead } from '../../src/db/list-index/chunk';
 import { ensureListIndex } from '../../src/db/list-index/middleware';
 import { listProjection } from '../../src/db/list-index/projection';
-import { openLocalDb } from '../../src/db/open';
 import { readTableIndex } from '../../src/db/list-index/read';
+import { openLocalDb } from '../../src/db/open';
 import { applyPulled } from '../../src/sync/pull-apply';
 import { freshLocalDbEach } from '../helpers/local-db';
 
