@@ -9,9 +9,11 @@
  * Each with its wall time and the longest task on the page's main thread meanwhile
  * (PerformanceObserver 'longtask': 0 means none over 50 ms). Prints min / median / max over
  * the runs; never fails on timings. Needs the bench pages (`npx vite build --config
- * vite.bench.config.ts`). Options: BENCH_CSV_RUNS (3), BENCH_CSV_STUDENTS (100000), CHROMIUM_PATH.
+ * vite.bench.config.ts`). Options: BENCH_CSV_RUNS (3), BENCH_CSV_STUDENTS (100000), CHROMIUM_PATH,
+ * BENCH_CSV_QUEUE_ONLY=1 (only the 10,000 rows' check and queueing), BENCH_CPU_PROFILE=<dir> (a CPU profile of the page and of the CSV worker per run, written there
+ * as .cpuprofile files; `node bench/profile-top.mjs <dir>` lists where the time went).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -26,6 +28,9 @@ const RUNS = Number(process.env.BENCH_CSV_RUNS || 3);
 const STUDENTS = Number(process.env.BENCH_CSV_STUDENTS || 100_000);
 /** 'export': only the export (a quicker run when working on it). */
 const ONLY = process.env.BENCH_CSV_ONLY || '';
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
+/** BENCH_CSV_QUEUE_ONLY=1: only the check of 10,000 rows and their queueing (no 100,000-row check, no export). */
+const QUEUE_ONLY = process.env.BENCH_CSV_QUEUE_ONLY === '1';
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
 if (!existsSync(join(DIST, 'csv.html')))
@@ -47,6 +52,60 @@ const stats = (xs) => {
   return `${s[0].toFixed(0)} / ${s[Math.floor(s.length / 2)].toFixed(0)} / ${s.at(-1).toFixed(0)}`;
 };
 
+/**
+ * Samples the page and every worker it starts (the CSV worker does the queueing). Dedicated
+ * workers are reached through the page's CDP session with auto-attach in non-flat mode
+ * (messages wrapped in Target.sendMessageToTarget), which Playwright's CDPSession can carry.
+ * Answers a function that stops the profiles and writes them to BENCH_CPU_PROFILE.
+ */
+async function profileAll(context, page, run) {
+  const cdp = await context.newCDPSession(page);
+  const waiting = new Map();
+  const workers = new Map();
+  let id = 1;
+  const toWorker = (sessionId, method, params = {}) =>
+    new Promise((done) => {
+      const n = id++;
+      waiting.set(n, done);
+      cdp.send('Target.sendMessageToTarget', {
+        sessionId,
+        message: JSON.stringify({ id: n, method, params }),
+      });
+    });
+  cdp.on('Target.receivedMessageFromTarget', ({ message }) => {
+    const m = JSON.parse(message);
+    if (m.id !== undefined && waiting.has(m.id)) {
+      waiting.get(m.id)(m.result);
+      waiting.delete(m.id);
+    }
+  });
+  cdp.on('Target.attachedToTarget', async ({ sessionId, targetInfo }) => {
+    if (targetInfo.type !== 'worker') return;
+    workers.set(sessionId, targetInfo.title || targetInfo.url);
+    await toWorker(sessionId, 'Profiler.enable');
+    await toWorker(sessionId, 'Profiler.setSamplingInterval', { interval: 500 });
+    await toWorker(sessionId, 'Profiler.start');
+    await toWorker(sessionId, 'Runtime.runIfWaitingForDebugger');
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(join(PROFILE_DIR, `run${run}-page.cpuprofile`), JSON.stringify(profile));
+    for (const [sessionId, name] of workers) {
+      const result = await toWorker(sessionId, 'Profiler.stop');
+      const file = `run${run}-worker-${String(name)
+        .split('/')
+        .pop()
+        .replace(/[^\w.-]/g, '_')}.cpuprofile`;
+      if (result?.profile) writeFileSync(join(PROFILE_DIR, file), JSON.stringify(result.profile));
+    }
+  };
+}
+
 const results = [];
 try {
   for (let run = 0; run < RUNS; run++) {
@@ -58,9 +117,15 @@ try {
     });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
+      const stopProfile = PROFILE_DIR ? await profileAll(context, page, run + 1) : null;
       await page.goto(`${origin}/csv.html`);
       await page.waitForFunction(() => document.title === 'csv bench ready');
-      const result = await page.evaluate((o) => window.csvBench.run(o), { students: STUDENTS, only: ONLY });
+      const result = await page.evaluate((o) => window.csvBench.run(o), {
+        students: STUDENTS,
+        only: ONLY,
+        queueOnly: QUEUE_ONLY,
+      });
+      await stopProfile?.();
       results.push(result);
       console.log(`run ${run + 1}: ${JSON.stringify(result)}`);
       // The CSV worker's own measures of the export's parts (User Timing).

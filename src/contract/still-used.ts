@@ -53,6 +53,20 @@ export async function stillUsedRefusal(
   return first ? stillUsedBy(parent.names, first.child.names) : null;
 }
 
+/**
+ * The same refusal when what names the record is known already (a bulk delete looks once per
+ * link for a slice of records): synchronous, so a caller inside an IndexedDB transaction makes
+ * no await that is not the store's.
+ */
+export function stillUsedRefusalOf(
+  parent: EntityDescription,
+  links: readonly ChildLink[],
+  isUsed: (link: ChildLink, index: number) => boolean,
+): string | null {
+  const first = links.find((link, index) => isUsed(link, index));
+  return first ? stillUsedBy(parent.names, first.child.names) : null;
+}
+
 /** A set relation of another entity that holds this one's ids. */
 export interface SetLink {
   owner: EntityDescription;

@@ -5,10 +5,11 @@
  * cost about 11 ms a row at 100,000 students: 115 s for 10,000 rows). Each entry is what
  * `mutate` would have queued for the add (an add has nothing to fold into); an entity with
  * unique fields goes through `mutate` row by row, which refuses a duplicate of a held record.
- * Answers each add's outbox seq, in order.
+ * Answers each add's key and outbox seq, in order, and the rows as written when they were
+ * written in bulk (an import's statuses start from them: import-edits.ts).
  */
 import type { EntityDescription } from '../contract/entity';
-import type { LocalDb } from './database';
+import type { LocalDb, Row } from './database';
 import { newTempId } from './ids';
 import { readSignedInUser } from './meta';
 import { mutate, type Values } from './mutate';
@@ -18,7 +19,7 @@ export async function addMany(
   db: LocalDb,
   entity: EntityDescription,
   values: readonly Values[],
-): Promise<{ keys: string[]; seqs: number[] }> {
+): Promise<{ keys: string[]; seqs: number[]; rows?: Row[] }> {
   return db.transaction('rw', db.tables, async () => {
     if (Object.values(entity.fields).some((f) => f.unique)) {
       const keys: string[] = [];
@@ -36,9 +37,10 @@ export async function addMany(
     const author = await readSignedInUser(db);
     const initial = initialValues(entity);
     const keys = values.map(() => newTempId());
-    await db.rows(entity).bulkPut(values.map((v, i) => ({ ...initial, ...v, [entity.key]: keys[i] })));
+    const rows = values.map((v, i): Row => ({ ...initial, ...v, [entity.key]: keys[i] }));
+    await db.rows(entity).bulkPut(rows);
     const entries = values.map((v, i) => newEntry(author, entity, 'add', keys[i], { ...v }, null));
     const seqs = await db.outbox.bulkAdd(entries, { allKeys: true });
-    return { keys, seqs: seqs as number[] };
+    return { keys, seqs: seqs as number[], rows };
   });
 }

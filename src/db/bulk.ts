@@ -17,13 +17,16 @@
  */
 import { entities } from '../contract/entities';
 import type { EntityDescription } from '../contract/entity';
-import { stillUsedOnDevice } from './children';
+import { childLinks } from '../contract/still-used';
+import { stillUsedManyOnDevice, stillUsedOnDevice } from './children';
 import type { LocalDb, Row } from './database';
-import { isTempId } from './ids';
 import { readCursor, readSignedInUser, writeCursor } from './meta';
 import { mutate } from './mutate';
-import { newEntry, snapshot } from './mutations/outbox-steps';
+import { deleteEntry } from './mutations/delete';
+import { relateEntry } from './mutations/relate';
+import { setEntry } from './mutations/set-field';
 import type { FieldValue, OutboxEntry } from './outbox-entry';
+import { quietKeys, RowBatch, rowsByKey } from './quiet-rows';
 import { resolveId } from './resolve';
 
 export type BulkChange =
@@ -108,7 +111,7 @@ interface RowPlan {
 
 /**
  * What `change` makes of `row`, or null when the row already is as asked (nothing to queue).
- * One rule for both ways a row is queued: in bulk (applyQuiet) and through mutate (applyOne).
+ * One rule for both ways a row is queued: in bulk (applySlice) and through mutate (applyOne).
  */
 function planFor(
   entity: EntityDescription,
@@ -158,9 +161,10 @@ export async function applyBulk(
       refused: [],
       undo: { ...outcome.undo, before: [], deleted: [] },
     };
+    // An async scope: Dexie keeps its transaction across awaits that are not the store's only
+    // for an async scope function, and only for a few of them in a row (quiet-rows.ts, flush).
     await db.transaction('rw', db.tables, async () => {
-      const rest = change.op === 'delete' ? slice : await applyQuiet(db, entity, slice, change, part);
-      for (const given of rest) await applyOne(db, entity, given, change, part);
+      await applySlice(db, entity, slice, change, part);
     });
     outcome.changed += part.changed;
     outcome.unchanged += part.unchanged;
@@ -174,62 +178,69 @@ export async function applyBulk(
 }
 
 /**
- * The rows of a slice that no queued change names, set or related at once: what `mutate` does
- * for such a row (the row written, a new entry with the row as its base), with one bulk write of
- * the rows and one of the entries, so the list index writes each chunk back once per slice
- * instead of once per row. Rows with a queued change (folding, cancelling) and rows whose key is
- * temporary go through `mutate` one by one: handed back.
+ * One slice, in the caller's transaction. Rows that no queued change names (quiet-rows.ts) are
+ * changed, related or deleted together: exactly what `mutate` does for such a row (the row
+ * written or deleted, a new entry with the row as its base), in one bulk write of the rows and
+ * one of the entries. Rows with a queued change (folding, cancelling, dropping) and rows under a
+ * temporary id go through `mutate` one by one, after what was gathered before them is written,
+ * so the entries keep the order of the one-by-one path.
  */
-async function applyQuiet(
+async function applySlice(
   db: LocalDb,
   entity: EntityDescription,
   slice: readonly string[],
-  change: Exclude<BulkChange, { op: 'delete' }>,
+  change: BulkChange,
   out: BulkOutcome,
-): Promise<string[]> {
-  const candidates = slice.filter((key) => !isTempId(key));
-  const queued = new Set(
-    (
-      await db.outbox
-        .where('[entity+key]')
-        .anyOf(candidates.map((key) => [entity.name, key]))
-        .toArray()
-    ).map((e) => e.key),
-  );
-  const quiet = candidates.filter((key) => !queued.has(key));
-  const rows = await db.rows(entity).bulkGet(quiet);
+): Promise<void> {
+  const quiet = await rowsByKey(db, entity, await quietKeys(db, entity, slice));
   const author = await readSignedInUser(db);
-  const written: Row[] = [];
-  const entries: ReturnType<typeof newEntry>[] = [];
-  const done = new Set<string>();
-  for (const [i, key] of quiet.entries()) {
-    const row = rows[i];
-    if (!row) continue; // applyOne reports it
-    done.add(key);
+  // A delete's "still used" rule, asked for the slice at once: the single delete's words.
+  const refusals =
+    change.op === 'delete' && !namesItself(entity)
+      ? await stillUsedManyOnDevice(db, entity, [...quiet.keys()])
+      : null;
+  const batch = new RowBatch(db, entity);
+  for (const given of slice) {
+    const row = quiet.get(given);
+    if (!row || batch.has(given) || (change.op === 'delete' && !refusals)) {
+      if (!batch.empty) await batch.flush();
+      await applyOne(db, entity, given, change, out);
+      continue;
+    }
+    if (change.op === 'delete') {
+      const reason = refusals?.get(given);
+      if (reason) {
+        out.refused.push({ key: given, name: String(row[entity.title] ?? given), reason });
+        continue;
+      }
+      const entry = deleteEntry(author, entity, given, row);
+      batch.delete(given, entry);
+      out.undo.deleted.push({ key: given, entryId: entry.id, row, dropped: [] });
+      out.changed++;
+      continue;
+    }
     const plan = planFor(entity, change, row);
     if (!plan) {
       out.unchanged++;
       continue;
     }
-    written.push({ ...row, [plan.field]: plan.after });
-    const entry = newEntry(
-      author,
-      entity,
-      change.op === 'set' ? 'set' : 'relate',
-      key,
-      { [plan.field]: plan.after },
-      snapshot(row),
-    );
-    entries.push(
-      change.op === 'set' ? { ...entry, action: change.action } : { ...entry, relation: change.relation },
-    );
-    out.undo.before.push({ key, value: plan.before, after: plan.after });
+    const entry =
+      change.op === 'set'
+        ? setEntry(author, entity, change.action, given, change.value, row)
+        : relateEntry(author, entity, change.relation, given, plan.after as string[], row);
+    batch.put(given, { ...row, [plan.field]: plan.after }, entry);
+    out.undo.before.push({ key: given, value: plan.before, after: plan.after });
     out.changed++;
   }
-  // Only what there is: an empty bulk operation makes no request.
-  if (written.length) await db.rows(entity).bulkPut(written);
-  if (entries.length) await db.outbox.bulkAdd(entries);
-  return slice.filter((key) => !done.has(key));
+  if (!batch.empty) await batch.flush();
+}
+
+/**
+ * An entity whose rows can name rows of their own kind: deleting one row of a slice may free
+ * another, so each row's "still used" is asked after the rows before it went (one by one).
+ */
+function namesItself(entity: EntityDescription): boolean {
+  return childLinks(entity, entities).some((link) => link.child.name === entity.name);
 }
 
 async function applyOne(
@@ -313,11 +324,7 @@ export async function undoBulk(
   let restored = 0;
   for (let from = 0; from < undo.deleted.length; from += size) {
     const slice = undo.deleted.slice(from, from + size);
-    const part = await db.transaction('rw', db.tables, async () => {
-      let back = 0;
-      for (const item of slice) if (await restoreDeleted(db, entity, item)) back++;
-      return back;
-    });
+    const part = await db.transaction('rw', db.tables, async () => restoreDeleted(db, entity, slice));
     restored += part;
     result.undone += part;
     result.kept += slice.length - part;
@@ -359,19 +366,40 @@ async function undoOne(
 /**
  * A delete not yet sent leaves the queue and its row comes back with the unsent changes the
  * delete took away (same `seq`, so the same place in the queue, as an undone discard); a delete
- * sent (or being sent) stays.
+ * sent (or being sent) stays. A slice's rows come back in one bulk write (the list index writes
+ * each chunk once), its entries in one read, one delete and one put. Answers how many came back.
  */
 async function restoreDeleted(
   db: LocalDb,
   entity: EntityDescription,
-  item: BulkUndo['deleted'][number],
-): Promise<boolean> {
-  if (item.entryId !== null) {
-    const entry = await db.outbox.where('id').equals(item.entryId).first();
-    if (entry?.status !== 'pending' || entry.attempts > 0) return false;
-    await db.outbox.delete(entry.seq);
-  }
-  for (const e of item.dropped) if (!(await db.outbox.get(e.seq))) await db.outbox.put(e);
-  await db.rows(entity).put(item.row);
-  return true;
+  items: readonly BulkUndo['deleted'][number][],
+): Promise<number> {
+  const ids = items.flatMap((item) => (item.entryId === null ? [] : [item.entryId]));
+  const entries = new Map(
+    (ids.length ? await db.outbox.where('id').anyOf(ids).toArray() : []).map((e) => [e.id, e]),
+  );
+  const unsent = (item: BulkUndo['deleted'][number]) => {
+    if (item.entryId === null) return true;
+    const entry = entries.get(item.entryId);
+    return entry?.status === 'pending' && entry.attempts === 0;
+  };
+  const back = items.filter(unsent);
+  const deletes = back.flatMap((item) => {
+    const entry = item.entryId === null ? undefined : entries.get(item.entryId);
+    return entry ? [entry.seq] : [];
+  });
+  const dropped = back.flatMap((item) => item.dropped);
+  const present = new Set(
+    dropped.length
+      ? await db.outbox
+          .where('seq')
+          .anyOf(dropped.map((e) => e.seq))
+          .primaryKeys()
+      : [],
+  );
+  const missing = dropped.filter((e) => !present.has(e.seq));
+  if (deletes.length) await db.outbox.bulkDelete(deletes);
+  if (missing.length) await db.outbox.bulkPut(missing);
+  if (back.length) await db.rows(entity).bulkPut(back.map((item) => item.row));
+  return back.length;
 }

@@ -12,8 +12,8 @@ import { entityByName } from '../contract/entities';
 import type { Op } from '../contract/entity';
 import { addMany } from './add-many';
 import type { LocalDb } from './database';
+import { queueEdits } from './import-edits';
 import { readSignedInUser } from './meta';
-import { mutate } from './mutate';
 
 /** A row ready to queue, as the checker made it (contract/csv/check.ts). */
 export interface ReadyRow {
@@ -124,7 +124,7 @@ export async function queueSlice(
       }
     };
     const slice = file.rows.slice(record.position, end);
-    // The slice's adds in bulk (add-many.ts), then its updates and statuses row by row.
+    // The slice's adds in bulk (add-many.ts), then its edits and statuses (import-edits.ts).
     const adds = slice.filter((row) => row.op === 'add');
     const added = await addMany(
       db,
@@ -137,15 +137,15 @@ export async function queueSlice(
       seqs.push(added.seqs[i]);
       lines.push(row.line);
     });
-    for (const row of slice) {
-      const key = keyOf.get(row) ?? row.key;
-      if (row.op === 'update' && key && Object.keys(row.values).length > 0)
-        await note((await mutate(db, { op: 'update', entity, key, values: row.values })).entryId, row.line);
-      if (row.status !== undefined && key) {
-        const set = await mutate(db, { op: 'set', entity, key, action: 'status', value: row.status });
-        await note(set.entryId, row.line);
-      }
-    }
+    const addedRows = new Map((added.rows ?? []).map((row, i) => [added.keys[i], row]));
+    await queueEdits(db, entity, slice, (row) => keyOf.get(row) ?? row.key, addedRows, {
+      queued: (seq, line) => {
+        had.add(seq);
+        seqs.push(seq);
+        lines.push(line);
+      },
+      note,
+    });
     const done = end >= file.rows.length;
     await importsOf(db).put({
       ...record,

@@ -4,12 +4,15 @@
  * single delete's words and the others go; slices commit one by one with progress; undo before
  * sending cancels every entry (the rows as they were), undo after sending queues the opposite.
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookEntity, schoolEntity, studentEntity } from '../../src/contract/entities';
+import type { EntityDescription } from '../../src/contract/entity';
 import { stillUsedBy } from '../../src/contract/messages';
-import { applyBulk, undoBulk } from '../../src/db/bulk';
+import { applyBulk, type BulkChange, undoBulk } from '../../src/db/bulk';
 import type { LocalDb } from '../../src/db/database';
-import { mutate } from '../../src/db/mutate';
+import { writeSignedInUser } from '../../src/db/meta';
+import { mutate, StillUsedError } from '../../src/db/mutate';
+import { openLocalDb } from '../../src/db/open';
 import { requestOptions } from '../../src/sync/encode';
 import { entryRequest } from '../../src/sync/entry-request';
 import { freshLocalDbEach } from '../helpers/local-db';
@@ -116,6 +119,16 @@ describe('applyBulk', () => {
     ]);
   });
 
+  it('deletes a hundred rows a slice in one bulk write each', async () => {
+    // A slice's rows are checked for "still used" together, with no await that is not the
+    // store's per row (a hundred of those in a row made Dexie commit the slice early).
+    const outcome = await applyBulk(db, studentEntity, keys, { op: 'delete' });
+    expect(outcome).toMatchObject({ changed: 120, refused: [] });
+    expect(await db.rows(studentEntity).count()).toBe(0);
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => [e.op, e.key])).toEqual(keys.map((k) => ['delete', k]));
+  });
+
   it('reports a row no longer on the device', async () => {
     const outcome = await applyBulk(db, studentEntity, ['1', 'gone'], disable);
     expect(outcome.refused.map((r) => r.key)).toEqual(['gone']);
@@ -218,3 +231,155 @@ describe('undoBulk', () => {
     expect(await undoBulk(db, studentEntity, set.undo)).toEqual({ undone: 0, kept: 1 });
   });
 });
+
+/**
+ * The bulk write (quiet-rows.ts: rows with nothing queued, written a slice at a time) against the
+ * one-by-one path it replaces, each on its own store with the same rows and queue: a `mutate` per
+ * row, a delete refused with its StillUsedError. Both must leave the same rows, the same sets,
+ * the same outbox entries in the same order (ids and times aside: each entry gets its own) and
+ * the same refusals.
+ */
+describe('the bulk write leaves what one mutate per row leaves', () => {
+  let peer: LocalDb;
+  let peerName = 0;
+  beforeEach(async () => {
+    peer = openLocalDb(`bulk-peer-${++peerName}`);
+    await peer.open();
+    for (const store of [db, peer]) {
+      await writeSignedInUser(store, 'admin');
+      await store.rows(bookEntity).bulkPut(await db.rows(bookEntity).toArray());
+      await store.rows(schoolEntity).bulkPut(await db.rows(schoolEntity).toArray());
+      await store.rows(studentEntity).bulkPut(await db.rows(studentEntity).toArray());
+    }
+    await peer.rows(schoolEntity).update('s1', { books: ['b1', 'b2'] });
+    await db.rows(schoolEntity).update('s1', { books: ['b1', 'b2'] });
+    // Rows with queued changes of every kind: an unsent edit, an unsent toggle, a sent toggle,
+    // another administrator's edit, and a student added here (a temporary id).
+    for (const store of [db, peer]) {
+      await mutate(store, {
+        op: 'update',
+        entity: studentEntity,
+        key: '3',
+        values: { student_name: 'Three' },
+      });
+      await mutate(store, {
+        op: 'set',
+        entity: studentEntity,
+        key: '4',
+        action: 'status',
+        value: 'Disabled',
+      });
+      await mutate(store, {
+        op: 'set',
+        entity: studentEntity,
+        key: '5',
+        action: 'status',
+        value: 'Disabled',
+      });
+      const sent = await store.outbox.where('[entity+key]').equals(['student', '5']).first();
+      await store.outbox.update(sent?.seq ?? 0, { attempts: 1, status: 'sending' });
+      await writeSignedInUser(store, 'other');
+      await mutate(store, { op: 'update', entity: studentEntity, key: '6', values: { student_name: 'Six' } });
+      await writeSignedInUser(store, 'admin');
+    }
+  });
+  afterEach(async () => {
+    peer.close();
+    await peer.delete();
+  });
+
+  /** Adds the same student on both stores; the temporary ids differ, so each store's is answered. */
+  async function addedHere(): Promise<[string, string]> {
+    const values = { student_name: 'New here', school_id: 's1', status: 'Enabled' };
+    const a = await mutate(db, { op: 'add', entity: studentEntity, values });
+    const b = await mutate(peer, { op: 'add', entity: studentEntity, values });
+    return [a.key, b.key];
+  }
+
+  /** What the one-by-one path does for a key: the single action's own change, a refusal reported. */
+  async function oneByOne(
+    store: LocalDb,
+    entity: EntityDescription,
+    keys: readonly string[],
+    change: BulkChange,
+  ): Promise<{ key: string; reason: string }[]> {
+    const refused: { key: string; reason: string }[] = [];
+    for (const key of keys) {
+      if (change.op === 'delete') {
+        try {
+          await mutate(store, { op: 'delete', entity, key });
+        } catch (error) {
+          if (!(error instanceof StillUsedError)) throw error;
+          refused.push({ key, reason: error.message });
+        }
+      } else if (change.op === 'set') {
+        const row = await store.rows(entity).get(key);
+        if (String(row?.status) !== String(change.value))
+          await mutate(store, { op: 'set', entity, key, action: change.action, value: change.value });
+      }
+    }
+    return refused;
+  }
+
+  /** The store's temporary id written as NEW: the two stores' differ. */
+  const named = (value: unknown, tempId: string) =>
+    JSON.parse(JSON.stringify(value).replaceAll(tempId, 'NEW')) as unknown;
+
+  /** A store's outbox in queue order, without what differs from one store to the other. */
+  async function queueOf(store: LocalDb, tempId: string) {
+    const entries = await store.outbox.orderBy('seq').toArray();
+    return named(
+      entries.map(({ id, seq, createdAt, ...entry }) => entry),
+      tempId,
+    );
+  }
+
+  async function tablesOf(store: LocalDb, tempId: string) {
+    const tables = {
+      students: await store.rows(studentEntity).toArray(),
+      schools: await store.rows(schoolEntity).toArray(),
+      books: await store.rows(bookEntity).toArray(),
+    };
+    return named(tables, tempId);
+  }
+
+  it('a bulk status change', async () => {
+    const [mine, theirs] = await addedHere();
+    const keys = [...keys20(), mine];
+    const outcome = await applyBulk(db, studentEntity, keys, disable, { slice: 7 });
+    await oneByOne(peer, studentEntity, [...keys20(), theirs], disable);
+    expect(outcome.refused).toEqual([]);
+    expect(outcome.changed).toBeGreaterThan(15);
+    expect(await queueOf(db, mine)).toEqual(await queueOf(peer, theirs));
+    expect(await tablesOf(db, mine)).toEqual(await tablesOf(peer, theirs));
+  });
+
+  it('a bulk delete, with the rows still used refused in the same words', async () => {
+    const [mine, theirs] = await addedHere();
+    // Every student is in the first school: it is still used; the second has none.
+    const schools = await applyBulk(db, schoolEntity, ['s1', 's2'], { op: 'delete' });
+    const schoolsRefused = await oneByOne(peer, schoolEntity, ['s1', 's2'], { op: 'delete' });
+    expect(schools.refused.map(({ key, reason }) => ({ key, reason }))).toEqual(schoolsRefused);
+    expect(schoolsRefused).toEqual([
+      { key: 's1', reason: stillUsedBy(schoolEntity.names, studentEntity.names) },
+    ]);
+
+    const keys = [...keys20(), mine];
+    const students = await applyBulk(db, studentEntity, keys, { op: 'delete' }, { slice: 7 });
+    await oneByOne(peer, studentEntity, [...keys20(), theirs], { op: 'delete' });
+    expect(students.refused).toEqual([]);
+    expect(students.changed).toBe(keys.length);
+    // Books held by sets (the students' and the schools'): a delete takes them out of every set.
+    const books = await applyBulk(db, bookEntity, ['b1', 'b2'], { op: 'delete' });
+    await oneByOne(peer, bookEntity, ['b1', 'b2'], { op: 'delete' });
+    expect(books.changed).toBe(2);
+    expect(await queueOf(db, mine)).toEqual(await queueOf(peer, theirs));
+    expect(await tablesOf(db, mine)).toEqual(await tablesOf(peer, theirs));
+    expect((await db.rows(studentEntity).get('21'))?.books).toEqual([]);
+    expect(await db.rows(schoolEntity).get('s2')).toBeUndefined();
+    expect((await db.rows(schoolEntity).get('s1'))?.books).toEqual([]);
+  });
+});
+
+/** The first twenty students: quiet rows and the rows with queued changes (3 to 6). */
+const keys20 = () => keys.slice(0, 20);

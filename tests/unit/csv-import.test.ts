@@ -5,7 +5,7 @@
  * from the outbox (imported, refused with the server's words, refused rows as CSV); an export
  * read back by the import is all up to date.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseAll } from '../../src/contract/csv/parse';
 import { schoolEntity, studentEntity } from '../../src/contract/entities';
 import { geoPaths } from '../../src/contract/geography';
@@ -17,10 +17,13 @@ import {
   importFile,
   importsOf,
   queueSlice,
+  type ReadyRow,
   startImport,
   unfinishedImport,
 } from '../../src/db/imports';
 import { writeSignedInUser } from '../../src/db/meta';
+import { mutate } from '../../src/db/mutate';
+import { openLocalDb } from '../../src/db/open';
 import { writeReference } from '../../src/db/reference';
 import { freshLocalDbEach } from '../helpers/local-db';
 
@@ -102,6 +105,147 @@ describe('queueing', () => {
     await expect(queueSlice(db, 'import-1', 3)).rejects.toThrow();
     expect(await db.outbox.count()).toBe(0);
     expect((await importsOf(db).get('import-1'))?.position).toBe(0);
+  });
+});
+
+describe('edits and statuses of rows on the device', () => {
+  let peer: LocalDb;
+  beforeEach(async () => {
+    peer = openLocalDb(`csv-import-peer-${Math.random()}`);
+    await peer.open();
+  });
+  afterEach(async () => {
+    peer.close();
+    await peer.delete();
+  });
+
+  it('queue what one mutate per row queues: same entries, same order, same rows, same lines', async () => {
+    // Ten students on the device; student 3 has an unsent edit (the import's edit folds into
+    // it), student 4 a sent toggle (the status goes after it), student 5 an unsent toggle
+    // (the status cancels it), and an add in the file gets a status of its own.
+    const rows: ReadyRow[] = [
+      { line: 2, op: 'update', key: '1', values: { student_name: 'One' } },
+      { line: 3, op: 'update', key: '2', values: { student_name: 'Two' }, status: 'Disabled' },
+      { line: 4, op: 'update', key: '3', values: { city: 'Nashik' } },
+      { line: 5, op: 'update', key: '4', values: {}, status: 'Disabled' },
+      { line: 6, op: 'update', key: '5', values: {}, status: 'Enabled' },
+      { line: 7, op: 'add', values: { student_name: 'New', school_id: '5' }, status: 'Disabled' },
+      { line: 8, op: 'update', key: '6', values: { zipcode: '411001' }, status: 'Disabled' },
+      { line: 9, op: 'update', key: '7', values: { student_name: 'Seven' } },
+      { line: 10, op: 'update', key: '7', values: { city: 'Mumbai' } },
+      { line: 11, op: 'update', key: '8', values: {}, status: 'Disabled' },
+    ];
+    for (const store of [db, peer]) {
+      await writeSignedInUser(store, 'admin');
+      await store.rows(studentEntity).bulkPut(
+        Array.from({ length: 10 }, (_, i) => ({
+          student_id: String(i + 1),
+          student_name: `Pupil ${i + 1}`,
+          school_id: '5',
+          status: 'Enabled',
+          city: 'Pune',
+        })),
+      );
+      await mutate(store, {
+        op: 'update',
+        entity: studentEntity,
+        key: '3',
+        values: { student_name: 'Drei' },
+      });
+      await mutate(store, {
+        op: 'set',
+        entity: studentEntity,
+        key: '4',
+        action: 'status',
+        value: 'Disabled',
+      });
+      const sent = await store.outbox.where('[entity+key]').equals(['student', '4']).first();
+      await store.outbox.update(sent?.seq ?? 0, { attempts: 1, status: 'sending' });
+      await mutate(store, {
+        op: 'set',
+        entity: studentEntity,
+        key: '5',
+        action: 'status',
+        value: 'Disabled',
+      });
+      await startImport(store, {
+        id: 'edits',
+        entity: 'student',
+        hash: 'h',
+        fileName: 'edits.csv',
+        text: '',
+        rows,
+        startedAt: 1,
+      });
+    }
+    await queueSlice(db, 'edits', 6);
+    await queueSlice(db, 'edits', 6);
+
+    // The path before bulk writes, row by row, on the peer.
+    const had = new Set<number>();
+    const seqs: number[] = [];
+    const lines: number[] = [];
+    const note = async (entryId: string | null, line: number) => {
+      const [seq] = entryId ? await peer.outbox.where('id').equals(entryId).primaryKeys() : [];
+      if (seq !== undefined && !had.has(seq)) {
+        had.add(seq);
+        seqs.push(seq);
+        lines.push(line);
+      }
+    };
+    for (const slice of [rows.slice(0, 6), rows.slice(6)]) {
+      const adds = new Map<ReadyRow, string>();
+      for (const row of slice.filter((r) => r.op === 'add')) {
+        const added = await mutate(peer, { op: 'add', entity: studentEntity, values: row.values });
+        adds.set(row, added.key);
+        await note(added.entryId, row.line);
+      }
+      for (const row of slice) {
+        const key = adds.get(row) ?? row.key ?? '';
+        if (row.op === 'update' && Object.keys(row.values).length)
+          await note(
+            (await mutate(peer, { op: 'update', entity: studentEntity, key, values: row.values })).entryId,
+            row.line,
+          );
+        if (row.status !== undefined)
+          await note(
+            (
+              await mutate(peer, {
+                op: 'set',
+                entity: studentEntity,
+                key,
+                action: 'status',
+                value: row.status,
+              })
+            ).entryId,
+            row.line,
+          );
+      }
+    }
+
+    const tempId = async (store: LocalDb) =>
+      String(
+        (
+          await store
+            .rows(studentEntity)
+            .filter((r) => r.student_name === 'New')
+            .first()
+        )?.student_id,
+      );
+    const [mine, theirs] = [await tempId(db), await tempId(peer)];
+    const plain = async (store: LocalDb, temp: string) =>
+      JSON.parse(
+        JSON.stringify({
+          entries: (await store.outbox.orderBy('seq').toArray()).map(({ id, createdAt, ...e }) => e),
+          rows: await store.rows(studentEntity).toArray(),
+        }).replaceAll(temp, 'NEW'),
+      );
+    expect(await plain(db, mine)).toEqual(await plain(peer, theirs));
+    const record = await importsOf(db).get('edits');
+    expect({ seqs: record?.seqs, lines: record?.lines }).toEqual({ seqs, lines });
+    // Student 3's edit folded into its unsent one; student 5's toggle back cancelled its own.
+    expect((await db.outbox.toArray()).filter((e) => e.key === '5')).toEqual([]);
+    expect(lines).toContain(4);
   });
 });
 

@@ -8,8 +8,8 @@ import { entities } from '../../contract/entities';
 import type { EntityDescription } from '../../contract/entity';
 import { setLinks } from '../../contract/still-used';
 import { stillUsedOnDevice } from '../children';
-import type { LocalDb } from '../database';
-import { belongsTo, type FieldValue, isUnsent } from '../outbox-entry';
+import type { LocalDb, Row } from '../database';
+import { belongsTo, type FieldValue, isUnsent, type NewEntry } from '../outbox-entry';
 import { type MutationResult, StillUsedError } from './change';
 import { type Existing, newEntry, queue, snapshot } from './outbox-steps';
 import { queuedAfter } from './queue-order';
@@ -23,7 +23,7 @@ export async function deleteRecord(
   const refusal = await stillUsedOnDevice(db, entity, key);
   if (refusal) throw new StillUsedError(refusal);
   await db.rows(entity).delete(key);
-  await dropFromSets(db, entity, key);
+  await dropFromSets(db, entity, [key]);
   const unapplied = all.filter(
     (e) => (isUnsent(e) || (e.status === 'failed' && !e.confirmedAt)) && belongsTo(e, author),
   );
@@ -40,21 +40,39 @@ export async function deleteRecord(
   if (unapplied.length && !(await queuedAfter(db, unapplied[0].seq, entity, key))) {
     await db.outbox.bulkDelete(unapplied.map((e) => e.seq));
   }
-  return queue(db, key, newEntry(author, entity, 'delete', key, {}, snapshot(row)));
+  return queue(db, key, deleteEntry(author, entity, key, row));
+}
+
+/** The entry of a delete: no values, the record as it stood as its base. */
+export function deleteEntry(
+  author: string | null,
+  entity: EntityDescription,
+  key: string,
+  row: Row,
+): NewEntry {
+  return newEntry(author, entity, 'delete', key, {}, snapshot(row));
 }
 
 /**
- * A deleted record leaves every set that held it (a book its assignments), as the server does
- * in the same transaction; the owners' own changes are not queued for it.
+ * Deleted records leave every set that held them (a book its assignments), as the server does
+ * in the same transaction; the owners' own changes are not queued for it. One look per set for
+ * all of `keys` (a bulk delete's slice).
  */
-async function dropFromSets(db: LocalDb, entity: EntityDescription, key: string): Promise<void> {
+export async function dropFromSets(
+  db: LocalDb,
+  entity: EntityDescription,
+  keys: readonly string[],
+): Promise<void> {
+  if (keys.length === 0) return;
+  const gone = new Set(keys);
   for (const { owner, relation } of setLinks(entity, entities)) {
     await db
       .rows(owner)
       .where(relation)
-      .equals(key)
+      .anyOf([...gone])
+      .distinct()
       .modify((row) => {
-        row[relation] = (row[relation] as string[]).filter((id) => id !== key);
+        row[relation] = (row[relation] as string[]).filter((id) => !gone.has(id));
       });
   }
 }

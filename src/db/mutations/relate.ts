@@ -3,7 +3,8 @@
  * unsent one; back to where it began, nothing is sent.
  */
 import type { EntityDescription } from '../../contract/entity';
-import type { LocalDb } from '../database';
+import type { LocalDb, Row } from '../database';
+import type { NewEntry } from '../outbox-entry';
 import type { MutationResult } from './change';
 import { cancel, type Existing, fold, newEntry, queue, snapshot } from './outbox-steps';
 
@@ -25,7 +26,19 @@ export async function relateRecord(
     return fold(db, key, last, set);
   }
   if (sameSet(current, ids)) return { key, cancelled: true, entryId: null };
-  return queue(db, key, { ...newEntry(author, entity, 'relate', key, set, snapshot(row)), relation });
+  return queue(db, key, relateEntry(author, entity, relation, key, ids, row));
+}
+
+/** The entry of a set replaced on a record that has nothing to fold into: based on the record as it stood. */
+export function relateEntry(
+  author: string | null,
+  entity: EntityDescription,
+  relation: string,
+  key: string,
+  ids: readonly string[],
+  row: Row,
+): NewEntry {
+  return { ...newEntry(author, entity, 'relate', key, { [relation]: ids }, snapshot(row)), relation };
 }
 
 function sameSet(a: unknown, b: readonly string[]): boolean {

@@ -4,8 +4,8 @@
  * back to where it began, nothing is sent.
  */
 import { type EntityDescription, wireName } from '../../contract/entity';
-import type { LocalDb } from '../database';
-import type { FieldValue } from '../outbox-entry';
+import type { LocalDb, Row } from '../database';
+import type { FieldValue, NewEntry } from '../outbox-entry';
 import type { MutationResult } from './change';
 import { cancel, type Existing, fold, newEntry, queue, snapshot } from './outbox-steps';
 
@@ -21,17 +21,36 @@ export async function setField(
   if (!action) throw new Error(`${entity.name} has no action ${actionName}`);
   const value = { [action.field]: given };
   await db.rows(entity).put({ ...row, ...value });
-  const field = entity.fields[action.field];
-  const sentOnAdd = Boolean(field && wireName(field, 'add'));
-  if (last?.op === 'add' && sentOnAdd) return fold(db, key, last, value);
+  if (last?.op === 'add' && foldsIntoAdd(entity, actionName)) return fold(db, key, last, value);
   if (last?.op === 'set' && last.action === actionName) {
     // Toggled back to what it was before the first unsent toggle: nothing to send.
     // Compared as text: a page number may be held as a number or as typed.
     if (String(last.base?.[action.field] ?? '') === String(given ?? '')) return cancel(db, last, key);
     return fold(db, key, last, value);
   }
-  return queue(db, key, {
-    ...newEntry(author, entity, 'set', key, value, snapshot(row)),
+  return queue(db, key, setEntry(author, entity, actionName, key, given, row));
+}
+
+/** Whether the action's field travels with an add: an action on a record whose add is unsent folds into it. */
+export function foldsIntoAdd(entity: EntityDescription, actionName: string): boolean {
+  const action = entity.actions?.[actionName];
+  const field = action ? entity.fields[action.field] : undefined;
+  return Boolean(field && wireName(field, 'add'));
+}
+
+/** The entry of an action on a record that has nothing to fold into: based on the record as it stood. */
+export function setEntry(
+  author: string | null,
+  entity: EntityDescription,
+  actionName: string,
+  key: string,
+  given: FieldValue,
+  row: Row,
+): NewEntry {
+  const action = entity.actions?.[actionName];
+  if (!action) throw new Error(`${entity.name} has no action ${actionName}`);
+  return {
+    ...newEntry(author, entity, 'set', key, { [action.field]: given }, snapshot(row)),
     action: actionName,
-  });
+  };
 }

@@ -4,7 +4,8 @@
  * record as it stood (rule 5).
  */
 import type { EntityDescription } from '../../contract/entity';
-import type { LocalDb } from '../database';
+import type { LocalDb, Row } from '../database';
+import type { NewEntry } from '../outbox-entry';
 import { refuseDuplicates } from '../unique';
 import type { MutationResult, Values } from './change';
 import { type Existing, fold, newEntry, queue, snapshot } from './outbox-steps';
@@ -26,5 +27,16 @@ export async function updateRecord(
     !(await namesLaterRecord(db, entity, values, last.seq)) &&
     !(await namedByLaterEntry(db, entity, [given, key], last.seq));
   if (last && foldable && (last.op === 'add' || last.op === 'update')) return fold(db, key, last, values);
-  return queue(db, key, newEntry(author, entity, 'update', key, { ...values }, snapshot(row)));
+  return queue(db, key, updateEntry(author, entity, key, values, row));
+}
+
+/** The entry of an edit that has nothing to fold into: the values, based on the record as it stood (rule 5). */
+export function updateEntry(
+  author: string | null,
+  entity: EntityDescription,
+  key: string,
+  values: Values,
+  row: Row,
+): NewEntry {
+  return newEntry(author, entity, 'update', key, { ...values }, snapshot(row));
 }
