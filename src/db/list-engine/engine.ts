@@ -14,6 +14,7 @@
 import Dexie from 'dexie';
 import { HEAD_STORE, KEY_COLUMN, type StoredHead } from '../list-index/chunk';
 import { ensureListIndex } from '../list-index/middleware';
+import { searchColumn, storedSearch } from '../list-index/projection';
 import { INDEX_STORES, readChunkColumns, readColumn, readHead } from '../list-index/read';
 import { EntityIndex, type PageAnswer, type PageQuery } from './entity-index';
 import type { Pause } from './order';
@@ -83,8 +84,11 @@ export class ListEngine {
       const started = performance.now();
       await ensureListIndex(this.db, spec.projection);
       // The keys, and the columns a search and the list's default order read: the first
-      // keystroke should find them here (a list's first paint does not wait for this).
-      const first = [spec.defaultSort.field, ...spec.search].filter(
+      // keystroke should find them here (a list's first paint does not wait for this). The
+      // search reads the folded text the index keeps, when it keeps it, not the fields.
+      const stored = storedSearch(spec.projection);
+      const search = stored ? [searchColumn(stored)] : spec.search;
+      const first = [spec.defaultSort.field, ...search].filter(
         (f, i, all) => f !== spec.projection.key && all.indexOf(f) === i,
       );
       const { head, columns } = await this.db.transaction('r', INDEX_STORES, async () => {
