@@ -188,8 +188,11 @@ export class EntityIndex {
     measure(`key order ${this.spec.name}`, started);
   }
 
-  /** Every live slot in the field's ascending order (ties by key). */
-  async order(field: string): Promise<Int32Array> {
+  /**
+   * Every live slot in the field's ascending order (ties by key). `pause` lets other work run
+   * during a long sort (computing ahead of use pauses longer: ListEngine.warm).
+   */
+  async order(field: string, pause = this.pause): Promise<Int32Array> {
     for (;;) {
       this.ensureKeys();
       if (field === this.spec.projection.key) return this.keyPerm;
@@ -206,7 +209,7 @@ export class EntityIndex {
       const values = this.column(field);
       await order.ranking.add(
         this.keyPerm.length === values.length ? values : Array.from(this.keyPerm, (s) => values[s]),
-        this.pause,
+        pause,
       );
       if (stamp !== this.stamp() || this.keysVersion !== this.version) continue;
       const ranking = order.ranking;
@@ -217,7 +220,7 @@ export class EntityIndex {
         (i) => {
           ranks[slots[i]] = ranking.rankOf(values[slots[i]]);
         },
-        this.pause,
+        pause,
       );
       if (stamp !== this.stamp() || this.keysVersion !== this.version) continue;
       order.perm = orderSlots(slots, ranks, this.keyRank, this.keyPerm);
