@@ -39,10 +39,18 @@ export const searchColumn = (search: readonly string[]) => `${SEARCH_PREFIX}${se
  * choice's label). The list engine reads that column instead of folding every row's fields
  * when an entity's list first loads.
  */
-export function storedSearch(projection: ListProjection): string[] | null {
-  const last = projection.fields.at(-1) ?? '';
-  return last.startsWith(SEARCH_PREFIX) ? last.slice(SEARCH_PREFIX.length).split('+') : null;
+export function storedSearch(projection: ListProjection): readonly string[] | null {
+  let search = searchOf.get(projection);
+  if (search === undefined) {
+    const last = projection.fields.at(-1) ?? '';
+    search = last.startsWith(SEARCH_PREFIX) ? last.slice(SEARCH_PREFIX.length).split('+') : null;
+    searchOf.set(projection, search);
+  }
+  return search;
 }
+
+/** Each projection's stored search fields, worked out once (projectRow asks for every row). */
+const searchOf = new WeakMap<ListProjection, readonly string[] | null>();
 
 /** The text a search compares with: the search fields' values, folded (fold.ts), one break apart. */
 export const searchText = (values: readonly string[]): string =>
