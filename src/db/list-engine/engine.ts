@@ -79,7 +79,11 @@ export class ListEngine {
         (n) => n.parent === parent && (spec.search.includes(n.name) || spec.defaultSort.field === n.name),
       );
     const parents = parentsOf(spec).filter((p) => p !== name);
-    for (const parent of parents.filter(readNow)) await this.open(parent);
+    for (const parent of parents.filter(readNow)) {
+      // With its titles: a parent's own first load reads its folded search text, not its names.
+      const index = await this.open(parent);
+      await index.need([index.spec.title]);
+    }
     const index = await this.serial(async () => {
       const started = performance.now();
       await ensureListIndex(this.db, spec.projection);
@@ -88,9 +92,10 @@ export class ListEngine {
       // search reads the folded text the index keeps, when it keeps it, not the fields.
       const stored = storedSearch(spec.projection);
       const search = stored ? [searchColumn(stored)] : spec.search;
-      const first = [spec.defaultSort.field, ...search].filter(
-        (f, i, all) => f !== spec.projection.key && all.indexOf(f) === i,
-      );
+      // A parent's name is shown by the ref's id: that column too.
+      const first = [spec.defaultSort.field, ...search]
+        .flatMap((f) => [f, ...spec.names.filter((n) => n.name === f).map((n) => n.field)])
+        .filter((f, i, all) => f !== spec.projection.key && all.indexOf(f) === i);
       const { head, columns } = await this.db.transaction('r', INDEX_STORES, async () => {
         const head = await readHead(this.db, spec.projection.table);
         const columns = head
