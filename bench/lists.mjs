@@ -26,9 +26,10 @@
  * Prints figures; never fails on timings. Needs `npm run build` (app and server) and the bench
  * pages (`npx vite build --config vite.bench.config.ts`); `npm run bench` does both.
  * Options: BENCH_LIST_ROWS (100000), BENCH_LIST_RUNS (3), BENCH_LIST_COLD=0 (no cold starts),
- * BENCH_LIST_VERBOSE=1 (each keystroke as measured), CHROMIUM_PATH.
+ * BENCH_LIST_VERBOSE=1 (each keystroke as measured), BENCH_LIST_PROFILE=<dir> (a CPU profile of
+ * the page per cold start, for `node bench/profile-top.mjs <dir>`), CHROMIUM_PATH.
  */
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -45,6 +46,8 @@ const RUNS = Number(process.env.BENCH_LIST_RUNS || 3);
 const COLD = process.env.BENCH_LIST_COLD !== '0';
 /** BENCH_LIST_VERBOSE=1: each keystroke's time as it is measured. */
 const VERBOSE = process.env.BENCH_LIST_VERBOSE === '1';
+/** BENCH_LIST_PROFILE=<dir>: a CPU profile of the page's main thread per cold start (bench/profile-top.mjs reads them). */
+const PROFILE_DIR = process.env.BENCH_LIST_PROFILE;
 const PAGE_SIZE = 10;
 
 // ---------------------------------------------------------------------------------------------
@@ -499,9 +502,18 @@ async function main() {
           await context.setOffline(true);
           const cdp = await context.newCDPSession(page);
           await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+          if (PROFILE_DIR) {
+            await cdp.send('Profiler.enable');
+            await cdp.send('Profiler.start');
+          }
           await page.goto(`${origin}/students`);
           const t = await page.evaluate((want) => window.__lists.coldPainted(want), all);
           into.push(t);
+          if (PROFILE_DIR) {
+            const { profile } = await cdp.send('Profiler.stop');
+            mkdirSync(PROFILE_DIR, { recursive: true });
+            writeFileSync(join(PROFILE_DIR, `cold-${rate}x-${run + 1}.cpuprofile`), JSON.stringify(profile));
+          }
           await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
         }
       }

@@ -31,6 +31,17 @@ const pause = () =>
     channel.port2.postMessage(null);
   });
 
+/**
+ * Yields to every other task: work computed ahead of use (orders nobody has asked for yet)
+ * continues as a background task, so a query's reads and replies, which are ordinary tasks,
+ * never wait behind its slices (with the message-loop turn above, each of a page's reads
+ * could wait a slice). Chromium has `scheduler.postTask`; without it, the turn above.
+ */
+const scheduler = (
+  self as { scheduler?: { postTask(task: () => void, o: { priority: string }): Promise<void> } }
+).scheduler;
+const pauseBehind = scheduler ? () => scheduler.postTask(() => {}, { priority: 'background' }) : pause;
+
 const db = openLocalDb();
 const engine = new ListEngine(db, engineSpecs(entities), { pause });
 const post = (message: FromWorker) => self.postMessage(message);
@@ -61,7 +72,9 @@ function warm(entity: string): void {
   const quiet = async () => {
     while (!watches.quietFor(QUIET_MS)) await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
   };
-  engine.warm(entity, quiet).catch((error) => console.error('List warm-up failed:', failure(error)));
+  engine
+    .warm(entity, quiet, pauseBehind)
+    .catch((error) => console.error('List warm-up failed:', failure(error)));
 }
 
 const watches = new PageWatches(pageOf, post, warm);

@@ -14,14 +14,18 @@ import { parentName, parentNameFields } from '../contract/parent-names';
 import type { LocalDb, Row } from './database';
 
 export async function withParentNames(db: LocalDb, entity: EntityDescription, rows: Row[]): Promise<Row[]> {
-  const joins: [string, string, Map<unknown, string>][] = [];
-  for (const { field, name, parent: parentEntity } of parentNameFields(entity)) {
-    const parent = entityByName(parentEntity);
-    const ids = [...new Set(rows.map((r) => r[field]).filter((id) => typeof id === 'string' && id !== ''))];
-    const found = await db.rows(parent).bulkGet(ids as string[]);
-    const names = new Map(found.flatMap((p) => (p ? [[p[parent.key], parentName(parent, p)] as const] : [])));
-    joins.push([field, name, names]);
-  }
+  // Every parent's read asked at once (one round trip to the storage, not one per parent).
+  const joins = await Promise.all(
+    parentNameFields(entity).map(async ({ field, name, parent: parentEntity }) => {
+      const parent = entityByName(parentEntity);
+      const ids = [...new Set(rows.map((r) => r[field]).filter((id) => typeof id === 'string' && id !== ''))];
+      const found = await db.rows(parent).bulkGet(ids as string[]);
+      const names = new Map(
+        found.flatMap((p) => (p ? [[p[parent.key], parentName(parent, p)] as const] : [])),
+      );
+      return [field, name, names] as const;
+    }),
+  );
   if (joins.length === 0) return rows;
   return rows.map((row) => {
     const out = { ...row };

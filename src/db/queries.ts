@@ -54,8 +54,13 @@ export function pageRows(
   keys: readonly string[],
 ): Promise<{ rows: Row[]; pending: Set<string> }> {
   return db.transaction('r', [db.rows(entity), db.outbox, ...parentTables(db, entity)], async () => {
-    const found = (await db.rows(entity).bulkGet([...keys])).filter((row) => row !== undefined);
-    const pending = await pendingKeys(db, entity, keys);
+    // Asked together: each wait for IndexedDB's answer is a round trip to the browser's
+    // storage, and a page's answer (a keystroke's, a click's) waits for all of them.
+    const [read, pending] = await Promise.all([
+      db.rows(entity).bulkGet([...keys]),
+      pendingKeys(db, entity, keys),
+    ]);
+    const found = read.filter((row) => row !== undefined);
     return { rows: await withParentNames(db, entity, found), pending };
   });
 }

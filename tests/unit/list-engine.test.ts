@@ -5,10 +5,18 @@
  * a list's stale queries, never run or never posted (watches.ts, as the list worker keeps them).
  */
 import { describe, expect, it } from 'vitest';
-import { classEntity, teacherEntity } from '../../src/contract/entities';
+import {
+  classEntity,
+  entities,
+  schoolEntity,
+  studentEntity,
+  teacherEntity,
+} from '../../src/contract/entities';
 import type { LocalDb } from '../../src/db/database';
+import { ListEngine } from '../../src/db/list-engine/engine';
 import type { PageQuery } from '../../src/db/list-engine/entity-index';
 import type { FromWorker, ShownPage } from '../../src/db/list-engine/protocol';
+import { engineSpecs } from '../../src/db/list-engine/spec';
 import { PageWatches } from '../../src/db/list-engine/watches';
 import { mutate } from '../../src/db/mutate';
 import { listRows } from '../../src/db/queries';
@@ -65,6 +73,33 @@ describe('orders', () => {
 });
 
 describe('search, filters, totals and pages', () => {
+  it('a search over a parent’s name (no folded column kept) finds rows by the parent’s current name', async () => {
+    // The index folds only what a row holds; a list that searched its school's name would
+    // search the school's current title, folded by the engine.
+    const searched = {
+      ...studentEntity,
+      list: { ...studentEntity.list, search: ['student_name', 'school_name'] },
+    };
+    const specs = engineSpecs(entities.map((e) => (e.name === studentEntity.name ? searched : e)));
+    expect(specs.get(studentEntity.name)?.projection.fields.some((f) => f.startsWith(':search'))).toBe(false);
+    await db.rows(schoolEntity).put({ school_id: '1', school_name: 'Old Name' });
+    await db.rows(studentEntity).bulkPut([
+      { student_id: '1', student_name: 'Ana', school_id: '1', school_name: 'Old Name', status: 'Enabled' },
+      { student_id: '2', student_name: 'Zoë', school_id: '', school_name: '', status: 'Enabled' },
+    ]);
+    const engine = new ListEngine(db, specs);
+    try {
+      const found = async (search: string) => (await engine.page(studentEntity.name, { search }, true)).keys;
+      expect(await found('old')).toEqual(['1']);
+      expect(await found('zoe')).toEqual(['2']);
+      await db.rows(schoolEntity).put({ school_id: '1', school_name: 'Zêta Academy' });
+      expect(await found('zeta')).toEqual(['1']);
+      expect(await found('old')).toEqual([]);
+    } finally {
+      engine.close();
+    }
+  });
+
   it('finds substrings whatever their case and accents, and counts them over all pages', async () => {
     await classes({ '1': 'José María', '2': 'JOSEPH', '3': 'Ana', '4': 'Mariana', '5': 'jose' });
     expect(await names({ search: 'jose' })).toEqual(['José María', 'JOSEPH', 'jose']);

@@ -9,9 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { classEntity, entities, studentEntity } from '../../src/contract/entities';
 import type { EntityDescription } from '../../src/contract/entity';
 import type { LocalDb, Row } from '../../src/db/database';
+import { keyOrder } from '../../src/db/list-engine/order';
 import { CHUNK_STORE, HEAD_STORE, type StoredHead } from '../../src/db/list-index/chunk';
+import { foldText } from '../../src/db/list-index/fold';
 import { ensureListIndex } from '../../src/db/list-index/middleware';
-import { listProjection } from '../../src/db/list-index/projection';
+import { listProjection, searchColumn } from '../../src/db/list-index/projection';
 import { readTableIndex } from '../../src/db/list-index/read';
 import { openLocalDb } from '../../src/db/open';
 import { applyPulled } from '../../src/sync/pull-apply';
@@ -159,6 +161,42 @@ describe('the list index follows every kind of write', () => {
   });
 });
 
+describe('what the index keeps so that a list loads without computing', () => {
+  it('the search text folded when rows are written: equal to folding the row', async () => {
+    const projection = listProjection(studentEntity, entities);
+    const column = projection.fields.indexOf(searchColumn(studentEntity.list.search));
+    expect(column).toBe(projection.fields.length - 1);
+    await db.rows(studentEntity).bulkPut([student(1, 'José ÁLVAREZ'), student(2, 'Zoë İnce'), student(3)]);
+    await db.rows(studentEntity).update('3', { student_name: 'Ørjan Brønstad' });
+    const rows = await db.rows(studentEntity).toArray();
+    const stored = await indexed(studentEntity);
+    for (const row of rows)
+      expect(stored[String(row.student_id)][column]).toBe(foldText(String(row.student_name)));
+    expect(stored['1'][column]).toBe('jose alvarez');
+  });
+
+  it('a search that reads a parent’s name keeps no folded column (the parent’s current name is read)', () => {
+    const search = { ...studentEntity.list, search: ['school_name'] };
+    const projection = listProjection({ ...studentEntity, list: search }, entities);
+    expect(projection.fields.some((f) => f.startsWith(':search'))).toBe(false);
+  });
+
+  it('each chunk keeps its ids in order, so the stored order is the engine’s key order', async () => {
+    const table = db.rows(studentEntity);
+    // One chunk (ids 0-511): out of order, then a delete (the last row takes its place) and a late id.
+    await table.bulkPut([9, 3, 7, 1, 5].map((id) => student(id)));
+    await table.delete('3');
+    await table.put(student(2));
+    await table.bulkPut([600, 513].map((id) => student(id)));
+    const { chunks } = await readTableIndex(db, 'students', []);
+    const stored = chunks.sort((a, b) => a.n - b.n).flatMap((c) => c.keys);
+    expect(stored).toEqual(['1', '2', '5', '7', '9', '513', '600']);
+    // What the engine loads in chunk order is its key order as it is (checked, not sorted).
+    expect(Array.from(keyOrder(stored))).toEqual(stored.map((_, i) => i));
+    expect(Array.from(keyOrder(['9', '', 'x', '1', '5']))).toEqual([3, 4, 0, 2]);
+  });
+});
+
 describe('an index that is missing or holds another projection is rebuilt from the rows', () => {
   it('rebuilt at the first write, and by ensureListIndex', async () => {
     await db.rows(classEntity).bulkPut([
@@ -182,7 +220,14 @@ describe('an index that is missing or holds another projection is rebuilt from t
     const head = (await db.table(HEAD_STORE).get('classes')) as StoredHead;
     await db.table(HEAD_STORE).put({ ...head, fields: 'class_id,old_field' });
     await ensureListIndex(db, listProjection(classEntity, entities));
-    expect(((await db.table(HEAD_STORE).get('classes')) as StoredHead).fields).toBe(head.fields);
+    const rebuilt = (await db.table(HEAD_STORE).get('classes')) as StoredHead;
+    expect(rebuilt.fields).toBe(head.fields);
     expect(await names()).toEqual({ '1': 'One' });
+    // Once: the next open (and the next write) finds this projection and rebuilds nothing.
+    await ensureListIndex(db, listProjection(classEntity, entities));
+    expect(((await db.table(HEAD_STORE).get('classes')) as StoredHead).v).toBe(rebuilt.v);
+    await db.rows(classEntity).put({ class_id: '2', class_name: 'Two' });
+    expect(((await db.table(HEAD_STORE).get('classes')) as StoredHead).v).toBe(rebuilt.v + 1);
+    expect(await names()).toEqual({ '1': 'One', '2': 'Two' });
   });
 });

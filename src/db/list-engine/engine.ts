@@ -14,6 +14,7 @@
 import Dexie from 'dexie';
 import { HEAD_STORE, KEY_COLUMN, type StoredHead } from '../list-index/chunk';
 import { ensureListIndex } from '../list-index/middleware';
+import { searchColumn, storedSearch } from '../list-index/projection';
 import { INDEX_STORES, readChunkColumns, readColumn, readHead } from '../list-index/read';
 import { EntityIndex, type PageAnswer, type PageQuery } from './entity-index';
 import type { Pause } from './order';
@@ -78,15 +79,23 @@ export class ListEngine {
         (n) => n.parent === parent && (spec.search.includes(n.name) || spec.defaultSort.field === n.name),
       );
     const parents = parentsOf(spec).filter((p) => p !== name);
-    for (const parent of parents.filter(readNow)) await this.open(parent);
+    for (const parent of parents.filter(readNow)) {
+      // With its titles: a parent's own first load reads its folded search text, not its names.
+      const index = await this.open(parent);
+      await index.need([index.spec.title]);
+    }
     const index = await this.serial(async () => {
       const started = performance.now();
       await ensureListIndex(this.db, spec.projection);
       // The keys, and the columns a search and the list's default order read: the first
-      // keystroke should find them here (a list's first paint does not wait for this).
-      const first = [spec.defaultSort.field, ...spec.search].filter(
-        (f, i, all) => f !== spec.projection.key && all.indexOf(f) === i,
-      );
+      // keystroke should find them here (a list's first paint does not wait for this). The
+      // search reads the folded text the index keeps, when it keeps it, not the fields.
+      const stored = storedSearch(spec.projection);
+      const search = stored ? [searchColumn(stored)] : spec.search;
+      // A parent's name is shown by the ref's id: that column too.
+      const first = [spec.defaultSort.field, ...search]
+        .flatMap((f) => [f, ...spec.names.filter((n) => n.name === f).map((n) => n.field)])
+        .filter((f, i, all) => f !== spec.projection.key && all.indexOf(f) === i);
       const { head, columns } = await this.db.transaction('r', INDEX_STORES, async () => {
         const head = await readHead(this.db, spec.projection.table);
         const columns = head
@@ -255,16 +264,17 @@ export class ListEngine {
   /**
    * Computes an entity's orders ahead of the clicks that will want them (its search text is
    * built when it loads): its title's order first, then the others, each after `before`
-   * resolves (the worker waits for a quiet moment).
+   * resolves (the worker waits for a quiet moment), pausing with `pause` (the worker's gives
+   * way to any other task: a query's reads are not held behind slices of this work).
    */
-  async warm(name: string, before: () => Promise<void> = async () => {}): Promise<void> {
+  async warm(name: string, before: () => Promise<void> = async () => {}, pause?: Pause): Promise<void> {
     const index = await this.open(name);
     const fields = Object.keys(index.spec.orders);
     const title = index.spec.title;
     for (const field of [...fields.filter((f) => f === title), ...fields.filter((f) => f !== title)]) {
       await before();
       await index.need([field]);
-      await index.order(field);
+      await index.order(field, pause);
     }
   }
 

@@ -3,9 +3,11 @@
  * narrow the rows, an order ranks them, and a page is cut from the order. What they need is
  * built when first needed and kept:
  *
- * - the search text of each row (its search fields, folded: fold.ts), patched row by row as
- *   rows change; a search scans it (100,000 short strings in a few milliseconds), and a search
- *   that extends the previous one scans only the previous matches;
+ * - the search text of each row (its search fields, folded: list-index/fold.ts): the column the
+ *   list index keeps folded when rows are written (list-index/projection.ts `searchColumn`), or,
+ *   for an entity whose search reads a parent's name or a choice's label, built here and
+ *   patched row by row as rows change; a search scans it (100,000 short strings in a few
+ *   milliseconds), and a search that extends the previous one scans only the previous matches;
  * - the key order (numeric ids; temporary ids after them), the tie-break of every order;
  * - per sortable field, its values' ranking (order.ts) and the rows in that order, rebuilt
  *   after a change from the kept ranking (a native sort of packed numbers).
@@ -14,7 +16,8 @@
  * current title (the row's own copy when the school is not on this device).
  */
 import { nameText } from '../../contract/parent-names';
-import { foldText } from './fold';
+import { foldText } from '../list-index/fold';
+import { searchColumn, searchText, storedSearch } from '../list-index/projection';
 import { keyOrder, orderSlots, type Pause, Ranking, sliced } from './order';
 import { EntityRows } from './rows';
 import type { EngineSpec } from './spec';
@@ -44,9 +47,6 @@ type Match =
   | { all: true; count: number }
   | { all: false; count: number; mask: Uint8Array; slots: Int32Array };
 
-/** Separates a row's search fields in its search text: a search never spans two of them. */
-const FIELD_BREAK = '\u0001';
-
 export class EntityIndex {
   readonly rows: EntityRows;
   /** Grows with every change of the rows. */
@@ -59,6 +59,8 @@ export class EntityIndex {
   private hay: string[] | null = null;
   private readonly resolved = new Map<string, { stamp: string; values: string[] }>();
   private lastMatch: { stamp: string; where: string; needle: string; match: Match } | null = null;
+  /** The column of folded search text the list index keeps, when it keeps one. */
+  readonly searchField: string | null;
 
   constructor(
     readonly spec: EngineSpec,
@@ -71,6 +73,13 @@ export class EntityIndex {
     private readonly openParent: (name: string) => Promise<unknown> = async () => {},
   ) {
     this.rows = new EntityRows();
+    const search = storedSearch(spec.projection);
+    this.searchField = search ? searchColumn(search) : null;
+  }
+
+  /** The columns a search reads: the stored search text, or the search fields. */
+  get searchFields(): readonly string[] {
+    return this.searchField ? [this.searchField] : this.spec.search;
   }
 
   /**
@@ -100,14 +109,14 @@ export class EntityIndex {
 
   /** The fields a query reads: its filters, its search fields (when it searches), its order. */
   private fieldsOf(q: PageQuery, sort: { field: string }): string[] {
-    return [...Object.keys(q.where ?? {}), ...(q.search?.trim() ? this.spec.search : []), sort.field];
+    return [...Object.keys(q.where ?? {}), ...(q.search?.trim() ? this.searchFields : []), sort.field];
   }
 
   /** Takes note of changed rows (rows.apply's answer). */
   absorb(touched: readonly number[]): void {
     if (touched.length === 0) return;
     this.version += 1;
-    if (!this.hay) return;
+    if (!this.hay || this.searchField) return;
     const columns = this.spec.search.map((f) => this.column(f));
     for (const slot of touched) this.hay[slot] = this.searchText(slot, columns);
   }
@@ -165,7 +174,7 @@ export class EntityIndex {
 
   private searchText(slot: number, columns = this.spec.search.map((f) => this.column(f))): string {
     if (!this.rows.isLive(slot)) return '';
-    return foldText(columns.length === 1 ? columns[0][slot] : columns.map((c) => c[slot]).join(FIELD_BREAK));
+    return searchText(columns.map((c) => c[slot]));
   }
 
   /** The key order (numeric ids in order, then other keys) and each slot's place in it. */
@@ -179,8 +188,11 @@ export class EntityIndex {
     measure(`key order ${this.spec.name}`, started);
   }
 
-  /** Every live slot in the field's ascending order (ties by key). */
-  async order(field: string): Promise<Int32Array> {
+  /**
+   * Every live slot in the field's ascending order (ties by key). `pause` lets other work run
+   * during a long sort (computing ahead of use pauses longer: ListEngine.warm).
+   */
+  async order(field: string, pause = this.pause): Promise<Int32Array> {
     for (;;) {
       this.ensureKeys();
       if (field === this.spec.projection.key) return this.keyPerm;
@@ -197,7 +209,7 @@ export class EntityIndex {
       const values = this.column(field);
       await order.ranking.add(
         this.keyPerm.length === values.length ? values : Array.from(this.keyPerm, (s) => values[s]),
-        this.pause,
+        pause,
       );
       if (stamp !== this.stamp() || this.keysVersion !== this.version) continue;
       const ranking = order.ranking;
@@ -208,7 +220,7 @@ export class EntityIndex {
         (i) => {
           ranks[slots[i]] = ranking.rankOf(values[slots[i]]);
         },
-        this.pause,
+        pause,
       );
       if (stamp !== this.stamp() || this.keysVersion !== this.version) continue;
       order.perm = orderSlots(slots, ranks, this.keyRank, this.keyPerm);
@@ -218,8 +230,12 @@ export class EntityIndex {
     }
   }
 
-  /** The search text of every row (built once, then patched as rows change); its columns loaded. */
+  /**
+   * The search text of every row: the stored column (kept current with the rows), or built
+   * once and then patched as rows change. Its columns loaded.
+   */
   prepareSearch(): string[] {
+    if (this.searchField) return this.column(this.searchField);
     if (!this.hay) {
       const started = performance.now();
       const columns = this.spec.search.map((f) => this.column(f));

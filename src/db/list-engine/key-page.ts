@@ -30,10 +30,6 @@ export function keyOrderPage(
   return db.transaction('r', INDEX_STORES, async () => {
     const head = await readHead(db, projection.table);
     if (!head?.sizes || head.fields !== fieldsSignature(projection.key, projection.fields)) return null;
-    const keysOf = async (ns: readonly number[]) => {
-      const read = await readChunkColumns(db, head, ns, [KEY_COLUMN]);
-      return ns.map((n) => read.get(n)?.get(KEY_COLUMN) ?? []);
-    };
     const numbered = Object.keys(head.chunks)
       .map(Number)
       .filter((n) => n >= 0)
@@ -43,10 +39,9 @@ export function keyOrderPage(
       .filter((n) => n < 0);
     const others = hashed.reduce((sum, n) => sum + head.sizes[n], 0);
     if (others > MOST_OTHER_KEYS) return null;
-    const otherKeys = (await keysOf(hashed)).flat().sort(byKey);
-    if (otherKeys.some((k) => Number.isFinite(Number(k)) && k !== '')) return null;
 
-    const total = numbered.reduce((sum, n) => sum + head.sizes[n], 0) + otherKeys.length;
+    const numberedTotal = numbered.reduce((sum, n) => sum + head.sizes[n], 0);
+    const total = numberedTotal + others;
     const pages = Math.max(1, Math.ceil(total / q.pageSize));
     const page = Math.min(Math.max(1, q.page ?? 1), pages);
     // The page's places in ascending key order.
@@ -63,8 +58,12 @@ export function keyOrderPage(
       }
       at += size;
     }
-    const numberedTotal = at;
-    const ordered = (await keysOf(wanted)).flatMap((keys) => [...keys].sort(byKey));
+    // The other keys and the page's chunks of ids in one read (the head's sizes told which).
+    const read = await readChunkColumns(db, head, [...hashed, ...wanted], [KEY_COLUMN]);
+    const keysOf = (n: number) => read.get(n)?.get(KEY_COLUMN) ?? [];
+    const otherKeys = hashed.flatMap(keysOf).sort(byKey);
+    if (otherKeys.some((k) => Number.isFinite(Number(k)) && k !== '')) return null;
+    const ordered = wanted.flatMap((n) => [...keysOf(n)].sort(byKey));
     const keys = [
       ...ordered.slice(Math.max(0, first - from), Math.max(0, Math.min(end, numberedTotal) - from)),
       ...otherKeys.slice(Math.max(0, first - numberedTotal), Math.max(0, end - numberedTotal)),

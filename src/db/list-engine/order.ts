@@ -280,8 +280,9 @@ export function orderSlots(
 
 /**
  * Every live slot in key order (ids as numbers, then other keys by collation, equal ones by
- * their text): what every order falls back on for ties. Ids sort natively, packed with their
- * slot into one float64; the few other keys (records made here) by comparison.
+ * their text): what every order falls back on for ties. Ids already in order (a first load)
+ * are only checked; else they sort natively, packed with their slot into one float64; the few
+ * other keys (records made here) by comparison.
  */
 export function keyOrder(keys: readonly string[]): Int32Array {
   const numbered: number[] = [];
@@ -300,8 +301,15 @@ export function keyOrder(keys: readonly string[]): Int32Array {
     numbered.push(s);
     if (!Number.isInteger(n) || n < 0 || n >= 2 ** 31) packable = false;
   }
+  // The list index keeps each chunk's ids in order and chunks are read in order
+  // (list-index/chunk.ts), so after a first load the ids are usually in order already: a check.
+  let ascending = true;
+  for (let i = 1; i < numbered.length && ascending; i++)
+    if (value[numbered[i - 1]] >= value[numbered[i]]) ascending = false;
   let sorted: Int32Array;
-  if (packable) {
+  if (ascending) {
+    sorted = Int32Array.from(numbered);
+  } else if (packable) {
     const packed = Float64Array.from(numbered, (s) => value[s] * PACK + s).sort();
     sorted = Int32Array.from(packed, (p) => p % PACK);
   } else {

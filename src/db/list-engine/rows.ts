@@ -83,25 +83,39 @@ export class EntityRows {
     return touched;
   }
 
-  /** The first load: every chunk's rows appended. */
+  /** The first load: every chunk's rows appended (into arrays made at their full size). */
   private fill(chunks: readonly ChunkRows[]): number[] {
+    let total = 0;
+    for (const chunk of chunks) total += chunk.keys.length;
+    const keys = this.keys;
+    keys.length = total;
+    const fields = new Set(chunks.flatMap((c) => [...c.cols.keys()]));
+    const cols = [...fields].map((field) => {
+      const col = new Array<string>(total);
+      this.cols.set(field, col);
+      return [field, col] as const;
+    });
+    let base = 0;
     for (const chunk of chunks) {
-      const base = this.keys.length;
-      this.keys.push(...chunk.keys);
-      this.chunkSlots.set(
-        chunk.n,
-        Int32Array.from(chunk.keys, (_, i) => base + i),
-      );
-      this.chunkVersions.set(chunk.n, chunk.v);
-      for (const [field, values] of chunk.cols) {
-        const col = this.cols.get(field) ?? [];
-        this.cols.set(field, col);
-        col.push(...values);
+      const size = chunk.keys.length;
+      const slots = new Int32Array(size);
+      for (let i = 0; i < size; i++) {
+        keys[base + i] = chunk.keys[i];
+        slots[i] = base + i;
       }
+      for (const [field, col] of cols) {
+        const values = chunk.cols.get(field);
+        for (let i = 0; i < size; i++) col[base + i] = values?.[i] ?? '';
+      }
+      this.chunkSlots.set(chunk.n, slots);
+      this.chunkVersions.set(chunk.n, chunk.v);
+      base += size;
     }
-    this.count = this.keys.length;
+    this.count = total;
     this.slotMap = null;
-    return Array.from(this.keys, (_, s) => s);
+    const touched = new Array<number>(total);
+    for (let s = 0; s < total; s++) touched[s] = s;
+    return touched;
   }
 
   /** A column's values read for every chunk as last read (in each chunk's row order). */

@@ -60,8 +60,11 @@ export function chunkOf(key: string): number {
   return -1 - ((hash >>> 0) % HASH_CHUNKS);
 }
 
-/** The layout of heads and chunks: a head of another layout is rebuilt like another projection. */
-const LAYOUT = 2;
+/**
+ * The layout of heads and chunks: a head of another layout is rebuilt like another projection.
+ * 3: an id chunk keeps its rows in id order (`OpenChunk.changedColumns`).
+ */
+const LAYOUT = 3;
 
 /**
  * The signature a head records (layout, key and fields): a head of another projection or
@@ -145,8 +148,30 @@ export class OpenChunk {
     this.at.delete(key);
   }
 
+  /**
+   * Puts the rows in id order, when they are ids: a chunk spans consecutive ids, so chunks read
+   * in order give every id in order and a reader's key order is a check, not a sort
+   * (list-engine/order.ts `keyOrder`). Rows mostly come in order already (a pull's new ids
+   * follow each other); a delete or a late id puts them out of order, and they are sorted here.
+   */
+  private sortByKey(): void {
+    const { keys } = this;
+    const order = keys.map((_, i) => i).sort((a, b) => Number(keys[a]) - Number(keys[b]));
+    if (order.every((from, to) => from === to)) return;
+    for (const values of [keys, ...this.cols]) {
+      const copy = values.slice();
+      order.forEach((from, to) => {
+        values[to] = copy[from];
+      });
+    }
+    keys.forEach((k, i) => {
+      this.at.set(k, i);
+    });
+  }
+
   /** The column records whose text differs from what was stored (all of them for a new chunk). */
   changedColumns(table: string, fields: readonly string[], n: number): StoredColumn[] {
+    if (n >= 0) this.sortByKey();
     const texts = [this.keys, ...this.cols].map((values) => values.join(SEPARATOR));
     const out: StoredColumn[] = [];
     texts.forEach((text, c) => {

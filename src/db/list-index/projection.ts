@@ -11,6 +11,7 @@
  */
 import { columnFields, type EntityDescription, refFields } from '../../contract/entity';
 import { parentNameFields, sortFields } from '../../contract/list-order';
+import { foldText } from './fold';
 
 export interface ListProjection {
   /** The entity's local table. */
@@ -20,6 +21,40 @@ export interface ListProjection {
   /** The projected fields, in the order the chunks keep their columns. */
   fields: readonly string[];
 }
+
+/** Separates a row's search fields in its search text: a search never spans two of them. */
+export const FIELD_BREAK = '\u0001';
+
+/**
+ * The column of a projection that holds the folded search text. Its name carries the search
+ * fields and the folding's version, so a build that searches other fields (or folds otherwise)
+ * has another signature, and its index is rebuilt once.
+ */
+const SEARCH_PREFIX = ':search1:';
+export const searchColumn = (search: readonly string[]) => `${SEARCH_PREFIX}${search.join('+')}`;
+
+/**
+ * The search fields whose folded text the projection keeps as its last column, or null when
+ * it keeps none (the search reads what the row does not hold: a parent's current name, a
+ * choice's label). The list engine reads that column instead of folding every row's fields
+ * when an entity's list first loads.
+ */
+export function storedSearch(projection: ListProjection): readonly string[] | null {
+  let search = searchOf.get(projection);
+  if (search === undefined) {
+    const last = projection.fields.at(-1) ?? '';
+    search = last.startsWith(SEARCH_PREFIX) ? last.slice(SEARCH_PREFIX.length).split('+') : null;
+    searchOf.set(projection, search);
+  }
+  return search;
+}
+
+/** Each projection's stored search fields, worked out once (projectRow asks for every row). */
+const searchOf = new WeakMap<ListProjection, readonly string[] | null>();
+
+/** The text a search compares with: the search fields' values, folded (fold.ts), one break apart. */
+export const searchText = (values: readonly string[]): string =>
+  foldText(values.length === 1 ? values[0] : values.join(FIELD_BREAK));
 
 export function listProjection(entity: EntityDescription, all: readonly EntityDescription[]): ListProjection {
   const wanted = [
@@ -39,7 +74,14 @@ export function listProjection(entity: EntityDescription, all: readonly EntityDe
     ...entity.list.columns.flatMap((c) => (c.kind === 'image' ? [] : columnFields(c))).filter(scalar(entity)),
   ];
   const fields = wanted.filter((f, i) => f !== entity.key && wanted.indexOf(f) === i);
-  return { table: entity.table, key: entity.key, fields };
+  const search = entity.list.search;
+  // Only what the row itself holds can be folded when it is written: a parent's name shows the
+  // parent's current title and a choice its label, which the engine resolves as it searches.
+  const names = new Set(parentNameFields(entity).map((p) => p.name));
+  const stored =
+    search.length > 0 && search.every((f) => !names.has(f) && entity.fields[f]?.kind !== 'choice');
+  if (!stored) return { table: entity.table, key: entity.key, fields };
+  return { table: entity.table, key: entity.key, fields: [...fields, searchColumn(search)] };
 }
 
 /** Whether a field of the entity holds a value a chunk keeps (not a file or rich text). */
@@ -67,7 +109,10 @@ export function projectedValue(value: unknown): string {
   return '';
 }
 
-/** A row's projected values, in the projection's field order. */
+/** A row's projected values, in the projection's field order (the search text folded). */
 export function projectRow(projection: ListProjection, row: Readonly<Record<string, unknown>>): string[] {
-  return projection.fields.map((f) => projectedValue(row[f]));
+  const values = projection.fields.map((f) => projectedValue(row[f]));
+  const search = storedSearch(projection);
+  if (search) values[values.length - 1] = searchText(search.map((f) => projectedValue(row[f])));
+  return values;
 }
