@@ -130,45 +130,6 @@ async function rebuild(
   return built;
 }
 
-/**
- * The chunks a connection's last committed transaction left in memory, per table, with the head
- * version it wrote. The next transaction of the connection takes them instead of reading them
- * again when the stored head still has that version (nobody wrote the table's index since: every
- * write, here or in another tab or worker, moves the version on). An import queues 250 new rows a
- * transaction, and their temporary ids fall in all 32 hash chunks: reading those chunks' columns
- * again (256 records for students) was about a third of each slice's time. Taken out while a
- * transaction holds them (it changes them in place), so one that aborts leaves nothing behind;
- * kept only for a transaction that touched few chunks (a slice, not a first sync).
- */
-const kept = new WeakMap<
-  object,
-  Map<string, { v: number; fields: string; chunks: Map<number, OpenChunk> }>
->();
-/** More chunks than this (a first sync's pages) are not kept: memory, and the next write is elsewhere. */
-const KEEP_CHUNKS = 64;
-
-/** Keeps a committed transaction's chunks for the connection's next transaction (above). */
-function keepOnCommit(trans: DBCoreTransaction, state: TransactionState): void {
-  const idb = trans as unknown as IDBTransaction;
-  if (typeof idb.addEventListener !== 'function' || !idb.db) return;
-  idb.addEventListener('complete', () => {
-    const byTable = kept.get(idb.db) ?? new Map();
-    kept.set(idb.db, byTable);
-    for (const [table, index] of state.tables)
-      if (index.chunks.size <= KEEP_CHUNKS && !index.dirty?.size)
-        byTable.set(table, { v: index.head.v, fields: index.head.fields, chunks: index.chunks });
-      else byTable.delete(table);
-  });
-}
-
-/** The chunks kept for this table when the stored head is still the one they were kept with. */
-function takeKept(trans: DBCoreTransaction, head: StoredHead): Map<number, OpenChunk> {
-  const byTable = kept.get((trans as unknown as IDBTransaction).db);
-  const found = byTable?.get(head.table);
-  byTable?.delete(head.table);
-  return found && found.v === head.v && found.fields === head.fields ? found.chunks : new Map();
-}
-
 /** The table's index as this transaction sees it, rebuilt first when it is missing or stale. */
 async function openIndex(
   stores: IndexStores,
@@ -182,7 +143,7 @@ async function openIndex(
   const head = (await stores.heads.get({ trans, key: projection.table })) as StoredHead | undefined;
   const current = head?.fields === fieldsSignature(projection.key, projection.fields);
   let index: OpenIndex;
-  if (head && current) index = { head, chunks: takeKept(trans, head) };
+  if (head && current) index = { head, chunks: new Map() };
   else if (
     !head &&
     (await rows.count({ trans, query: { index: rows.schema.primaryKey, range: ANY_RANGE } })) === 0
@@ -313,12 +274,8 @@ async function indexedMutate(
 const states = new WeakMap<DBCoreTransaction, TransactionState>();
 
 function stateOf(trans: DBCoreTransaction): TransactionState {
-  let state = states.get(trans);
-  if (!state) {
-    state = { queue: Promise.resolve(), tables: new Map(), issued: 0 };
-    states.set(trans, state);
-    keepOnCommit(trans, state);
-  }
+  const state = states.get(trans) ?? { queue: Promise.resolve(), tables: new Map(), issued: 0 };
+  states.set(trans, state);
   return state;
 }
 
