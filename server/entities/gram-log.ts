@@ -16,15 +16,22 @@ export const MERGE_AT = 512;
 /** How often the upkeep merges every table's log. */
 export const MERGE_EVERY_MS = 5 * 60 * 1000;
 
+/**
+ * The log's dead rows removed after a merge: PGlite has no autovacuum, and every read of a
+ * short search scans the log (on PostgreSQL autovacuum would come later; this costs little).
+ */
+const VACUUM_LOG = 'VACUUM search_gram_log';
+
 /** Merges `entityTable`'s log, after the reply. */
 export function mergeSearchGrams(q: Query, entityTable: string): void {
-  void q('SELECT merge_search_grams($1)', [entityTable]).catch((err) =>
-    requestLog().error({ err, table: entityTable }, 'Merging the search-gram log failed'),
-  );
+  void q('SELECT merge_search_grams($1)', [entityTable])
+    .then(() => q(VACUUM_LOG))
+    .catch((err) => requestLog().error({ err, table: entityTable }, 'Merging the search-gram log failed'));
 }
 
 /** Merges every table's log (the upkeep): one statement per table that has one. */
 export async function mergeAllSearchGrams(q: Query): Promise<void> {
   const tables = await q<{ t: string }>('SELECT DISTINCT entity_table AS t FROM search_gram_log');
   for (const { t } of tables) await q('SELECT merge_search_grams($1)', [t]);
+  if (tables.length > 0) await q(VACUUM_LOG);
 }

@@ -36,16 +36,18 @@ const gramBuckets = (t: string, s: string) => `
 export async function shortSearchTotal(q: Query, table: string, search: string): Promise<number | undefined> {
   // The database decides on lower(text)'s length; far longer texts need not ask.
   if ([...search].length > 2 * MAX_GRAM) return undefined;
-  const [row] = await q<{ total: number | null; parts: number; logged: number }>(
-    `SELECT CASE WHEN char_length(lower($2)) BETWEEN 1 AND ${MAX_GRAM}
-                 THEN (SELECT coalesce(sum(n), 0) FROM (${gramBuckets('$1', '$2')}) b)::bigint END AS total,
-            (SELECT coalesce(max(c), 0) FROM (
-               SELECT count(*) AS c FROM search_grams WHERE entity_table = $1 AND gram = lower($2) GROUP BY bucket) p)::int AS parts,
-            (SELECT count(*) FROM search_gram_log WHERE entity_table = $1)::int AS logged`,
+  // Nothing is read for a longer text (the CASE): the trigram path must not pay for the log.
+  const [row] = await q<{ total: number | null; parts: number | null; logged: number | null }>(
+    `WITH short AS (SELECT char_length(lower($2)) BETWEEN 1 AND ${MAX_GRAM} AS yes)
+     SELECT CASE WHEN yes THEN (SELECT coalesce(sum(n), 0) FROM (${gramBuckets('$1', '$2')}) b)::bigint END AS total,
+            CASE WHEN yes THEN (SELECT coalesce(max(c), 0) FROM (
+              SELECT count(*) AS c FROM search_grams WHERE entity_table = $1 AND gram = lower($2) GROUP BY bucket) p)::int END AS parts,
+            CASE WHEN yes THEN (SELECT count(*) FROM search_gram_log WHERE entity_table = $1)::int END AS logged
+       FROM short`,
     [table, search],
   );
-  if (row.logged > MERGE_AT) mergeSearchGrams(q, table);
-  else if (row.parts > COMPACT_AT) compactCounts(q, { table: 'search_grams', search }, table);
+  if ((row.logged ?? 0) > MERGE_AT) mergeSearchGrams(q, table);
+  else if ((row.parts ?? 0) > COMPACT_AT) compactCounts(q, { table: 'search_grams', search }, table);
   return row.total ?? undefined;
 }
 
