@@ -32,6 +32,6 @@ export async function keysFrom(
           ORDER BY ${k} LIMIT $3 OFFSET $2::bigint - s.before) p`,
     [table, skip, take],
   );
-  if ((rows[0]?.parts ?? 0) > COMPACT_AT) compactCounts(q, 'key_buckets', 'bucket', table);
+  if ((rows[0]?.parts ?? 0) > COMPACT_AT) compactCounts(q, { table: 'key_buckets' }, table);
   return rows.map((r) => r.k);
 }

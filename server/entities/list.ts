@@ -7,9 +7,9 @@
  *   no assigned books), and only its rows are then read whole;
  * - a total known without counting (the whole table's, row-count.ts; a search of one to three
  *   characters without a filter, short-search.ts) lets a page past the middle read the order
- *   backwards, so the last page costs what the first does; deep in the whole table's key order,
- *   the key buckets find the page's first key instead of skipping every key before it
- *   (key-page.ts);
+ *   backwards, so the last page costs what the first does; deep in the key order, the key
+ *   buckets (the whole table, key-page.ts) or the gram buckets (a short search,
+ *   short-search.ts) find the page's first key instead of skipping every key before it;
  * - any other search or filter finds the page's keys and counts the matches in one pass; a
  *   search of three characters or more reads its column's trigram index (migrations/010) and
  *   then only the rows that may match.
@@ -30,12 +30,14 @@ import { type ListParams, parseListParams } from './params';
 import { tableTotal } from './row-count';
 import { rowSelect } from './select';
 import { addSetNames, wholeTableSets } from './set-names';
-import { shortSearchTotal } from './short-search';
+import { searchKeysFrom, shortSearchTotal } from './short-search';
 import { escapeLike, ident, toWireRow, Where } from './sql';
 
 type Row = Record<string, unknown>;
 type Page = NonNullable<ListParams['page']>;
 type Dir = 'asc' | 'desc';
+/** Keys [skip, skip + take) of a list in ascending key order, found from counts per bucket. */
+type BucketKeys = (q: Query, skip: number, take: number) => Promise<unknown[]>;
 
 /** Below this many rows skipped, OFFSET over the key index costs less than adding up buckets. */
 const KEY_BUCKET_FROM = 1024;
@@ -70,6 +72,29 @@ export function listHandler(
     from: `${select.from} ${sets.joins}`,
   });
 
+  /**
+   * The total when it is known without reading the rows it counts (the whole table's, or a
+   * short search's alone: short-search.ts; a filter beside it needs the count), with the
+   * buckets that find a page deep in the key order where the entity's keys are counted in them.
+   */
+  async function knownTotal(q: Query, where: Where, text: string | undefined, filtered: boolean) {
+    if (String(where) === '') {
+      const total = await tableTotal(q, entity.table);
+      const bucketKeys: BucketKeys | undefined = keyBuckets
+        ? (q, skip, take) => keysFrom(q, entity.table, entity.key, skip, take)
+        : undefined;
+      return { total, bucketKeys };
+    }
+    if (!text || !gramSearch || filtered) return undefined;
+    const total = await shortSearchTotal(q, entity.table, text);
+    if (total === undefined) return undefined;
+    const on = { table: entity.table, search: text, key, from: select.from, where };
+    const bucketKeys: BucketKeys | undefined = keyBuckets
+      ? (q, skip, take) => searchKeysFrom(q, on, skip, take)
+      : undefined;
+    return { total, bucketKeys };
+  }
+
   // The key breaks ties so that pages never overlap or skip rows.
   const orderBy = (by: string, dir: Dir) => `ORDER BY ${column(by)} ${dir}, ${key} ${dir}`;
 
@@ -83,10 +108,19 @@ export function listHandler(
    * A page of `where`'s rows when their total is known without reading them: its keys from the
    * nearer end of the order (rows [offset, offset + limit) in the order asked are rows
    * [total - offset - limit, total - offset) in the reverse order; NULLs and the key's
-   * tie-break reverse too), so the last page costs what the first does. Deep in the key order
-   * of the whole table, the key buckets find the page's first key (key-page.ts).
+   * tie-break reverse too), so the last page costs what the first does. Deep in the key order,
+   * `bucketKeys` (the key buckets of the whole table, key-page.ts, or a short search's gram
+   * buckets, short-search.ts) finds the page's keys in ascending order from its bucket.
    */
-  async function knownTotalPage(q: Query, where: Where, total: number, page: Page, by: string, dir: Dir) {
+  async function knownTotalPage(
+    q: Query,
+    where: Where,
+    known: { total: number; bucketKeys?: BucketKeys },
+    page: Page,
+    by: string,
+    dir: Dir,
+  ) {
+    const { total, bucketKeys } = known;
     const { limit, offset } = page;
     const backwards = offset + limit / 2 > total / 2;
     const [skip, take] = backwards
@@ -96,14 +130,8 @@ export function listHandler(
     const readDir = backwards ? flip(dir) : dir;
     const n = where.params.length;
     const keys =
-      keyBuckets && String(where) === '' && by === entity.key && skip > KEY_BUCKET_FROM
-        ? await keysFrom(
-            q,
-            entity.table,
-            entity.key,
-            readDir === 'asc' ? skip : Math.max(0, total - skip - take),
-            take,
-          )
+      bucketKeys && by === entity.key && skip > KEY_BUCKET_FROM
+        ? await bucketKeys(q, readDir === 'asc' ? skip : Math.max(0, total - skip - take), take)
         : (
             await q<{ k: unknown }>(
               `SELECT ${key} AS k ${select.from} ${where} ${orderBy(by, readDir)} LIMIT $${n + 1} OFFSET $${n + 2}`,
@@ -170,12 +198,7 @@ export function listHandler(
     }
     // A total known without reading the rows it counts: the whole table's, or a short
     // search's alone (short-search.ts; a filter beside it needs the count).
-    const known =
-      String(where) === ''
-        ? await tableTotal(q, entity.table)
-        : p.search && gramSearch && !filtered
-          ? await shortSearchTotal(q, entity.table, p.search)
-          : undefined;
+    const known = await knownTotal(q, where, p.search, filtered);
     const result =
       known === undefined
         ? await matchingPage(q, where, p.page, by, dir)

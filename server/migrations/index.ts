@@ -18,6 +18,7 @@ import idempotencyOwner from './012_idempotency_owner.sql?raw';
 import audit from './013_audit.sql?raw';
 import fileStorage from './014_file_storage.sql?raw';
 import searchGrams from './015_search_grams.sql?raw';
+import searchGramLog from './016_search_gram_log.sql?raw';
 
 export interface Migration {
   /** File name without `.sql`; recorded in schema_migrations. */
@@ -41,4 +42,5 @@ export const migrations: readonly Migration[] = [
   { name: '013_audit', sql: audit },
   { name: '014_file_storage', sql: fileStorage },
   { name: '015_search_grams', sql: searchGrams },
+  { name: '016_search_gram_log', sql: searchGramLog },
 ];

@@ -1,6 +1,8 @@
 /**
- * Issue 17 item 6 (migration 015): the totals of one- to three-character searches come from
- * the maintained search grams, and pages deep in the key order start from the key buckets. On
+ * Issue 17 item 6 (migrations 015, 016): the totals of one- to three-character searches come
+ * from the maintained search grams (merged counts per bucket of keys plus the log of texts
+ * written since the last merge), and pages deep in the key order, searched or not, start from
+ * their bucket. On
  * whichever engine the project runs (PGlite here, PostgreSQL in `npm run test:postgres`), after
  * inserts, updates and deletes of one row and of many: the grams equal a scan of the rows, the
  * buckets equal a count, searched totals and pages (accents, case, LIKE's own characters,
@@ -9,6 +11,7 @@
  * bucket of keys (the pages asked are chosen so: more than 1,024 rows from the nearer end).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MERGE_AT } from '../../server/entities/gram-log';
 import { entities, studentEntity, teacherEntity } from '../../src/contract/entities';
 import { startSeededServer } from '../helpers/scale-server';
 import { api, signIn, type TestServer } from '../helpers/server';
@@ -93,6 +96,66 @@ describe('search grams', () => {
     }
   });
 
+  it('give pages deep inside a short search, either way, the bare list in order, the log merged or not', async () => {
+    /** Every page asked of `search` in both key orders equals the bare list's slice. */
+    const pagesMatchBare = async (label: string) => {
+      for (const search of ['a', 'e', 'an', 'É']) {
+        for (const sortOption of ['', 'student_id_desc']) {
+          const bare = (await client.get(S.list, { search, sortOption })).body.students.map(
+            (s: Student) => s.student_id,
+          );
+          expect(bare.length, search).toBe(await scanCount('students', 'student_name', search));
+          const last = Math.max(1, Math.ceil(bare.length / 10));
+          const mid = Math.ceil(last / 2);
+          for (const page of new Set([1, 103, 104, mid - 1, mid, mid + 1, last - 103, last - 1, last])) {
+            if (page < 1) continue;
+            const { body } = await client.get(S.list, {
+              search,
+              sortOption,
+              page: String(page),
+              limit: '10',
+            });
+            const what = `${label} '${search}' ${sortOption} page ${page}`;
+            expect(body.total, what).toBe(bare.length);
+            expect(
+              body.students.map((s: Student) => s.student_id),
+              what,
+            ).toEqual(bare.slice((page - 1) * 10, page * 10));
+          }
+        }
+      }
+    };
+    const logged = async () =>
+      (
+        await server.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM search_gram_log WHERE entity_table = 'students'",
+        )
+      )[0].n;
+    // The setup's writes (705 logged rows) are merged by a search that finds more than
+    // MERGE_AT, after its reply (or were, by the searches before).
+    await client.get(S.list, { search: 'a', page: '1', limit: '10' });
+    await expect.poll(logged).toBeLessThanOrEqual(MERGE_AT);
+    // Batches as the outbox sends them: one transaction of many single-row statements (each a
+    // trigger run), names added, renamed (some to themselves), deleted, across buckets.
+    await server.query(`DO $$
+      DECLARE i int;
+      BEGIN
+        FOR i IN 1..60 LOOP
+          INSERT INTO students (student_name, email, password, contact_no, school_id, country)
+          SELECT 'Batch Añadida ' || i, 'batch' || i || '.' || email, password, contact_no, school_id, country
+            FROM students ORDER BY student_id LIMIT 1;
+          UPDATE students SET student_name = 'Renamed Éa ' || i WHERE student_id = i * 47;
+          UPDATE students SET student_name = student_name WHERE student_id = i * 29;
+          DELETE FROM students WHERE student_id = i * 51 + 3;
+        END LOOP;
+      END $$`);
+    expect(await logged()).toBeGreaterThan(0);
+    await pagesMatchBare('logged');
+    await server.query("SELECT merge_search_grams('students')");
+    expect(await logged()).toBe(0);
+    await pagesMatchBare('merged');
+  });
+
   it('leave a search with a filter beside it, or another order, its meaning', async () => {
     const T = teacherEntity.api;
     const ids = (rows: { teacher_id: number }[]) => rows.map((t) => t.teacher_id);
@@ -162,7 +225,9 @@ describe('key buckets', () => {
         `SELECT (SELECT sum(n)::int FROM search_grams WHERE entity_table = 'students' AND gram = 'a') AS grams,
                 (SELECT sum(n)::int FROM key_buckets WHERE entity_table = 'students') AS keys`,
       );
-    // Changes as writers insert them, one row each, adding up to nothing.
+    // The log merged, so that the read compacts (a long log is merged instead).
+    await server.query("SELECT merge_search_grams('students')");
+    // Changes as merges insert them, one row each, adding up to nothing.
     await server.query(
       `INSERT INTO search_grams (entity_table, gram, n)
        SELECT 'students', 'a', CASE WHEN g % 2 = 0 THEN 1 ELSE -1 END FROM generate_series(1, 70) AS g;
@@ -177,7 +242,8 @@ describe('key buckets', () => {
       (
         await server.query<{ n: number }>(
           `SELECT greatest(
-             (SELECT count(*) FROM search_grams WHERE entity_table = 'students' AND gram = 'a'),
+             (SELECT max(c) FROM (SELECT count(*) AS c FROM search_grams
+                                   WHERE entity_table = 'students' AND gram = 'a' GROUP BY bucket) x),
              (SELECT max(c) FROM (SELECT count(*) AS c FROM key_buckets WHERE entity_table = 'students' GROUP BY bucket) x))::int AS n`,
         )
       )[0].n;
@@ -190,6 +256,8 @@ describe('search grams, against a scan of the rows', () => {
   it('count, for every searched table, exactly the rows a scan finds holding each gram', async () => {
     for (const e of entities.filter((x) => x.api.list && x.list.search.length > 0)) {
       const [field] = e.list.search;
+      // The log holds what was written since the last merge (the HTTP tests above read it).
+      await server.query('SELECT merge_search_grams($1)', [e.table]);
       const counted = new Map(
         (
           await server.query<{ gram: string; n: number }>(
@@ -217,6 +285,21 @@ describe('search grams, against a scan of the rows', () => {
       const sample = grams.filter((_, i) => i % 7 === 0);
       for (const g of sample)
         expect(counted.get(g), `${e.table} '${g}'`).toBe(await scanCount(e.table, field, g));
+      // Per bucket of keys, for the entities keyed by an id (a sample of grams).
+      if (!(e.key in e.fields))
+        for (const g of sample.slice(0, 5)) {
+          const byBucket = await server.query<{ bucket: number; n: number }>(
+            `SELECT bucket, sum(n)::int AS n FROM search_grams WHERE entity_table = $1 AND gram = $2
+              GROUP BY bucket HAVING sum(n) <> 0 ORDER BY bucket`,
+            [e.table, g],
+          );
+          const scanned = await server.query<{ bucket: number; n: number }>(
+            `SELECT ${e.key} / 1024 AS bucket, count(*)::int AS n FROM ${e.table}
+              WHERE strpos(lower(${field}::text), $1) > 0 GROUP BY 1 ORDER BY 1`,
+            [g],
+          );
+          expect(byBucket, `${e.table} '${g}' per bucket`).toEqual(scanned);
+        }
       expect(grams.length, e.table).toBe(present.size);
     }
   });
