@@ -15,7 +15,6 @@ import { foldText } from '../../src/db/list-index/fold';
 import { ensureListIndex } from '../../src/db/list-index/middleware';
 import { listProjection, searchColumn } from '../../src/db/list-index/projection';
 import { readTableIndex } from '../../src/db/list-index/read';
-import { openLocalDb } from '../../src/db/open';
 import { applyPulled } from '../../src/sync/pull-apply';
 import { freshLocalDbEach } from '../helpers/local-db';
 
