@@ -10,6 +10,9 @@ import { checkFile, exportParts, refusedRowsCsv } from './db/csv-files';
 import type { FromCsvWorker, ToCsvWorker } from './db/csv-protocol';
 import { deliveryOf, importFile, importsOf, queueSlice, type ReadyRow, startImport } from './db/imports';
 import { openLocalDb } from './db/open';
+import { measurer } from './db/timing';
+
+const measureExport = measurer('export');
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -30,7 +33,7 @@ async function exportFile(entity: string, keys: string[]): Promise<Blob> {
   const parts = await exportParts(db, entityByName(entity), keys);
   const started = performance.now();
   const file = new Blob(parts, { type: 'text/csv;charset=utf-8' });
-  performance.measure('export blob', { start: started });
+  measureExport('blob', started);
   return file;
 }
 

@@ -15,7 +15,7 @@ import { ListEngine, type PageQuery } from './db/list-engine/engine';
 import type { FromWorker, ShownPage, ToWorker } from './db/list-engine/protocol';
 import { engineSpecs } from './db/list-engine/spec';
 import { measure } from './db/list-engine/timing';
-import { PageWatches } from './db/list-engine/watches';
+import { failure, PageWatches } from './db/list-engine/watches';
 import { openLocalDb } from './db/open';
 import { pageRows } from './db/queries';
 
@@ -45,7 +45,6 @@ const pauseBehind = scheduler ? () => scheduler.postTask(() => {}, { priority: '
 const db = openLocalDb();
 const engine = new ListEngine(db, engineSpecs(entities), { pause });
 const post = (message: FromWorker) => self.postMessage(message);
-const failure = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** A page as a list shows it: the engine's answer and its rows, read by key. */
 async function pageOf(entity: string, query: PageQuery): Promise<ShownPage> {

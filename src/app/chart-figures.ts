@@ -19,7 +19,9 @@ import {
   type WeekCount,
   weeklyAdded,
 } from '../db/chart-figures';
+import { follower } from '../db/follower';
 import type { CountsAnswer } from '../db/list-engine/protocol';
+import { mutatedTables } from '../db/mutated-tables';
 import { catalogue } from './catalogue';
 import { db } from './context';
 import { watchCounts } from './list-engine';
@@ -139,40 +141,6 @@ export async function bookFigures(
 }
 
 /**
- * Shapes the newest answer, one at a time: an answer (or a rename) during a shaping shapes
- * once more after it, from the newest (every result is handed on: each was current when begun).
- */
-function follower<T>(read: () => Promise<T>, onAnswer: (answer: T) => void, onError: (e: unknown) => void) {
-  let running = false;
-  let again = false;
-  let closed = false;
-  const run = async () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    try {
-      do {
-        again = false;
-        const answer = await read();
-        if (!closed) onAnswer(answer);
-      } while (again && !closed);
-    } catch (error) {
-      if (!closed) onError(error);
-    } finally {
-      running = false;
-    }
-  };
-  return {
-    run,
-    close: () => {
-      closed = true;
-    },
-  };
-}
-
-/**
  * Calls `onFigures` as each part is counted, and again whenever the worker's counts move or a
  * school or book shown may have another name (this window's writes, another tab's, the service
  * worker's); returns the unsubscribe.
@@ -181,7 +149,6 @@ export function watchChartFigures(
   onFigures: (figures: ChartFigures) => void,
   onError: (error: unknown) => void,
 ): () => void {
-  const prefix = `idb://${db.name}/`;
   // Names may have changed while no dashboard followed the tables.
   forget('school');
   forget('book');
@@ -222,11 +189,7 @@ export function watchChartFigures(
   };
   const unwatch = watchCounts({ counts: COUNTED, sets: bookSets }, onAnswer, onError);
   const onMutated = (changed: Record<string, unknown>) => {
-    const tables = new Set(
-      Object.keys(changed).flatMap((part) =>
-        part.startsWith(prefix) ? [part.slice(prefix.length).split('/')[0]] : [],
-      ),
-    );
+    const tables = mutatedTables(db, changed);
     if (tables.has(catalogue.tables.school)) {
       forget('school');
       void countsPart.run();

@@ -20,6 +20,7 @@ import { listProjection } from './list-index/projection';
 import { INDEX_STORES, readColumn, readHead } from './list-index/read';
 import { readReference } from './reference';
 import { titlesOf } from './relation-reads';
+import { measurer } from './timing';
 
 export interface FileProblem {
   line: number;
@@ -125,10 +126,8 @@ export function refusedRowsCsv(
   return out;
 }
 
-const mark = (label: string, start: number) => {
-  performance.measure(label, { start });
-  return performance.now();
-};
+/** The export's measures ('export lines'), which the import-export benchmark prints. */
+const mark = measurer('export');
 
 /** Keys read by key a request, when the export is a small share of the table. */
 const BY_KEY = 2000;
@@ -161,7 +160,7 @@ async function linesFromIndex(
     const columns = head ? await Promise.all(read.map((f) => readColumn(db, head, f))) : [];
     return { head, columns: new Map(read.map((f, i) => [f, columns[i]])) };
   });
-  mark('export index read', started);
+  mark('index read', started);
   const lines = new Map<string, string>();
   if (!head) return lines;
   const wanted = new Set(keys);
@@ -228,21 +227,21 @@ export async function exportParts(
   let t = performance.now();
   const names = await namesReader(db);
   for (const e of namedEntities(entity)) await names.load(e);
-  t = mark('export names', t);
+  t = mark('names', t);
   const writer = new ExportWriter(entity, names.get);
   // A few rows of a large table are read by key; most of it from the index, or in ranges.
   const few = keys.length * 4 < (await db.rows(entity).count());
   const lines =
     (few ? null : await linesFromIndex(db, entity, keys, writer)) ??
     (await linesOf(db, entity, keys, (row) => writer.line(row), few));
-  t = mark('export lines', t);
+  t = mark('lines', t);
   const parts: string[] = [BOM + writer.header()];
   for (let i = 0; i < keys.length; i += PART_LINES) {
     let part = '';
     for (const key of keys.slice(i, i + PART_LINES)) part += lines.get(key) ?? '';
     parts.push(part);
   }
-  mark('export parts', t);
+  mark('parts', t);
   return parts;
 }
 

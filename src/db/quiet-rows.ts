@@ -71,11 +71,6 @@ export class RowBatch {
     return this.written.has(key) || this.removed.includes(key);
   }
 
-  /** The row as this batch leaves it (what the next change of it starts from). */
-  rowOf(key: string): Row | undefined {
-    return this.written.get(key);
-  }
-
   put(key: string, row: Row, entry: NewEntry): void {
     this.written.set(key, row);
     this.entries.push(entry);

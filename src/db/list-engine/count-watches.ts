@@ -7,22 +7,21 @@
  * holders), one computation a part at a time: a change during one computes once more after
  * it. The window never counts and never asks again; it is told. No DOM.
  */
-import Dexie from 'dexie';
 import { assignedBookCounts } from '../chart-figures';
 import type { LocalDb } from '../database';
+import { type Follower, follower } from '../follower';
+import { followWrites } from '../mutated-tables';
 import type { ListEngine } from './engine';
 import type { CountsAnswer, CountsAsked, FromWorker } from './protocol';
 import { measure } from './timing';
+import { failure } from './watches';
 
 type Part = CountsAnswer['part'];
 
 interface Watch {
   asked: CountsAsked;
-  running: Set<Part>;
-  again: Set<Part>;
+  parts: Record<Part, Follower>;
 }
-
-const failure = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class CountWatches {
   private readonly watches = new Map<number, Watch>();
@@ -35,20 +34,38 @@ export class CountWatches {
   ) {}
 
   watch(id: number, asked: CountsAsked): void {
-    this.watches.set(id, { asked, running: new Set(), again: new Set() });
+    // The first answer reads the heads (`fresh`); later ones follow the engine's change
+    // events, which brought the indexes up to date.
+    const part = (name: Part) => {
+      let fresh = true;
+      return follower(
+        () => {
+          const first = fresh;
+          fresh = false;
+          return this.compute(asked, name, first);
+        },
+        (answer) => this.post({ type: 'counted', id, answer }),
+        (error) => this.post({ type: 'countsFailed', id, message: failure(error) }),
+      );
+    };
+    const watch: Watch = { asked, parts: { counts: part('counts'), holders: part('holders') } };
+    this.watches.set(id, watch);
     this.follow();
-    void this.run(id, 'counts', true);
-    void this.run(id, 'holders', true);
+    void watch.parts.counts.run();
+    void watch.parts.holders.run();
   }
 
   unwatch(id: number): void {
+    const watch = this.watches.get(id);
+    watch?.parts.counts.close();
+    watch?.parts.holders.close();
     this.watches.delete(id);
   }
 
   /** The engine brought these entities' indexes up to date (its `onChange`). */
   entitiesChanged(changed: ReadonlySet<string>): void {
-    for (const [id, watch] of this.watches)
-      if (watch.asked.counts.some((c) => changed.has(c.entity))) void this.run(id, 'counts');
+    for (const watch of this.watches.values())
+      if (watch.asked.counts.some((c) => changed.has(c.entity))) void watch.parts.counts.run();
   }
 
   /**
@@ -58,12 +75,12 @@ export class CountWatches {
    * hold the engine's read behind them).
    */
   tablesChanged(changed: ReadonlySet<string>): void {
-    const ids = [...this.watches]
-      .filter(([, watch]) => watch.asked.sets.some((s) => changed.has(s.table)))
-      .map(([id]) => id);
-    if (ids.length === 0) return;
+    const moved = [...this.watches.values()].filter((watch) =>
+      watch.asked.sets.some((s) => changed.has(s.table)),
+    );
+    if (moved.length === 0) return;
     void this.engine.settled().then(() => {
-      for (const id of ids) void this.run(id, 'holders');
+      for (const watch of moved) void watch.parts.holders.run();
     });
   }
 
@@ -83,56 +100,14 @@ export class CountWatches {
     return { part, counts };
   }
 
-  /**
-   * Answers a part, again while changes came meanwhile. The first answer reads the heads
-   * (`fresh`); later ones follow the engine's change events, which brought the indexes up to date.
-   */
-  private async run(id: number, part: Part, fresh = false): Promise<void> {
-    const watch = this.watches.get(id);
-    if (!watch) return;
-    if (watch.running.has(part)) {
-      watch.again.add(part);
-      return;
-    }
-    watch.running.add(part);
-    try {
-      do {
-        watch.again.delete(part);
-        const answer = await this.compute(watch.asked, part, fresh);
-        fresh = false;
-        if (this.watches.get(id) === watch) this.post({ type: 'counted', id, answer });
-      } while (watch.again.has(part) && this.watches.get(id) === watch);
-    } catch (error) {
-      if (this.watches.get(id) === watch) this.post({ type: 'countsFailed', id, message: failure(error) });
-    } finally {
-      watch.running.delete(part);
-    }
-  }
-
   /** Follows the store's writes (this context's, other tabs', the service worker's) by table. */
   private follow(): void {
-    if (this.unfollow) return;
-    const prefix = `idb://${this.db.name}/`;
-    let moved = new Set<string>();
-    const onMutated = (parts: Record<string, unknown>) => {
-      const first = moved.size === 0;
-      for (const part of Object.keys(parts))
-        if (part.startsWith(prefix)) moved.add(part.slice(prefix.length).split('/')[0]);
-      if (!first || moved.size === 0) return;
-      // One recount for the writes of this turn.
-      setTimeout(() => {
-        const changed = moved;
-        moved = new Set();
-        this.tablesChanged(changed);
-      }, 0);
-    };
-    Dexie.on('storagemutated', onMutated);
-    this.unfollow = () => Dexie.on('storagemutated').unsubscribe(onMutated);
+    this.unfollow ??= followWrites(this.db, (changed) => this.tablesChanged(changed));
   }
 
   close(): void {
     this.unfollow?.();
     this.unfollow = null;
-    this.watches.clear();
+    for (const id of [...this.watches.keys()]) this.unwatch(id);
   }
 }

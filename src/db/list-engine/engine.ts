@@ -16,6 +16,7 @@ import { HEAD_STORE, KEY_COLUMN, type StoredHead } from '../list-index/chunk';
 import { ensureListIndex } from '../list-index/middleware';
 import { searchColumn, storedSearch } from '../list-index/projection';
 import { INDEX_STORES, readChunkColumns, readColumn, readHead } from '../list-index/read';
+import { mutatedTables } from '../mutated-tables';
 import { EntityIndex, type PageAnswer, type PageQuery } from './entity-index';
 import type { Pause } from './order';
 import type { ChunkRows } from './rows';
@@ -291,15 +292,12 @@ export class ListEngine {
 
   private watch(): void {
     if (this.unwatch) return;
-    const prefix = `idb://${this.db.name}/`;
     const byTable = new Map([...this.specs.values()].map((s) => [s.projection.table, s.name]));
     let scheduled = false;
     /** A change was queued or sent: the pending marks of every list may differ. */
     let outboxMoved = false;
     const onMutated = (parts: Record<string, unknown>) => {
-      for (const part of Object.keys(parts)) {
-        if (!part.startsWith(prefix)) continue;
-        const table = part.slice(prefix.length).split('/')[0];
+      for (const table of mutatedTables(this.db, parts)) {
         if (table === 'outbox' && this.indexes.size > 0) outboxMoved = true;
         const name = byTable.get(table);
         if (name && this.indexes.has(name)) this.stale.add(name);

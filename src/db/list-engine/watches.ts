@@ -19,7 +19,8 @@ interface Watch {
   running: boolean;
 }
 
-const failure = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** An error's message, for a reply to the window. */
+export const failure = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class PageWatches {
   private readonly watches = new Map<number, Watch>();
