@@ -19,6 +19,7 @@
  */
 import { hashPassword } from './auth/password';
 import type { Database, Query } from './db';
+import { mergeAllSearchGrams } from './entities/gram-log';
 
 export const SEED_PASSWORD = 'scale-password';
 
@@ -135,7 +136,7 @@ export async function seedScale(db: Database, options: ScaleOptions): Promise<Sc
   });
   // The search texts the inserts logged, counted now rather than by the first search
   // (server/entities/gram-log.ts).
-  await db.query("SELECT merge_search_grams(t) FROM unnest(ARRAY['schools', 'teachers', 'students']) AS t");
+  await mergeAllSearchGrams(db.query);
   // Fresh statistics for the planner and a visibility map for index-only scans: PGlite has no
   // autovacuum, and PostgreSQL's would come only later.
   await db.query(

@@ -22,9 +22,12 @@ export const MERGE_EVERY_MS = 5 * 60 * 1000;
  */
 const VACUUM_LOG = 'VACUUM search_gram_log';
 
+/** One table's log counted into its grams (one statement: migration 016's function). */
+const mergeTable = (q: Query, entityTable: string) => q('SELECT merge_search_grams($1)', [entityTable]);
+
 /** Merges `entityTable`'s log, after the reply. */
 export function mergeSearchGrams(q: Query, entityTable: string): void {
-  void q('SELECT merge_search_grams($1)', [entityTable])
+  void mergeTable(q, entityTable)
     .then(() => q(VACUUM_LOG))
     .catch((err) => requestLog().error({ err, table: entityTable }, 'Merging the search-gram log failed'));
 }
@@ -32,6 +35,6 @@ export function mergeSearchGrams(q: Query, entityTable: string): void {
 /** Merges every table's log (the upkeep): one statement per table that has one. */
 export async function mergeAllSearchGrams(q: Query): Promise<void> {
   const tables = await q<{ t: string }>('SELECT DISTINCT entity_table AS t FROM search_gram_log');
-  for (const { t } of tables) await q('SELECT merge_search_grams($1)', [t]);
+  for (const { t } of tables) await mergeTable(q, t);
   if (tables.length > 0) await q(VACUUM_LOG);
 }

@@ -9,8 +9,35 @@ import type { Query } from '../db';
 import { COMPACT_AT, compactCounts } from './compact-counts';
 import { ident } from './sql';
 
-/** Must be the migration's bucket width. */
+/** Must be the migrations' bucket width (015's key_buckets, 016's search_grams). */
 const BUCKET = 1024;
+
+/**
+ * The statement of keys [skip, skip + take) in ascending key order (as `k`) of the rows
+ * `FROM ... WHERE ...` reads, found from `buckets`, a statement of each bucket's `(bucket, n)`
+ * (rows or matches per bucket, in one snapshot with the read): the buckets before the page's
+ * first row are added up, and the key index is read from that bucket's first key, skipping
+ * fewer than a bucket's rows. `also`: more columns of the answer's rows (read from `b`).
+ */
+export function bucketPageSql(o: {
+  buckets: string;
+  key: string;
+  from: string;
+  /** The rows' own condition (`WHERE ...`), or '' for every row. */
+  where: string;
+  skip: string;
+  take: string;
+  also?: string;
+}): string {
+  const { key, skip } = o;
+  return `WITH b AS (${o.buckets}),
+     c AS (SELECT bucket, n, (sum(n) OVER (ORDER BY bucket))::bigint - n AS before FROM b),
+     s AS (SELECT bucket, before FROM c WHERE before <= ${skip}::bigint AND ${skip}::bigint < before + n ORDER BY bucket LIMIT 1)
+     SELECT p.k${o.also ?? ''}
+       FROM s, LATERAL (
+         SELECT ${key} AS k ${o.from} ${o.where ? `${o.where} AND` : 'WHERE'} ${key} >= s.bucket * ${BUCKET}
+          ORDER BY ${key} LIMIT ${o.take} OFFSET ${skip}::bigint - s.before) p`;
+}
 
 /** Keys [skip, skip + take) of `table` in ascending key order. */
 export async function keysFrom(
@@ -20,16 +47,17 @@ export async function keysFrom(
   skip: number,
   take: number,
 ): Promise<unknown[]> {
-  const k = ident(key);
   const rows = await q<{ k: unknown; parts: number }>(
-    `WITH b AS (
-       SELECT bucket, sum(n)::bigint AS n, count(*) AS parts FROM key_buckets WHERE entity_table = $1 GROUP BY bucket),
-     c AS (SELECT bucket, n, (sum(n) OVER (ORDER BY bucket))::bigint - n AS before FROM b),
-     s AS (SELECT bucket, before FROM c WHERE before <= $2::bigint AND $2::bigint < before + n ORDER BY bucket LIMIT 1)
-     SELECT p.k, (SELECT max(parts) FROM b)::int AS parts
-       FROM s, LATERAL (
-         SELECT ${k} AS k FROM ${ident(table)} WHERE ${k} >= s.bucket * ${BUCKET}
-          ORDER BY ${k} LIMIT $3 OFFSET $2::bigint - s.before) p`,
+    bucketPageSql({
+      buckets:
+        'SELECT bucket, sum(n)::bigint AS n, count(*) AS parts FROM key_buckets WHERE entity_table = $1 GROUP BY bucket',
+      key: ident(key),
+      from: `FROM ${ident(table)}`,
+      where: '',
+      skip: '$2',
+      take: '$3',
+      also: ', (SELECT max(parts) FROM b)::int AS parts',
+    }),
     [table, skip, take],
   );
   if ((rows[0]?.parts ?? 0) > COMPACT_AT) compactCounts(q, { table: 'key_buckets' }, table);

@@ -8,7 +8,7 @@
  * to commit and then finds no parent (400): never a foreign-key error surfacing as a 500.
  */
 import type { EntityDescription } from '../../src/contract/entity';
-import { stillUsedRefusal } from '../../src/contract/still-used';
+import { stillUsedRefusalOf } from '../../src/contract/still-used';
 import type { Query } from '../db';
 import type { EntityGraph } from './graph';
 import { ident } from './sql';
@@ -57,7 +57,7 @@ export async function blockingChildren(
     `SELECT ${probes.join(', ')}`,
     children.map(() => id),
   );
-  return stillUsedRefusal(entity, children, (_, i) => row[`used_${i}`] !== null);
+  return stillUsedRefusalOf(entity, children, (_, i) => row[`used_${i}`] !== null);
 }
 
 /**

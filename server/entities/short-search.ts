@@ -11,13 +11,11 @@
 import type { Query } from '../db';
 import { COMPACT_AT, compactCounts } from './compact-counts';
 import { MERGE_AT, mergeSearchGrams } from './gram-log';
+import { bucketPageSql } from './key-page';
 import type { Where } from './sql';
 
 /** Longest search whose grams are counted (the migration's grams_of_row_sql). */
 export const MAX_GRAM = 3;
-
-/** Must be the migrations' bucket width. */
-const BUCKET = 1024;
 
 /**
  * A gram's count per bucket, merged and logged ($1 the table, $2 the search), as `b (bucket, n)`:
@@ -63,17 +61,18 @@ export async function searchKeysFrom(
   skip: number,
   take: number,
 ): Promise<unknown[]> {
-  const { key, where } = on;
-  const n = where.params.length;
+  const n = on.where.params.length;
   const [t, s, sk, tk] = [n + 1, n + 2, n + 3, n + 4].map((i) => `$${i}`);
   const rows = await q<{ k: unknown }>(
-    `WITH b AS (${gramBuckets(t, s)}),
-     c AS (SELECT bucket, n, (sum(n) OVER (ORDER BY bucket))::bigint - n AS before FROM b),
-     start AS (SELECT bucket, before FROM c WHERE before <= ${sk}::bigint AND ${sk}::bigint < before + n ORDER BY bucket LIMIT 1)
-     SELECT p.k FROM start s, LATERAL (
-       SELECT ${key} AS k ${on.from} ${where} AND ${key} >= s.bucket * ${BUCKET}
-        ORDER BY ${key} LIMIT ${tk} OFFSET ${sk}::bigint - s.before) p`,
-    [...where.params, on.table, on.search, skip, take],
+    bucketPageSql({
+      buckets: gramBuckets(t, s),
+      key: on.key,
+      from: on.from,
+      where: String(on.where),
+      skip: sk,
+      take: tk,
+    }),
+    [...on.where.params, on.table, on.search, skip, take],
   );
   return rows.map((r) => r.k);
 }

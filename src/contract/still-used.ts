@@ -55,8 +55,8 @@ export async function stillUsedRefusal(
 
 /**
  * The same refusal when what names the record is known already (a bulk delete looks once per
- * link for a slice of records): synchronous, so a caller inside an IndexedDB transaction makes
- * no await that is not the store's.
+ * link for a slice of records; the server asks every link in one statement): synchronous, so a
+ * caller inside an IndexedDB transaction makes no await that is not the store's.
  */
 export function stillUsedRefusalOf(
   parent: EntityDescription,
