@@ -80,6 +80,19 @@ async function step<T>(work: () => Promise<T>): Promise<{ ms: number; longestTas
   return { ms: t1 - t0, longestTaskMs: Math.max(0, ...during), result };
 }
 
+type Step = Awaited<ReturnType<typeof step>>;
+
+/** An export step's figures: its time, longest task and the file's size. */
+const exported = (s: Step, rows?: number) => ({
+  ms: s.ms,
+  longestTaskMs: s.longestTaskMs,
+  bytes: (s.result as Blob).size,
+  ...(rows === undefined ? {} : { rows }),
+});
+
+/** The floor step's figures: its time, longest task and the rows it read. */
+const floorFigures = (s: Step) => ({ ms: s.ms, longestTaskMs: s.longestTaskMs, rows: s.result });
+
 /**
  * The export's floor, in the same run: every student row read by IndexedDB itself in one
  * `getAll` (no Dexie, no formatting), here in the page.
@@ -132,18 +145,9 @@ async function run(options: { students: number; only?: string; queueOnly?: boole
     const floor = await floorStep();
     db.close();
     return {
-      exportFromList: {
-        ms: listed.ms,
-        longestTaskMs: listed.longestTaskMs,
-        bytes: (listed.result as Blob).size,
-      },
-      export100k: {
-        ms: export100k.ms,
-        longestTaskMs: export100k.longestTaskMs,
-        bytes: (export100k.result as Blob).size,
-        rows: keys.length,
-      },
-      floor: { ms: floor.ms, longestTaskMs: floor.longestTaskMs, rows: floor.result },
+      exportFromList: exported(listed),
+      export100k: exported(export100k, keys.length),
+      floor: floorFigures(floor),
     };
   }
   const check10k = await step(() => ask({ type: 'check', entity: 'student', text: text10k }));
@@ -179,13 +183,8 @@ async function run(options: { students: number; only?: string; queueOnly?: boole
       ready: (check100k.result as { ready: number }).ready,
     },
     queue10k: { ms: queue10k.ms, longestTaskMs: queue10k.longestTaskMs, outbox, progress, sliceMs },
-    export100k: {
-      ms: export100k.ms,
-      longestTaskMs: export100k.longestTaskMs,
-      bytes: (export100k.result as Blob).size,
-      rows: keys.length,
-    },
-    floor: { ms: floor.ms, longestTaskMs: floor.longestTaskMs, rows: floor.result },
+    export100k: exported(export100k, keys.length),
+    floor: floorFigures(floor),
   };
 }
 
