@@ -1,24 +1,19 @@
 /** A real PostgreSQL server through a node-pg pool (DATABASE_URL). */
 import pg from 'pg';
+import { raceDeadline } from '../ops/race-deadline';
 import { type Database, INT8_OID, parseInt8, type Query } from './types';
 
 /** How long the start waits for the database's first answer. */
 const CONNECT_TIMEOUT_MS = 15_000;
 
 async function firstConnection(pool: pg.Pool): Promise<pg.PoolClient> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          Object.assign(new Error(`no answer within ${CONNECT_TIMEOUT_MS / 1000} s`), { code: 'DB_TIMEOUT' }),
-        ),
-      CONNECT_TIMEOUT_MS,
-    );
-  });
   const connecting = pool.connect();
   try {
-    return await Promise.race([connecting, late]);
+    return await raceDeadline(connecting, CONNECT_TIMEOUT_MS, () => {
+      throw Object.assign(new Error(`no answer within ${CONNECT_TIMEOUT_MS / 1000} s`), {
+        code: 'DB_TIMEOUT',
+      });
+    });
   } catch (err) {
     // A connection that comes after the timeout goes straight back.
     connecting.then(
@@ -26,8 +21,6 @@ async function firstConnection(pool: pg.Pool): Promise<pg.PoolClient> {
       () => {},
     );
     throw err;
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -5,6 +5,7 @@
  * sending to a process that cannot reach what its requests need.
  */
 import type { Database } from '../db';
+import { raceDeadline } from './race-deadline';
 
 /** Resolves when what it checks answers; throws (or rejects) with the reason when not. */
 export type ReadinessCheck = () => Promise<unknown>;
@@ -39,20 +40,16 @@ export class Readiness {
 }
 
 async function failureOf(name: string, check: ReadinessCheck): Promise<string | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<string>((resolve) => {
-    timer = setTimeout(() => resolve(`no answer within ${CHECK_TIMEOUT_MS} ms`), CHECK_TIMEOUT_MS);
-  });
   const outcome = check().then(
     () => null,
     (err: unknown) => (err instanceof Error && err.message) || String(err) || 'failed',
   );
-  try {
-    const reason = await Promise.race([outcome, late]);
-    return reason === null ? null : `${name} unavailable: ${reason}`;
-  } finally {
-    clearTimeout(timer);
-  }
+  const reason = await raceDeadline(
+    outcome,
+    CHECK_TIMEOUT_MS,
+    () => `no answer within ${CHECK_TIMEOUT_MS} ms`,
+  );
+  return reason === null ? null : `${name} unavailable: ${reason}`;
 }
 
 /** The database answers a query. */

@@ -17,6 +17,7 @@
  */
 import type { Server } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
+import { raceDeadline } from './race-deadline';
 import type { Readiness } from './readiness';
 
 export interface ShutdownTiming {
@@ -56,17 +57,12 @@ export function closeConnectionsWhenDraining(readiness: Readiness): MiddlewareHa
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** Whether `work` settled within `ms` (its timer does not outlive it). */
-async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), Math.max(0, ms));
-  });
-  try {
-    return await Promise.race([work.then(() => true), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const within = (work: Promise<unknown>, ms: number): Promise<boolean> =>
+  raceDeadline(
+    work.then(() => true),
+    ms,
+    () => false,
+  );
 
 /**
  * Steps 1 to 3 for the HTTP server; `beforeClose` stops the timers, `closeDatabase` ends the
