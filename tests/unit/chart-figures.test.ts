@@ -266,7 +266,7 @@ describe('counts kept current by the worker (count-watches.ts)', () => {
     }
   });
 
-  it('keeps the holders from the rows written: a status toggle moves none and posts none, a book assigned elsewhere moves them, 60 rows at once count again', async () => {
+  it('posts only what moved: a status toggle moves no holders, a rename no counts; a book assigned elsewhere moves the holders, 60 rows at once count them again', async () => {
     const sets = catalogueSets(entities).filter((s) => s.target === 'book');
     const asked = { counts: [{ entity: 'student', field: 'status' }], sets };
     const engine = new ListEngine(db, engineSpecs(entities));
@@ -311,6 +311,22 @@ describe('counts kept current by the worker (count-watches.ts)', () => {
       await vi.waitFor(() => expect(followed()).toBeGreaterThan(before), { timeout: 10_000, interval: 20 });
       expect(answers('holders').length).toBe(holdersPosted);
       await holdersEqualRecount();
+
+      // A name changed: counted again, the same counts, none posted.
+      const countsPosted = answers('counts').length;
+      const countedBefore = performance.getEntriesByName('lists counts again').length;
+      await mutate(db, {
+        op: 'update',
+        entity: studentEntity,
+        key: '2',
+        values: { student_name: 'Renamed' },
+      });
+      await vi.waitFor(
+        () =>
+          expect(performance.getEntriesByName('lists counts again').length).toBeGreaterThan(countedBefore),
+        { timeout: 10_000, interval: 20 },
+      );
+      expect(answers('counts').length).toBe(countsPosted);
 
       // A book assigned and one taken away through another connection to the store (another
       // tab's write reaches the worker so): the holders move by the rows' old and new sets.

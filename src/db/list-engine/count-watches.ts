@@ -5,7 +5,7 @@
  * sets' indexes and the owner rows written (set-holders.ts).
  * Each watch is answered at once and again after every change that may move it (the engine's
  * change events for the counts; the owning tables' writes, Dexie's `storagemutated`, for the
- * holders: posted only when they moved), one computation a part at a time: a change during one
+ * holders), posted only when they moved, one computation a part at a time: a change during one
  * computes once more after it. The window never counts and never asks again; it is told. No DOM.
  */
 import type { LocalDb } from '../database';
@@ -26,6 +26,8 @@ interface Watch {
   holders: SetHolders[];
   /** The owner rows written since the holders last followed them (at first: every table, unknown). */
   written: WrittenKeys;
+  /** The counts last posted (as JSON). */
+  postedCounts?: string;
 }
 
 export class CountWatches {
@@ -99,7 +101,7 @@ export class CountWatches {
     });
   }
 
-  /** A part's answer; none when the holders did not move (the window keeps what it has). */
+  /** A part's answer; none when it did not move (the window keeps what it has). */
   private async compute(watch: Watch, part: Part, fresh: boolean): Promise<CountsAnswer | null> {
     const started = performance.now();
     if (part === 'holders') {
@@ -126,6 +128,11 @@ export class CountWatches {
       ),
     );
     measure(fresh ? 'counts first' : 'counts again', started);
+    // The outbox's writes (a change queued, sent, delivered) make every list answer again;
+    // counts they did not move are not posted again (the window would shape and draw them).
+    const posted = JSON.stringify(counts);
+    if (posted === watch.postedCounts) return null;
+    watch.postedCounts = posted;
     return { part, counts };
   }
 
