@@ -182,12 +182,10 @@ function traceHelper() {
 
 /** A context's trace and its User Timing measures (dashboard, lists, app), by wall clock. */
 function takeTrace() {
-  const measures = performance
-    .getEntriesByType('measure')
-    .map((m) => ({
-      at: performance.timeOrigin + m.startTime,
-      what: `${m.name} (${m.duration.toFixed(0)} ms)`,
-    }));
+  const measures = performance.getEntriesByType('measure').map((m) => ({
+    at: performance.timeOrigin + m.startTime,
+    what: `${m.name} (${m.duration.toFixed(0)} ms)`,
+  }));
   const out = [...(self.__trace ?? []), ...measures];
   if (self.__trace) self.__trace.length = 0;
   return out;
@@ -230,7 +228,10 @@ async function printTrace(run, clicked, shown, contexts) {
       if (e.at >= clicked - 50) lines.push({ ...e, who });
   lines.push({ at: clicked + shown, who: 'dashboard', what: 'chart table painted' });
   lines.sort((a, b) => a.at - b.at);
-  console.log(`  change ${run + 1}, from the click:`);
+  const seen = await contexts[1][1].evaluate(
+    () => `${document.visibilityState}, focus ${document.hasFocus()}`,
+  );
+  console.log(`  change ${run + 1}, from the click (the dashboard's page: ${seen}):`);
   for (const l of lines)
     console.log(`    ${String(Math.round(l.at - clicked)).padStart(6)} ms  ${l.who.padEnd(10)} ${l.what}`);
 }
