@@ -33,6 +33,8 @@ const SCHOOLS = 300;
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS || 3);
 /** Set: the first load's main thread is CPU-profiled and its busiest stretches printed. */
 const PROFILE = Boolean(process.env.BENCH_DASHBOARD_PROFILE);
+/** Set: each change's timeline is printed (writes seen, the worker's work and posts, the window's). */
+const TRACE = Boolean(process.env.BENCH_DASHBOARD_TRACE);
 
 /**
  * The longest stretches of a CPU profile with no idle sample (a long task and what ran in it):
@@ -111,6 +113,7 @@ function pageHelper(want) {
       const check = () => {
         if (row('active', 'Students') !== cells) return;
         observer.disconnect();
+        self.__trace?.push({ at: Date.now(), what: 'chart table shows it (DOM)' });
         afterPaint(() => done(Date.now()));
       };
       const observer = new MutationObserver(check);
@@ -142,6 +145,52 @@ function pageHelper(want) {
   observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 }
 
+/**
+ * In a window and in the list worker (BENCH_DASHBOARD_TRACE), what a change's timeline needs:
+ * each Dexie write this context hears of (its BroadcastChannel, which also hears this context's
+ * own writes), the counts the worker posts and the window receives, by wall clock.
+ */
+function traceHelper() {
+  const log = [];
+  self.__trace = log;
+  const note = (what) => log.push({ at: Date.now(), what });
+  const bc = new BroadcastChannel('x-storagemutated-1');
+  bc.onmessage = (e) => {
+    const tables = new Set(Object.keys(e.data ?? {}).map((part) => part.split('/')[3]));
+    note(`hears a write to ${[...tables].join(', ')}`);
+  };
+  if (typeof window === 'undefined') {
+    const post = self.postMessage.bind(self);
+    self.postMessage = (m, transfer) => {
+      if (m?.type === 'counted') note(`posts ${m.answer.part}`);
+      return post(m, transfer);
+    };
+    return;
+  }
+  const Native = window.Worker;
+  window.Worker = class extends Native {
+    constructor(url, options) {
+      super(url, options);
+      this.addEventListener('message', (e) => {
+        const answer = e.data?.type === 'counted' && e.data.answer;
+        // The students' counts by status (the fifth counted), to see which answer has the change.
+        if (answer) note(`receives ${answer.part} ${JSON.stringify(answer.counts?.[4] ?? '')}`);
+      });
+    }
+  };
+}
+
+/** A context's trace and its User Timing measures (dashboard, lists, app), by wall clock. */
+function takeTrace() {
+  const measures = performance.getEntriesByType('measure').map((m) => ({
+    at: performance.timeOrigin + m.startTime,
+    what: `${m.name} (${m.duration.toFixed(0)} ms)`,
+  }));
+  const out = [...(self.__trace ?? []), ...measures];
+  if (self.__trace) self.__trace.length = 0;
+  return out;
+}
+
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return { min: s[0], median: s[Math.floor((s.length - 1) / 2)], max: s.at(-1), n: s.length };
@@ -169,6 +218,23 @@ const activeCells = (rows) => {
   const inactive = rows.filter((r) => r.status === 'Disabled').length;
   return `${rows.length - inactive}${inactive}`;
 };
+
+/** One change's timeline from the click (BENCH_DASHBOARD_TRACE), after the work it started settles. */
+async function printTrace(run, clicked, shown, contexts) {
+  await new Promise((done) => setTimeout(done, 5_000));
+  const lines = [];
+  for (const [who, ctx] of contexts)
+    for (const e of (await ctx?.evaluate(takeTrace)) ?? [])
+      if (e.at >= clicked - 50) lines.push({ ...e, who });
+  lines.push({ at: clicked + shown, who: 'dashboard', what: 'chart table painted' });
+  lines.sort((a, b) => a.at - b.at);
+  const seen = await contexts[1][1].evaluate(
+    () => `${document.visibilityState}, focus ${document.hasFocus()}`,
+  );
+  console.log(`  change ${run + 1}, from the click (the dashboard's page: ${seen}):`);
+  for (const l of lines)
+    console.log(`    ${String(Math.round(l.at - clicked)).padStart(6)} ms  ${l.who.padEnd(10)} ${l.what}`);
+}
 
 async function main() {
   for (const need of ['dist/index.html', 'dist-server/index.js', 'dist-bench/lists.html'])
@@ -210,6 +276,7 @@ async function main() {
     const allStudents = [...students, ...demo.students];
     const want = { teachers: teachers.length + demo.teachers.length, students: activeCells(allStudents) };
     await context.addInitScript(pageHelper, want);
+    if (TRACE) await context.addInitScript(traceHelper);
 
     const figures = { figures: [], charts: [], longest: [], longestAfterFigures: [], change: [] };
     /** User Timing measures of the window ('dashboard …') and the list worker ('lists …'), by name. */
@@ -261,6 +328,8 @@ async function main() {
 
     // A change in another tab: the first enabled student of the list disabled there.
     const other = await context.newPage();
+    const listWorker = () => page.workers().find((w) => w.url().includes('list-worker'));
+    if (TRACE) await listWorker()?.evaluate(traceHelper);
     for (let run = 0; run < RUNS; run++) {
       await other.goto(`${origin}/students`);
       const button = other.getByRole('button', { name: 'Disable', exact: true }).first();
@@ -279,6 +348,12 @@ async function main() {
       const clicked = Date.now();
       await button.click();
       figures.change.push((await shown) - clicked);
+      if (TRACE)
+        await printTrace(run, clicked, (await shown) - clicked, [
+          ['other tab', other],
+          ['dashboard', page],
+          ['its worker', listWorker()],
+        ]);
       await collect(page);
     }
     await other.close();

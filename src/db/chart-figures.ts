@@ -97,7 +97,9 @@ export function mostAssigned(byBook: ReadonlyMap<string, Holders>, top = TOP): B
 }
 
 /**
- * For each book some record holds, how many records of each owning table hold it: the
+ * The recount the tests compare the worker's holders with (the worker keeps them in memory from
+ * the rows written: set-holders.ts). For each book some record holds, how many records of each
+ * owning table hold it: the
  * multi-entry index of each set gives the books held (its unique keys) and, per book, the
  * holders' number (an index count). One read transaction per table, side by side: one over
  * the three would wait for any write to any of them (a pull, a delivery) before it starts.

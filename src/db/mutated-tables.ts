@@ -1,9 +1,10 @@
 /**
- * Which tables of a database a Dexie `storagemutated` event names: this context's writes, other
- * tabs', the service worker's (Dexie carries them across). The list engine, the list worker's
- * counts watches and the dashboard follow writes by table this way. No DOM.
+ * Which tables of a database a Dexie `storagemutated` event names, and which rows: this
+ * context's writes, other tabs', the service worker's (Dexie carries them across). The list
+ * engine, the list worker's counts watches and the dashboard follow writes by table this way.
+ * No DOM.
  */
-import Dexie from 'dexie';
+import Dexie, { cmp, type IndexableType, type IntervalTree, type ObservabilitySet, RangeSet } from 'dexie';
 
 /** The tables of `db` among the event's parts (`idb://<db>/<table>/...`). */
 export function mutatedTables(db: Dexie, parts: Record<string, unknown>): Set<string> {
@@ -15,20 +16,63 @@ export function mutatedTables(db: Dexie, parts: Record<string, unknown>): Set<st
 }
 
 /**
- * Calls `listener` with the tables of `db` written, once after the turn in which they were
- * written (a save's row and outbox entry, or several writes in a row, make one call). Returns
- * the unsubscribe.
+ * The primary keys written, by table; null for a table where the event names a range instead
+ * of keys (Dexie does for a clear, a delete of a range, and a write of 50 rows or more).
  */
-export function followWrites(db: Dexie, listener: (tables: ReadonlySet<string>) => void): () => void {
-  let moved = new Set<string>();
-  const onMutated = (parts: Record<string, unknown>) => {
+export type WrittenKeys = Map<string, IndexableType[] | null>;
+
+/**
+ * The rows of `db` an event says were written: its primary-key part (`idb://<db>/<table>/`)
+ * of each table, an interval tree (a RangeSet in this context, a plain copy of one from
+ * another), read as keys where every interval is a single key.
+ */
+export function mutatedKeys(db: Dexie, parts: ObservabilitySet): WrittenKeys {
+  const out: WrittenKeys = new Map();
+  for (const table of mutatedTables(db, parts)) {
+    const tree = parts[`idb://${db.name}/${table}/`];
+    if (!tree) {
+      out.set(table, null);
+      continue;
+    }
+    const keys: IndexableType[] = [];
+    for (const node of RangeSet(tree as IntervalTree)) {
+      if (cmp(node.from, node.to) !== 0) {
+        out.set(table, null);
+        break;
+      }
+      keys.push(node.from);
+    }
+    if (!out.has(table)) out.set(table, keys);
+  }
+  return out;
+}
+
+/** Adds `more` to `into`: keys together, and a range (null) wins. */
+export function addWrittenKeys(into: WrittenKeys, more: WrittenKeys): void {
+  for (const [table, keys] of more) {
+    const had = into.get(table);
+    into.set(table, had === null || keys === null ? null : [...(had ?? []), ...keys]);
+  }
+}
+
+/**
+ * Calls `listener` with the tables of `db` written and their rows (`WrittenKeys`), once after
+ * the turn in which they were written (a save's row and outbox entry, or several writes in a
+ * row, make one call). Returns the unsubscribe.
+ */
+export function followWrites(
+  db: Dexie,
+  listener: (tables: ReadonlySet<string>, keys: WrittenKeys) => void,
+): () => void {
+  let moved: WrittenKeys = new Map();
+  const onMutated = (parts: ObservabilitySet) => {
     const first = moved.size === 0;
-    for (const table of mutatedTables(db, parts)) moved.add(table);
+    addWrittenKeys(moved, mutatedKeys(db, parts));
     if (!first || moved.size === 0) return;
     setTimeout(() => {
       const changed = moved;
-      moved = new Set();
-      listener(changed);
+      moved = new Map();
+      listener(new Set(changed.keys()), changed);
     }, 0);
   };
   Dexie.on('storagemutated', onMutated);

@@ -108,6 +108,8 @@ type ChartInstance = InstanceType<Awaited<ReturnType<typeof loadChart>>['Chart']
 function ChartCanvas({ id, title, kind, horizontal, stacked, labels, series }: ChartPanelProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<ChartInstance | null>(null);
+  /** The figures the chart was last given (as JSON): a push that moved none of them redraws nothing. */
+  const shown = useRef('');
   const [drawn, setDrawn] = useState(false);
 
   useEffect(() => {
@@ -120,6 +122,9 @@ function ChartCanvas({ id, title, kind, horizontal, stacked, labels, series }: C
         return { label: s.label, data: [...s.values], backgroundColor: colour, borderColor: colour };
       }),
     };
+    const figures = JSON.stringify(data);
+    if (chart.current && figures === shown.current) return;
+    shown.current = figures;
     if (chart.current) {
       chart.current.data = data;
       chart.current.update(reducedMotion() ? 'none' : undefined);

@@ -22,6 +22,7 @@ import { ListEngine } from '../../src/db/list-engine/engine';
 import type { FromWorker } from '../../src/db/list-engine/protocol';
 import { engineSpecs } from '../../src/db/list-engine/spec';
 import { mutate } from '../../src/db/mutate';
+import { openLocalDb } from '../../src/db/open';
 import { listEngineOf } from '../../src/db/queries';
 import { freshLocalDbEach } from '../helpers/local-db';
 
@@ -259,6 +260,102 @@ describe('counts kept current by the worker (count-watches.ts)', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(posted.length).toBe(before);
     } finally {
+      stop();
+      watches.close();
+      engine.close();
+    }
+  });
+
+  it('posts only what moved: a status toggle moves no holders, a rename no counts; a book assigned elsewhere moves the holders, 60 rows at once count them again', async () => {
+    const sets = catalogueSets(entities).filter((s) => s.target === 'book');
+    const asked = { counts: [{ entity: 'student', field: 'status' }], sets };
+    const engine = new ListEngine(db, engineSpecs(entities));
+    const posted: FromWorker[] = [];
+    const watches = new CountWatches(engine, db, (m) => posted.push(m));
+    const stop = engine.onChange((changed) => watches.entitiesChanged(changed));
+    const answers = (part: 'counts' | 'holders') =>
+      posted.flatMap((m) => (m.type === 'counted' && m.answer.part === part ? [m.answer] : []));
+    const lastHolders = () => {
+      const h = answers('holders').at(-1);
+      return h?.part === 'holders' ? Object.fromEntries(h.holders) : undefined;
+    };
+    /** How often the holders were brought up to date (each time, posted or not). */
+    const followed = () => performance.getEntriesByName('lists counts holders').length;
+    const holdersEqualRecount = async () => {
+      const want = Object.fromEntries(await assignedBookCounts(db, sets));
+      await vi.waitFor(() => expect(lastHolders()).toEqual(want), { timeout: 10_000, interval: 20 });
+    };
+    const elsewhere = openLocalDb(db.name);
+    try {
+      await db.rows(schoolEntity).bulkPut([{ school_id: '1', school_name: 'A', books: ['5'] }]);
+      await db.rows(studentEntity).bulkPut([
+        { student_id: '1', student_name: 'S', school_id: '1', status: 'Enabled', books: ['7', '3'] },
+        { student_id: '2', student_name: 'R', school_id: '1', status: 'Enabled', books: ['3'] },
+      ]);
+      watches.watch(1, asked);
+      await holdersEqualRecount();
+      expect(lastHolders()).toEqual({ '3': { students: 2 }, '5': { schools: 1 }, '7': { students: 1 } });
+
+      // A status toggled on a student holding books: the counts move, the holders do not.
+      const holdersPosted = answers('holders').length;
+      const before = followed();
+      await mutate(db, { op: 'set', entity: studentEntity, key: '1', action: 'status', value: 'Disabled' });
+      await vi.waitFor(
+        () =>
+          expect(answers('counts').at(-1)).toEqual({ part: 'counts', counts: [{ Enabled: 1, Disabled: 1 }] }),
+        {
+          timeout: 10_000,
+          interval: 20,
+        },
+      );
+      await vi.waitFor(() => expect(followed()).toBeGreaterThan(before), { timeout: 10_000, interval: 20 });
+      expect(answers('holders').length).toBe(holdersPosted);
+      await holdersEqualRecount();
+
+      // A name changed: counted again, the same counts, none posted.
+      const countsPosted = answers('counts').length;
+      const countedBefore = performance.getEntriesByName('lists counts again').length;
+      await mutate(db, {
+        op: 'update',
+        entity: studentEntity,
+        key: '2',
+        values: { student_name: 'Renamed' },
+      });
+      await vi.waitFor(
+        () =>
+          expect(performance.getEntriesByName('lists counts again').length).toBeGreaterThan(countedBefore),
+        { timeout: 10_000, interval: 20 },
+      );
+      expect(answers('counts').length).toBe(countsPosted);
+
+      // A book assigned and one taken away through another connection to the store (another
+      // tab's write reaches the worker so): the holders move by the rows' old and new sets.
+      await elsewhere.rows(studentEntity).update('2', { books: ['3', '9'] });
+      await elsewhere.rows(studentEntity).update('1', { books: ['7'] });
+      await holdersEqualRecount();
+      expect(lastHolders()).toEqual({
+        '3': { students: 1 },
+        '5': { schools: 1 },
+        '7': { students: 1 },
+        '9': { students: 1 },
+      });
+
+      // A record holding books deleted, and 60 rows written at once (the event names a range,
+      // not keys): counted again from the index.
+      await db.rows(schoolEntity).delete('1');
+      await db.rows(studentEntity).bulkPut(
+        Array.from({ length: 60 }, (_, i) => ({
+          student_id: String(100 + i),
+          student_name: `N${i}`,
+          school_id: '1',
+          books: i % 2 ? ['5'] : [],
+        })),
+      );
+      await holdersEqualRecount();
+      expect(lastHolders()).toMatchObject({ '5': { students: 30 } });
+      expect(lastHolders()?.['5']).not.toHaveProperty('schools');
+    } finally {
+      elsewhere.close();
       stop();
       watches.close();
       engine.close();

@@ -1,16 +1,17 @@
 /**
  * Figures a window keeps watching (the dashboard's charts, issue 20 item 4), kept current in
  * the list worker: counts of a field over an entity's rows, from the engine's indexes in
- * memory, and how many records of each owning table hold each book, from the sets' indexes.
+ * memory, and how many records of each owning table hold each book, kept in memory from the
+ * sets' indexes and the owner rows written (set-holders.ts).
  * Each watch is answered at once and again after every change that may move it (the engine's
  * change events for the counts; the owning tables' writes, Dexie's `storagemutated`, for the
- * holders), one computation a part at a time: a change during one computes once more after
- * it. The window never counts and never asks again; it is told. No DOM.
+ * holders), posted only when they moved, one computation a part at a time: a change during one
+ * computes once more after it. The window never counts and never asks again; it is told. No DOM.
  */
-import { assignedBookCounts } from '../chart-figures';
 import type { LocalDb } from '../database';
 import { type Follower, follower } from '../follower';
-import { followWrites } from '../mutated-tables';
+import { addWrittenKeys, followWrites, type WrittenKeys } from '../mutated-tables';
+import { SetHolders } from '../set-holders';
 import type { ListEngine } from './engine';
 import type { CountsAnswer, CountsAsked, FromWorker } from './protocol';
 import { measure } from './timing';
@@ -21,6 +22,12 @@ type Part = CountsAnswer['part'];
 interface Watch {
   asked: CountsAsked;
   parts: Record<Part, Follower>;
+  /** Each set's holders, in the order asked. */
+  holders: SetHolders[];
+  /** The owner rows written since the holders last followed them (at first: every table, unknown). */
+  written: WrittenKeys;
+  /** The counts last posted (as JSON). */
+  postedCounts?: string;
 }
 
 export class CountWatches {
@@ -42,13 +49,20 @@ export class CountWatches {
         () => {
           const first = fresh;
           fresh = false;
-          return this.compute(asked, name, first);
+          return this.compute(watch, name, first);
         },
-        (answer) => this.post({ type: 'counted', id, answer }),
+        (answer) => {
+          if (answer) this.post({ type: 'counted', id, answer });
+        },
         (error) => this.post({ type: 'countsFailed', id, message: failure(error) }),
       );
     };
-    const watch: Watch = { asked, parts: { counts: part('counts'), holders: part('holders') } };
+    const watch: Watch = {
+      asked,
+      parts: { counts: part('counts'), holders: part('holders') },
+      holders: asked.sets.map((s) => new SetHolders(this.db, s.table, s.relation)),
+      written: new Map(asked.sets.map((s) => [s.table, null])),
+    };
     this.watches.set(id, watch);
     this.follow();
     void watch.parts.counts.run();
@@ -69,40 +83,62 @@ export class CountWatches {
   }
 
   /**
-   * These tables were written (the sets live in the owners' rows, outside the index). The
-   * holders are counted again after the engine's update for the same writes (a status toggled
-   * shows its counts first: the sets' index counts take seconds at 100,000 students and would
-   * hold the engine's read behind them).
+   * These rows were written (the sets live in the owners' rows, outside the index). The
+   * holders follow them after the engine's update for the same writes, so a toggled status
+   * shows its counts first.
    */
-  tablesChanged(changed: ReadonlySet<string>): void {
+  tablesChanged(changed: ReadonlySet<string>, keys: WrittenKeys): void {
     const moved = [...this.watches.values()].filter((watch) =>
       watch.asked.sets.some((s) => changed.has(s.table)),
     );
     if (moved.length === 0) return;
+    for (const watch of moved) {
+      const owners = new Set(watch.asked.sets.map((s) => s.table));
+      addWrittenKeys(watch.written, new Map([...keys].filter(([table]) => owners.has(table))));
+    }
     void this.engine.settled().then(() => {
       for (const watch of moved) void watch.parts.holders.run();
     });
   }
 
-  private async compute(asked: CountsAsked, part: Part, fresh: boolean): Promise<CountsAnswer> {
+  /** A part's answer; none when it did not move (the window keeps what it has). */
+  private async compute(watch: Watch, part: Part, fresh: boolean): Promise<CountsAnswer | null> {
     const started = performance.now();
     if (part === 'holders') {
-      const holders = [...(await assignedBookCounts(this.db, asked.sets))];
+      const written = watch.written;
+      watch.written = new Map();
+      let moved: boolean[];
+      try {
+        moved = await Promise.all(
+          watch.holders.map((h) => (written.has(h.table) ? h.written(written.get(h.table) ?? null) : false)),
+        );
+      } catch (error) {
+        // Counted again from the index next time: what was read of these writes is not known.
+        addWrittenKeys(watch.written, new Map([...written.keys()].map((table) => [table, null])));
+        throw error;
+      }
       measure('counts holders', started);
-      return { part, holders };
+      if (!fresh && !moved.some(Boolean)) return null;
+      return { part, holders: holdersByTarget(watch.holders) };
     }
+    const asked = watch.asked;
     const counts = await Promise.all(
       asked.counts.map(async (c) =>
         Object.fromEntries(await this.engine.counts(c.entity, {}, c.field, fresh)),
       ),
     );
     measure(fresh ? 'counts first' : 'counts again', started);
+    // The outbox's writes (a change queued, sent, delivered) make every list answer again;
+    // counts they did not move are not posted again (the window would shape and draw them).
+    const posted = JSON.stringify(counts);
+    if (posted === watch.postedCounts) return null;
+    watch.postedCounts = posted;
     return { part, counts };
   }
 
   /** Follows the store's writes (this context's, other tabs', the service worker's) by table. */
   private follow(): void {
-    this.unfollow ??= followWrites(this.db, (changed) => this.tablesChanged(changed));
+    this.unfollow ??= followWrites(this.db, (changed, keys) => this.tablesChanged(changed, keys));
   }
 
   close(): void {
@@ -110,4 +146,16 @@ export class CountWatches {
     this.unfollow = null;
     for (const id of [...this.watches.keys()]) this.unwatch(id);
   }
+}
+
+/** Each target's holders by owner table, as posted: `[target, { [table]: n }]`. */
+function holdersByTarget(sets: readonly SetHolders[]): [string, Record<string, number>][] {
+  const out = new Map<string, Record<string, number>>();
+  for (const set of sets)
+    for (const [target, n] of set.counts()) {
+      const holders = out.get(target) ?? {};
+      holders[set.table] = n;
+      out.set(target, holders);
+    }
+  return [...out];
 }

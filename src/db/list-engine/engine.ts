@@ -191,12 +191,14 @@ export class ListEngine {
       for (const name of wanted) this.stale.delete(name);
       const list = [...wanted];
       if (list.length === 0) return this.applyChanges([], everyList);
+      const started = performance.now();
       const tables = list.map((n) => this.spec(n).projection.table);
       const updates = await this.db.transaction('r', INDEX_STORES, async () => {
         const heads = await this.db.table<StoredHead, string>(HEAD_STORE).bulkGet(tables);
         return Promise.all(list.map((name, i) => this.changesOf(name, heads[i])));
       });
       this.applyChanges(updates, everyList);
+      measure(`update ${list.join('+')}`, started);
     });
   }
 
