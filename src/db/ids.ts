@@ -15,8 +15,8 @@ export function newUuid(): string {
 /** What every temporary id begins with (rekey.ts looks up rows naming any of them by it). */
 export const TEMP_PREFIX = 'tmp-';
 
-/** The next temporary id's sequence; 0 until the first one is made. */
-let nextSequence = 0;
+/** The next temporary id's sequence; null until the first one is made. */
+let nextSequence: number | null = null;
 
 /**
  * A temporary id, `tmp-<sequence>-<16 hex digits>`. The sequence counts up by one per id from
@@ -27,7 +27,7 @@ let nextSequence = 0;
  * on another device (saved-queue.ts). Ids of the former shape, `tmp-<uuid v4>`, stay valid.
  */
 export function newTempId(): string {
-  if (nextSequence === 0) nextSequence = Date.now();
+  nextSequence ??= Date.now();
   const b = crypto.getRandomValues(new Uint8Array(8));
   let random = '';
   for (const x of b) random += x.toString(16).padStart(2, '0');
