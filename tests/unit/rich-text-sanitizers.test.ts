@@ -9,8 +9,8 @@ import { Editor } from '@tiptap/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanRichText } from '../../server/entities/rich-text';
 import { TOOLBAR_FONTS, TOOLBAR_SIZES } from '../../src/contract/rich-text';
-import { newTempId } from '../../src/db/ids';
 import { isWebUrl, urlAllowed } from '../../src/contract/urls';
+import { newTempId } from '../../src/db/ids';
 import { richTextExtensions } from '../../src/ui/fields/rich-text/extensions';
 import { sanitizeRichText } from '../../src/ui/rich-text-sanitizer';
 
