@@ -38,9 +38,13 @@ export async function addMany(
     const initial = initialValues(entity);
     const keys = values.map(() => newTempId());
     const rows = values.map((v, i): Row => ({ ...initial, ...v, [entity.key]: keys[i] }));
-    await db.rows(entity).bulkPut(rows);
     const entries = values.map((v, i) => newEntry(author, entity, 'add', keys[i], { ...v }, null));
-    const seqs = await db.outbox.bulkAdd(entries, { allKeys: true });
+    // Issued together: the entries are copied into their requests while the rows' write and the
+    // list index's reads for it go on (IndexedDB keeps the requests' order: rows, then entries).
+    const [, seqs] = await Promise.all([
+      db.rows(entity).bulkPut(rows),
+      db.outbox.bulkAdd(entries, { allKeys: true }),
+    ]);
     return { keys, seqs: seqs as number[], rows };
   });
 }
