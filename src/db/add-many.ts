@@ -19,6 +19,8 @@ export async function addMany(
   db: LocalDb,
   entity: EntityDescription,
   values: readonly Values[],
+  /** The signed-in user, when the caller has read it in this transaction (else read here). */
+  signedIn?: string,
 ): Promise<{ keys: string[]; seqs: number[]; rows?: Row[] }> {
   return db.transaction('rw', db.tables, async () => {
     if (Object.values(entity.fields).some((f) => f.unique)) {
@@ -34,7 +36,7 @@ export async function addMany(
       );
       return { keys, seqs };
     }
-    const author = await readSignedInUser(db);
+    const author = signedIn ?? (await readSignedInUser(db));
     const initial = initialValues(entity);
     const keys = values.map(() => newTempId());
     const rows = values.map((v, i): Row => ({ ...initial, ...v, [entity.key]: keys[i] }));
