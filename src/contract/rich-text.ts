@@ -52,8 +52,13 @@ export type AttributeRule =
   | { kind: 'words'; words: readonly string[]; multiple?: boolean }
   | { kind: 'pattern'; pattern: RegExp };
 
-/** A temporary id made on a device (src/db/ids.ts): what a waiting image's mark holds. */
-export const TEMPORARY_ID = /^tmp-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/**
+ * A temporary id made on a device (src/db/ids.ts `newTempId`): what a waiting image's mark
+ * holds. Either shape: `tmp-<sequence>-<16 hex digits>`, or `tmp-<uuid v4>` (made before the
+ * sequence, still in devices' queues and contents).
+ */
+export const TEMPORARY_ID =
+  /^tmp-(?:\d{1,15}-[0-9a-f]{16}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 export interface TagRule {
   attributes?: Readonly<Record<string, AttributeRule>>;

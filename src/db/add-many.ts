@@ -19,6 +19,8 @@ export async function addMany(
   db: LocalDb,
   entity: EntityDescription,
   values: readonly Values[],
+  /** The signed-in user, when the caller has read it in this transaction (else read here). */
+  signedIn?: string,
 ): Promise<{ keys: string[]; seqs: number[]; rows?: Row[] }> {
   return db.transaction('rw', db.tables, async () => {
     if (Object.values(entity.fields).some((f) => f.unique)) {
@@ -34,13 +36,17 @@ export async function addMany(
       );
       return { keys, seqs };
     }
-    const author = await readSignedInUser(db);
+    const author = signedIn ?? (await readSignedInUser(db));
     const initial = initialValues(entity);
     const keys = values.map(() => newTempId());
     const rows = values.map((v, i): Row => ({ ...initial, ...v, [entity.key]: keys[i] }));
-    await db.rows(entity).bulkPut(rows);
     const entries = values.map((v, i) => newEntry(author, entity, 'add', keys[i], { ...v }, null));
-    const seqs = await db.outbox.bulkAdd(entries, { allKeys: true });
+    // Issued together: the entries are copied into their requests while the rows' write and the
+    // list index's reads for it go on (IndexedDB keeps the requests' order: rows, then entries).
+    const [, seqs] = await Promise.all([
+      db.rows(entity).bulkPut(rows),
+      db.outbox.bulkAdd(entries, { allKeys: true }),
+    ]);
     return { keys, seqs: seqs as number[], rows };
   });
 }

@@ -40,13 +40,15 @@ export async function queueEdits(
   /** The rows this slice added (temporary ids), as written: their only entry is their unsent add. */
   added: ReadonlyMap<string, Row>,
   told: EditsQueued,
+  /** The signed-in user, when the caller has read it in this transaction (else read here). */
+  signedIn?: string,
 ): Promise<void> {
   const edited = slice.flatMap((row) => (row.op === 'update' && row.key ? [row.key] : []));
   const inBulk = !Object.values(entity.fields).some((f) => f.unique);
   const quiet = inBulk
     ? await rowsByKey(db, entity, await quietKeys(db, entity, edited))
     : new Map<string, Row>();
-  const author = await readSignedInUser(db);
+  const author = signedIn ?? (await readSignedInUser(db));
   const statusField = entity.actions?.status?.field ?? 'status';
   const batch = new RowBatch(db, entity);
   let batchLines: number[] = [];

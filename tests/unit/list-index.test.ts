@@ -9,12 +9,18 @@ import { describe, expect, it } from 'vitest';
 import { classEntity, entities, studentEntity } from '../../src/contract/entities';
 import type { EntityDescription } from '../../src/contract/entity';
 import type { LocalDb, Row } from '../../src/db/database';
-import { keyOrder } from '../../src/db/list-engine/order';
-import { CHUNK_STORE, HEAD_STORE, type StoredHead } from '../../src/db/list-index/chunk';
+import { isTempId, newTempId, newUuid, TEMP_PREFIX, tempSequence } from '../../src/db/ids';
+import { ListEngine } from '../../src/db/list-engine/engine';
+import { keyOrderPage } from '../../src/db/list-engine/key-page';
+import { compareFor, keyOrder } from '../../src/db/list-engine/order';
+import { engineSpecs } from '../../src/db/list-engine/spec';
+import { CHUNK_SPAN, CHUNK_STORE, chunkOf, HEAD_STORE, type StoredHead } from '../../src/db/list-index/chunk';
 import { foldText } from '../../src/db/list-index/fold';
 import { ensureListIndex } from '../../src/db/list-index/middleware';
 import { listProjection, searchColumn } from '../../src/db/list-index/projection';
 import { readTableIndex } from '../../src/db/list-index/read';
+import { mutate } from '../../src/db/mutate';
+import { applyServerIds } from '../../src/db/rekey';
 import { applyPulled } from '../../src/sync/pull-apply';
 import { freshLocalDbEach } from '../helpers/local-db';
 
@@ -206,5 +212,104 @@ describe('an index that is missing or holds another projection is rebuilt from t
     await db.rows(classEntity).put({ class_id: '2', class_name: 'Two' });
     expect(((await db.table(HEAD_STORE).get('classes')) as StoredHead).v).toBe(rebuilt.v + 1);
     expect(await names()).toEqual({ '1': 'One', '2': 'Two' });
+  });
+});
+
+describe('temporary ids carry a sequence, and their rows share chunks as ids do', () => {
+  /** A row of the students list under any key. */
+  const studentUnder = (key: string): Row => ({ ...student(1, `Student ${key}`), student_id: key });
+  /** Chunk -> keys, as stored. */
+  const chunksOf = async () =>
+    new Map((await readTableIndex(db, 'students', [])).chunks.map((c) => [c.n, c.keys]));
+
+  it('consecutive temporary ids fall into one or two chunks; a former one keeps its hash chunk', async () => {
+    const keys = Array.from({ length: 250 }, () => newTempId());
+    expect(keys.every((k) => isTempId(k) && k.startsWith(TEMP_PREFIX))).toBe(true);
+    expect(new Set(keys).size).toBe(250);
+    const sequences = keys.map((k) => tempSequence(k) as number);
+    expect(sequences.every((n, i) => i === 0 || n === sequences[i - 1] + 1)).toBe(true);
+    const before = await chunksOf();
+    await db.rows(studentEntity).bulkPut(keys.map(studentUnder));
+    const after = await chunksOf();
+    const touched = [...after.keys()].filter((n) => !before.has(n));
+    expect(touched.length).toBeGreaterThanOrEqual(1);
+    expect(touched.length).toBeLessThanOrEqual(2);
+    expect(touched.every((n) => n < -32)).toBe(true);
+    expect(touched.flatMap((n) => after.get(n) ?? []).sort()).toEqual([...keys].sort());
+
+    // A temporary id of the former shape (already on devices) is still one, in a hash chunk.
+    const former = `${TEMP_PREFIX}${newUuid()}`;
+    expect(isTempId(former)).toBe(true);
+    expect(tempSequence(former)).toBeNull();
+    expect(chunkOf(former)).toBeLessThan(0);
+    expect(chunkOf(former)).toBeGreaterThanOrEqual(-32);
+    // Even one whose first group is all digits (the sequence's shape needs 16 hex digits after it).
+    expect(tempSequence('tmp-12345678-1234-4234-8234-123456789012')).toBeNull();
+  });
+
+  it('key order and key pages over ids, sequenced and former temporary ids equal a sort of all keys', async () => {
+    const otherDevice = (tempSequence(newTempId()) as number) - 3 * CHUNK_SPAN;
+    const keys = [
+      // Ids over several spans of CHUNK_SPAN.
+      ...Array.from({ length: 150 }, (_, i) => String(1 + i * 37)),
+      // This device's new records, and a saved queue's from another device (an earlier sequence).
+      ...Array.from({ length: 300 }, () => newTempId()),
+      ...Array.from({ length: 120 }, (_, i) => `${TEMP_PREFIX}${otherDevice + i}-${'0123456789abcdef'}`),
+      // Former temporary ids.
+      ...Array.from({ length: 40 }, () => `${TEMP_PREFIX}${newUuid()}`),
+    ];
+    await db.rows(studentEntity).bulkPut(keys.map(studentUnder));
+    const byNumber = compareFor('number');
+    const sorted = [...keys].sort((a, b) => byNumber(a, b) || (a < b ? -1 : a > b ? 1 : 0));
+
+    // The engine's key order: what every order falls back on.
+    expect(Array.from(keyOrder(keys), (s) => keys[s])).toEqual(sorted);
+    const { head, chunks } = await readTableIndex(db, 'students', []);
+    const stored = chunks.flatMap((c) => c.keys);
+    expect(Array.from(keyOrder(stored), (s) => stored[s])).toEqual(sorted);
+    expect(Object.values(head?.sizes ?? {}).reduce((a, b) => a + b, 0)).toBe(keys.length);
+
+    // Every page both ways, straight from the index and from the engine.
+    const projection = listProjection(studentEntity, entities);
+    const engine = new ListEngine(db, engineSpecs(entities));
+    try {
+      const pageSize = 100;
+      const pages = Math.ceil(keys.length / pageSize);
+      for (const dir of ['asc', 'desc'] as const) {
+        const inOrder = dir === 'asc' ? sorted : [...sorted].reverse();
+        for (let page = 1; page <= pages; page++) {
+          const expected = {
+            keys: inOrder.slice((page - 1) * pageSize, page * pageSize),
+            total: keys.length,
+            page,
+            pageSize,
+          };
+          expect(await keyOrderPage(db, projection, { page, pageSize, dir })).toEqual(expected);
+          const byKey = { page, pageSize, sort: { field: 'student_id', dir } };
+          expect(await engine.page(studentEntity.name, byKey, true)).toEqual(expected);
+        }
+      }
+    } finally {
+      engine.close();
+    }
+  });
+
+  it('a rekey moves the row from its temporary chunk to its id’s chunk', async () => {
+    const { key } = await mutate(db, {
+      op: 'add',
+      entity: classEntity,
+      values: { class_name: 'New class' },
+    });
+    expect(tempSequence(key)).not.toBeNull();
+    const tempChunk = chunkOf(key);
+    expect((await readTableIndex(db, 'classes', [])).chunks.find((c) => c.n === tempChunk)?.keys).toEqual([
+      key,
+    ]);
+    const [entry] = await db.outbox.toArray();
+    await applyServerIds(db, [{ entity: classEntity.name, tempId: key, serverId: '1300', seq: entry.seq }]);
+    const { head, chunks } = await readTableIndex(db, 'classes', []);
+    expect(chunks.map((c) => [c.n, c.keys])).toEqual([[Math.floor(1300 / CHUNK_SPAN), ['1300']]]);
+    expect(head?.sizes).toEqual({ [Math.floor(1300 / CHUNK_SPAN)]: 1 });
+    expect(await names()).toEqual({ '1300': 'New class' });
   });
 });

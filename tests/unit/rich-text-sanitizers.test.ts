@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cleanRichText } from '../../server/entities/rich-text';
 import { TOOLBAR_FONTS, TOOLBAR_SIZES } from '../../src/contract/rich-text';
 import { isWebUrl, urlAllowed } from '../../src/contract/urls';
+import { newTempId } from '../../src/db/ids';
 import { richTextExtensions } from '../../src/ui/fields/rich-text/extensions';
 import { sanitizeRichText } from '../../src/ui/rich-text-sanitizer';
 
@@ -103,6 +104,10 @@ describe('device-only parts', () => {
 
   it('the app keeps an image waiting for upload, with its mark', () => {
     expect(sanitizeRichText(pending, 'device')).toBe(pending);
+    // A temporary id of today's shape (a sequence and 64 random bits) too.
+    const sequenced = pending.replace(TEMP_ID, newTempId());
+    expect(sequenced).not.toBe(pending);
+    expect(sanitizeRichText(sequenced, 'device')).toBe(sequenced);
   });
 
   it('the server and the stored audience drop it: a blob: URL is dead off the device', () => {

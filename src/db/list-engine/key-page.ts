@@ -34,10 +34,12 @@ export function keyOrderPage(
       .map(Number)
       .filter((n) => n >= 0)
       .sort((a, b) => a - b);
-    const hashed = Object.keys(head.chunks)
+    // Keys that are not ids (temporary ids, by sequence or by hash: chunk.ts `chunkOf`) are all
+    // read and sorted: their chunks are not in key order.
+    const otherChunks = Object.keys(head.chunks)
       .map(Number)
       .filter((n) => n < 0);
-    const others = hashed.reduce((sum, n) => sum + head.sizes[n], 0);
+    const others = otherChunks.reduce((sum, n) => sum + head.sizes[n], 0);
     if (others > MOST_OTHER_KEYS) return null;
 
     const numberedTotal = numbered.reduce((sum, n) => sum + head.sizes[n], 0);
@@ -59,9 +61,9 @@ export function keyOrderPage(
       at += size;
     }
     // The other keys and the page's chunks of ids in one read (the head's sizes told which).
-    const read = await readChunkColumns(db, head, [...hashed, ...wanted], [KEY_COLUMN]);
+    const read = await readChunkColumns(db, head, [...otherChunks, ...wanted], [KEY_COLUMN]);
     const keysOf = (n: number) => read.get(n)?.get(KEY_COLUMN) ?? [];
-    const otherKeys = hashed.flatMap(keysOf).sort(byKey);
+    const otherKeys = otherChunks.flatMap(keysOf).sort(byKey);
     if (otherKeys.some((k) => Number.isFinite(Number(k)) && k !== '')) return null;
     const ordered = wanted.flatMap((n) => [...keysOf(n)].sort(byKey));
     const keys = [

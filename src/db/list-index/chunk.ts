@@ -12,9 +12,12 @@
  *
  * A row's chunk is a function of its key: numeric ids (every server's) fall into spans of
  * CHUNK_SPAN consecutive ids, so rows that arrive together (a pulled page of new ids) share a
- * few chunks and a changed row's chunk is found without a lookup; other keys (temporary ids
- * of records made here, file names) are spread over a few hash chunks.
+ * few chunks and a changed row's chunk is found without a lookup. Temporary ids of records made
+ * here carry a sequence (ids.ts `newTempId`) and fall into spans of CHUNK_SPAN of it the same
+ * way, under negative numbers: an import's slice of 250 new rows touches one or two chunks.
+ * Other keys (temporary ids of the former shape, file names) are spread over a few hash chunks.
  */
+import { tempSequence } from '../ids';
 
 export const CHUNK_STORE = 'listChunks';
 export const HEAD_STORE = 'listHeads';
@@ -52,9 +55,15 @@ export interface StoredHead {
 
 const NUMERIC_ID = /^(0|[1-9]\d{0,14})$/;
 
-/** The chunk a key belongs to: numeric ids by span, other keys by hash (negative numbers). */
+/**
+ * The chunk a key belongs to: numeric ids by span (0 and up); temporary ids by span of their
+ * sequence (below -HASH_CHUNKS); other keys by hash (-1 to -HASH_CHUNKS). Only the numeric ids'
+ * chunks are in key order (list-engine/key-page.ts reads every negative chunk and sorts).
+ */
 export function chunkOf(key: string): number {
   if (NUMERIC_ID.test(key)) return Math.floor(Number(key) / CHUNK_SPAN);
+  const sequence = tempSequence(key);
+  if (sequence !== null) return -1 - HASH_CHUNKS - Math.floor(sequence / CHUNK_SPAN);
   let hash = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
   return -1 - ((hash >>> 0) % HASH_CHUNKS);
@@ -63,8 +72,10 @@ export function chunkOf(key: string): number {
 /**
  * The layout of heads and chunks: a head of another layout is rebuilt like another projection.
  * 3: an id chunk keeps its rows in id order (`OpenChunk.changedColumns`).
+ * 4: temporary ids with a sequence have chunks by span of it (`chunkOf`); a build before it
+ * would look for them in the hash chunks, so it rebuilds a head of this layout.
  */
-const LAYOUT = 3;
+const LAYOUT = 4;
 
 /**
  * The signature a head records (layout, key and fields): a head of another projection or
