@@ -6,7 +6,9 @@
  * Each record then travels as its own add with its own number, so the order of delivery
  * cannot change the numbers.
  */
+
 import type { EntityDescription } from '../contract/entity';
+import { highest as highestOf } from '../contract/extremes';
 import { severalField, severalNumbers } from '../contract/several-files';
 import type { LocalDb } from './database';
 import { type MutationResult, mutate, type Values } from './mutate';
@@ -34,7 +36,7 @@ export async function addSeveral(
           .equals(String(values[numbering.within] ?? ''))
           .toArray();
         const taken = siblings.map((r) => Number(r[numbering.field])).filter((n) => Number.isFinite(n));
-        highest = taken.length > 0 ? Math.max(...taken) : null;
+        highest = taken.length > 0 ? highestOf(taken) : null;
       }
       numbers = severalNumbers(Math.max(1, files.length), given, highest);
     }

@@ -8,8 +8,10 @@
  * changes (a Retry gives it a new key, not a new seq), so the import can say how many rows were
  * delivered and refused, and give the refused lines back with the server's words.
  */
+
 import { entityByName } from '../contract/entities';
 import type { Op } from '../contract/entity';
+import { highest, lowest } from '../contract/extremes';
 import { addMany } from './add-many';
 import type { LocalDb } from './database';
 import { queueEdits } from './import-edits';
@@ -88,7 +90,7 @@ export const unfinishedImport = async (db: LocalDb, entity: string) =>
 /** When the same file was imported before (the newest time), or null. */
 export async function importedBefore(db: LocalDb, hash: string): Promise<number | null> {
   const earlier = await importsOf(db).where('hash').equals(hash).toArray();
-  return earlier.length ? Math.max(...earlier.map((r) => r.startedAt)) : null;
+  return earlier.length ? highest(earlier.map((r) => r.startedAt)) : null;
 }
 
 export type SliceResult = { queued: number; total: number } | { stopped: 'signed-out' | 'gone' };
@@ -190,8 +192,8 @@ export async function deliveryOf(db: LocalDb, record: ImportRecord): Promise<Del
   const waiting = new Set<number>();
   const refused = new Map<number, string>();
   if (record.seqs.length) {
-    const low = Math.min(...record.seqs);
-    const high = Math.max(...record.seqs);
+    const low = lowest(record.seqs);
+    const high = highest(record.seqs);
     await db.outbox
       .where('seq')
       .between(low, high, true, true)

@@ -2,8 +2,10 @@
  * The outbox as the administrator reads it (rule 8): each change with what it is, its state
  * in words, what it waits for, and the spec's 'Failed to …' text when the server refused it.
  */
+
 import { entityByName } from '../contract/entities';
 import { actionNotices } from '../contract/entity';
+import { lowest } from '../contract/extremes';
 import { entityMessages } from '../contract/messages';
 import type { OutboxEntry } from '../db/outbox-entry';
 import type { IdResolver } from './entry-request';
@@ -120,7 +122,7 @@ export function queueView(
 export function staleWarning(entries: readonly OutboxEntry[], now: number): string | null {
   const waiting = entries.filter((e) => e.status !== 'sending');
   if (waiting.length === 0) return null;
-  const oldest = Math.min(...waiting.map((e) => e.createdAt));
+  const oldest = lowest(waiting.map((e) => e.createdAt));
   if (now - oldest <= DAY_MS) return null;
   const days = Math.floor((now - oldest) / DAY_MS);
   return `The oldest change has been waiting for ${days === 1 ? 'a day' : `${days} days`} (since ${new Date(oldest).toLocaleString()}). Connect to the internet and sign in so it can be sent.`;

@@ -1,4 +1,5 @@
 /** What one replay did, for its caller (the sync runner schedules the next retry from it). */
+import { lowest } from '../contract/extremes';
 import type { LocalDb } from '../db/database';
 import { waitsForServer } from './recovery';
 import type { SendResult } from './settle';
@@ -60,8 +61,7 @@ export async function finishReport(
   report.waiting = waiting.length;
   const now = Date.now();
   report.unreachable = waiting.filter((e) => waitsForServer(e, now)).length;
-  // A loop, not Math.min(...spread): a long queue would overflow the call's arguments.
-  for (const e of waiting)
-    report.nextAttemptAt = Math.min(report.nextAttemptAt ?? e.nextAttemptAt, e.nextAttemptAt);
+  if (waiting.length > 0)
+    report.nextAttemptAt = lowest([...waiting.map((e) => e.nextAttemptAt), report.nextAttemptAt ?? Infinity]);
   return report;
 }
