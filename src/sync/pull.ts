@@ -41,8 +41,9 @@ export const PULL_SIZES = {
   /**
    * Changes per delta page, the server's most (DELTA_MAX_PAGE): about two megabytes of JSON.
    * Each page is a transaction, and between two the store waits for this thread (the commit,
-   * the next page's transaction opened, its outbox read, its first slice copied): at 2,500 a
-   * first sync of 100,000 students took 1.2-1.45x the write floor, at 5,000 0.9x (issue 17).
+   * the next page's transaction opened, its outbox read, its first slice copied): a first sync
+   * of 100,000 students took 1.41-1.63x the write floor in pages of 2,500 and 0.95-1.21x in
+   * pages of 5,000, run in turn (bench/README.md, "First sync at scale").
    */
   deltaPage: DELTA_MAX_PAGE,
   /** Replies fetched ahead of the one being written. */
