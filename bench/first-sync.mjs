@@ -82,10 +82,12 @@ try {
     );
     const wall = tasks.map((t) => t.dur / 1000);
     const cpu = tasks.map((t) => (t.tdur ?? 0) / 1000);
+    // Not Math.max(...wall): a long sync has more tasks than a call's arguments may be.
+    const longest = (values) => values.reduce((a, b) => Math.max(a, b), 0);
     return {
       ...result,
-      longestTask: Math.max(0, ...wall),
-      longestTaskCpu: Math.max(0, ...cpu),
+      longestTask: longest(wall),
+      longestTaskCpu: longest(cpu),
       over100: wall.filter((d) => d > 100).length,
     };
   };

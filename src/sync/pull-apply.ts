@@ -17,6 +17,10 @@ import type { EntityDescription } from '../contract/entity';
 import type { LocalDb, Row } from '../db/database';
 import { type ListProgress, writeCursor, writeListProgress } from '../db/meta';
 import { pendingKeys } from '../db/queries';
+import { measurer } from '../db/timing';
+
+/** User Timing of a page's transaction: opening it, its rows, its commit. */
+const measure = measurer('pull');
 
 export const PUT_SLICES = {
   /** Rows per slice: a few ms of copying student rows in Chromium. */
@@ -56,16 +60,22 @@ export interface PulledPage {
 
 export async function applyPage(db: LocalDb, entity: EntityDescription, page: PulledPage): Promise<void> {
   const table = db.rows(entity);
+  let at = performance.now();
   await db.transaction('rw', [table, db.outbox, db.meta], async () => {
+    at = measure('open', at);
     const pending = await pendingKeys(db, entity);
     const rows =
       pending.size === 0 ? page.rows : page.rows.filter((r) => !pending.has(r[entity.key] as string));
+    at = measure('pending', at);
     await putInSlices(table, rows);
+    at = measure('rows', at);
     // Records made here and still queued are kept; one left without an entry is an orphan.
     await table.bulkDelete(page.deleted.filter((k) => !pending.has(k)));
     if (page.cursor !== undefined) await writeCursor(db, entity.table, page.cursor);
     if (page.progress !== undefined) await writeListProgress(db, entity.table, page.progress);
+    at = measure('meta', at);
   });
+  measure('commit', at);
 }
 
 /**

@@ -18,6 +18,7 @@ import type { EntityDescription } from '../contract/entity';
 import {
   DELTA_CURSOR_FIELD,
   DELTA_DELETED_FIELD,
+  DELTA_MAX_PAGE,
   DELTA_MORE_FIELD,
   DELTA_REMAINING_FIELD,
   normaliseId,
@@ -25,6 +26,7 @@ import {
 import type { Row } from '../db/database';
 import { markExtension } from '../db/extensions';
 import { type ListProgress, patchSyncState, readPullProgress } from '../db/meta';
+import { measurer } from '../db/timing';
 import type { SyncContext } from './context';
 import { SYNC_LOCK, withLock } from './lock';
 import { normaliseRow } from './normalise';
@@ -36,15 +38,22 @@ export type PullResult =
   | { ok: false; reason: 'auth' | 'unreachable' | 'refused'; message: string };
 
 export const PULL_SIZES = {
-  /** Changes per delta page: a few thousand rows, about a megabyte of JSON. */
-  deltaPage: 2500,
+  /**
+   * Changes per delta page, the server's most (DELTA_MAX_PAGE): about two megabytes of JSON.
+   * Each page is a transaction, and between two the store waits for this thread (the commit,
+   * the next page's transaction opened, its outbox read, its first slice copied): a first sync
+   * of 100,000 students took 1.41-1.63x the write floor in pages of 2,500 and 0.95-1.21x in
+   * pages of 5,000, run in turn (bench/README.md, "First sync at scale").
+   */
+  deltaPage: DELTA_MAX_PAGE,
   /** Replies fetched ahead of the one being written. */
   ahead: 2,
   /** Rows of a whole list (legacy server) per transaction. */
   wholeListShare: 2500,
 };
-/** The default page, for the benchmark's floor (tests make PULL_SIZES small to see pages). */
-export const DELTA_PAGE = PULL_SIZES.deltaPage;
+
+/** User Timing per page ('pull wait', 'pull normalise', 'pull write'): where a first sync's time goes. */
+const measure = measurer('pull');
 
 const rowsOf = (entity: EntityDescription, body: Record<string, unknown>): Row[] =>
   (body[listFieldOf(entity)] as Record<string, unknown>[])
@@ -86,6 +95,7 @@ async function write(
     return undefined;
   }
   const more = body[DELTA_MORE_FIELD] === true;
+  let at = performance.now();
   const rows = rowsOf(entity, body);
   const deleted = Array.isArray(body[DELTA_DELETED_FIELD])
     ? (body[DELTA_DELETED_FIELD] as unknown[]).map(normaliseId).filter((x) => x !== null)
@@ -96,6 +106,7 @@ async function write(
     body[DELTA_REMAINING_FIELD],
     cursor,
   );
+  at = measure('normalise', at);
   await applyPage(db, entity, {
     rows,
     deleted,
@@ -103,6 +114,7 @@ async function write(
     // A pull that fits one page shows none; a longer one keeps it until its last page.
     progress: more ? state.progress : first && !state.kept ? undefined : null,
   });
+  measure('write', at);
   return undefined;
 }
 
@@ -155,7 +167,9 @@ async function pullLists(ctx: SyncContext, lists: readonly EntityDescription[]):
   let state: ListState | null = null;
   try {
     for (;;) {
+      const waited = performance.now();
       const item = await replies.next();
+      measure('wait', waited);
       if ('end' in item) {
         if (item.error) throw item.error;
         return { ok: true };

@@ -9,6 +9,7 @@
 import Dexie from 'dexie';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { classEntity, subjectEntity } from '../../src/contract/entities';
+import { DELTA_LIMIT_PARAM, DELTA_MAX_PAGE, DELTA_PARAM } from '../../src/contract/wire';
 import type { LocalDb } from '../../src/db/database';
 import { type ListProgress, readCursor, readListProgress } from '../../src/db/meta';
 import { mutate } from '../../src/db/mutate';
@@ -126,6 +127,25 @@ describe('a first sync in pages', () => {
     // A list that fits one page (the subject) writes no progress at all.
     expect(await ctx.db.rows(subjectEntity).count()).toBe(1);
     expect(Object.keys(recorded)).toEqual([classEntity.table]);
+  });
+
+  it("by default asks for pages of the server's most changes (fewer transactions per sync)", async () => {
+    Object.assign(PULL_SIZES, sizes);
+    const ctx = await fixtures.client(server.apiRoot);
+    const limits: unknown[] = [];
+    const api: ApiClient = {
+      ...ctx.api,
+      request(path, options) {
+        if (options.query?.[DELTA_PARAM] !== undefined) limits.push(options.query[DELTA_LIMIT_PARAM]);
+        return ctx.api.request(path, options);
+      },
+    };
+    expect(await pull({ db: ctx.db, api })).toEqual({ ok: true });
+    expect(limits.length).toBeGreaterThan(0);
+    expect(new Set(limits)).toEqual(new Set([String(DELTA_MAX_PAGE)]));
+    // The 40 classes came in one page: a list that fits one page shows no progress.
+    expect(await ctx.db.rows(classEntity).count()).toBe(CLASSES);
+    expect(await readListProgress(ctx.db, classEntity.table)).toBeNull();
   });
 });
 
