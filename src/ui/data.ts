@@ -4,6 +4,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
+import { firstScreenShown } from '../app/first-screen';
 import {
   getRecord,
   type ListQuery,
@@ -17,6 +18,7 @@ import {
   watchPage,
 } from '../app/records';
 import type { EntityDescription } from '../contract/entity';
+import { afterPaint } from './after-paint';
 
 export type { ListResult, Row };
 
@@ -54,15 +56,22 @@ export function useList(entity: EntityDescription, query: ListQuery): ListResult
     };
     if (engineAnswered.current) return ask();
     // Before the engine's first answer: the page in key order from the index, and only then the
-    // engine (whose first load reads much more of the store) is asked.
+    // engine (whose first load reads much more of the store) is asked: once that page has
+    // painted, so that the worker's start does not share the CPU with it.
+    let shown = false;
     void quickPage(entity, query)
       .then((quick) => {
-        if (quick && asking === asked.current && !engineAnswered.current)
-          setPage({ entity: entity.name, page: quick });
+        shown = !!quick && asking === asked.current && !engineAnswered.current;
+        if (shown) setPage({ entity: entity.name, page: quick! });
       })
       .catch((error) => console.warn('List page from the index failed', error))
-      .finally(ask);
+      .finally(() => (shown ? afterPaint(ask) : ask()));
   }, [entity.name, text]);
+  // A list is its start's first screen once its first page has painted (first-screen.ts).
+  const hasPage = page !== undefined;
+  useEffect(() => {
+    if (hasPage) afterPaint(firstScreenShown);
+  }, [hasPage]);
   if (page?.entity !== entity.name) return undefined;
   const { rows, pending, total, page: number, pageSize } = page.page;
   return { rows, pending: new Set(pending), total, page: number, pageSize };
