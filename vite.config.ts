@@ -2,12 +2,16 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compileHints } from './scripts/compile-hints-plugin';
 import { entityCatalogue } from './scripts/entity-catalogue-plugin';
 
 export default defineConfig({
   plugins: [
     react(),
     entityCatalogue(),
+    // The chunks a start runs (the first load, and an entity's list screens: a cold start onto
+    // a list) are compiled while they stream, off the main thread.
+    compileHints('src/routes/entity-screen.tsx'),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -39,6 +43,10 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     target: 'es2022',
+    // Every browser the app supports preloads modules itself (Chromium, Safari 17, Firefox
+    // 115): without the polyfill, the first load is ~0.5 KB gzip smaller (room for the compile
+    // hints above); a browser without modulepreload still loads every module, only not ahead.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },

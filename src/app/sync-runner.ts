@@ -45,10 +45,7 @@ export function changeSaved(): void {
   );
 }
 
-/** At start: the sync machinery loads once the first screen has rendered (idle, or 2 s). */
+/** At start, once the first screen has painted (main.tsx, first-screen.ts): the sync machinery loads. */
 export function startSyncRunner(): void {
-  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
-  idle(() => void windowSync().catch((error) => console.error('Sync failed to load', error)), {
-    timeout: 2000,
-  });
+  windowSync().catch((error) => console.error('Sync failed to load', error));
 }

@@ -4,6 +4,8 @@
  * generic screen where the spec differs. Forms of our extension entities say so where the
  * server lacks them (ExtensionGate).
  */
+import { useEffect } from 'react';
+import { firstScreenShown } from '../app/first-screen';
 import type { ScreenKind } from '../contract/catalogue';
 import { entityByName } from '../contract/entities';
 import type { EntityDescription } from '../contract/entity';
@@ -31,6 +33,11 @@ export default function EntityScreen({
   path: string;
 }) {
   const entity = entityByName(name);
+  // A list says itself when its first page has painted (ui/data.ts); other screens at once.
+  const list = screen === 'list' || screen === 'picker';
+  useEffect(() => {
+    if (!list) firstScreenShown();
+  }, [list]);
   const Override = screenOverrides[name]?.[screen];
   if (Override) return <Override entity={entity} />;
   const texts = screenTexts(entity);

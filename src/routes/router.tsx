@@ -14,6 +14,7 @@ import {
 import { lazy } from 'react';
 import { type AuditSearch, validateAuditSearch } from '../app/audit-search';
 import { catalogue } from '../app/catalogue';
+import { startsOnEntityScreen } from '../app/first-screen';
 import { isSignedIn } from '../app/session';
 import { Layout } from '../ui/Layout';
 import { listSearchSchema } from '../ui/list-search';
@@ -30,7 +31,7 @@ const loadEntityScreen = () => import('./entity-screen');
 const EntityScreen = lazy(loadEntityScreen);
 // Started on an entity's screen (a list reopened offline, a bookmark): its code is fetched and
 // compiled while the layout renders, not after it asks. (Placeholders load it for nothing.)
-if (isSignedIn() && !/^\/(login|homepage|outbox|audit)?$/.test(location.pathname)) void loadEntityScreen();
+if (startsOnEntityScreen()) void loadEntityScreen();
 const AuditScreen = lazy(() => import('./audit').then((m) => ({ default: m.AuditScreen })));
 
 const rootRoute = createRootRoute({

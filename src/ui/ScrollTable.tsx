@@ -19,7 +19,8 @@ export function ScrollTable({ label, children }: { label: string; children: Reac
       const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
       setMore((m) => (m.left === left && m.right === right ? m : { left, right }));
     };
-    update();
+    // No first call here: the observer's first call comes after the frame's layout, before its
+    // paint, where a call here forced a layout of the page before the rows had come.
     el.addEventListener('scroll', update, { passive: true });
     const sizes = new ResizeObserver(update);
     sizes.observe(el);

@@ -4,6 +4,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
+import { firstScreenShown } from '../app/first-screen';
 import {
   getRecord,
   type ListQuery,
@@ -17,6 +18,7 @@ import {
   watchPage,
 } from '../app/records';
 import type { EntityDescription } from '../contract/entity';
+import { afterPaint } from './after-paint';
 
 export type { ListResult, Row };
 
@@ -24,7 +26,7 @@ export type { ListResult, Row };
  * A list's page, live: the list engine (in its worker) answers which rows and how many, with
  * the page's rows, and answers again when rows change. Until the engine has answered (it loads
  * the entity's index at a list's first open), a page in key order comes straight from the
- * index (`quickPage`). The previous page stays on screen until the newest query is answered
+ * index (`quickPage`), with Next and Last read ahead. The previous page stays on screen until the newest query is answered
  * (undefined only before the first), so typing never blanks the list, and an answer to an
  * older query never shows after a newer one (the worker and the watch drop them).
  */
@@ -33,13 +35,17 @@ export function useList(entity: EntityDescription, query: ListQuery): ListResult
   const watch = useRef<PageWatch | null>(null);
   const engineAnswered = useRef(false);
   const asked = useRef(0);
+  /** Pages read ahead from the index until the engine answers (by query text): Next and Last. */
+  const ahead = useRef(new Map<string, ShownPage>());
   useEffect(() => {
     const opened = watchPage(entity.name, (answer) => {
       engineAnswered.current = true;
+      ahead.current.clear();
       setPage({ entity: entity.name, page: answer });
     });
     watch.current = opened;
     engineAnswered.current = false;
+    ahead.current.clear();
     return () => {
       opened.close();
       watch.current = null;
@@ -54,15 +60,40 @@ export function useList(entity: EntityDescription, query: ListQuery): ListResult
     };
     if (engineAnswered.current) return ask();
     // Before the engine's first answer: the page in key order from the index, and only then the
-    // engine (whose first load reads much more of the store) is asked.
+    // engine (whose first load reads much more of the store) is asked: once that page has
+    // painted, so that the worker's start does not share the CPU with it. Next and Last are
+    // read ahead meanwhile: a jump there while the worker loads (its reads of whole columns
+    // hold the store) shows the page read ahead, and the engine's answer follows.
+    const early = ahead.current.get(text);
+    if (early) {
+      setPage({ entity: entity.name, page: early });
+      return afterPaint(ask);
+    }
+    let shown = false;
     void quickPage(entity, query)
       .then((quick) => {
-        if (quick && asking === asked.current && !engineAnswered.current)
-          setPage({ entity: entity.name, page: quick });
+        shown = !!quick && asking === asked.current && !engineAnswered.current;
+        if (!shown) return;
+        setPage({ entity: entity.name, page: quick! });
+        const { page: at, total, pageSize } = quick!;
+        for (const next of new Set([at + 1, Math.ceil(total / pageSize)]))
+          if (next > at) readAhead({ ...query, page: next });
       })
       .catch((error) => console.warn('List page from the index failed', error))
-      .finally(ask);
+      .finally(() => (shown ? afterPaint(ask) : ask()));
   }, [entity.name, text]);
+  const readAhead = (q: ListQuery) =>
+    void quickPage(entity, q).then(
+      (read) => {
+        if (read && !engineAnswered.current) ahead.current.set(JSON.stringify(q), read);
+      },
+      () => undefined, // the jump reads it then
+    );
+  // A list is its start's first screen once its first page has painted (first-screen.ts).
+  const hasPage = page !== undefined;
+  useEffect(() => {
+    if (hasPage) afterPaint(firstScreenShown);
+  }, [hasPage]);
   if (page?.entity !== entity.name) return undefined;
   const { rows, pending, total, page: number, pageSize } = page.page;
   return { rows, pending: new Set(pending), total, page: number, pageSize };

@@ -66,6 +66,23 @@ describe('orders', () => {
     ]);
   });
 
+  it('keeps the key order through edits of other values and a page jump, and computes it again when a key comes or goes', async () => {
+    await classes({ '3': 'C', '1': 'A', '2': 'B' });
+    const keyOrders = () => performance.getEntriesByName('lists key order class', 'measure').length;
+    performance.clearMeasures();
+    expect(await keys({ pageSize: 2 })).toEqual(['1', '2']);
+    expect(keyOrders()).toBe(1);
+    await mutate(db, { op: 'update', entity: classEntity, key: '2', values: { class_name: 'Bee' } });
+    expect(await names({ pageSize: 2, page: 2 })).toEqual(['C']);
+    expect(await names({ pageSize: 2 })).toEqual(['A', 'Bee']);
+    expect(keyOrders()).toBe(1);
+    await mutate(db, { op: 'delete', entity: classEntity, key: '1' });
+    const { key } = await mutate(db, { op: 'add', entity: classEntity, values: { class_name: 'Here' } });
+    expect(await keys({})).toEqual(['2', '3', key]);
+    expect(keyOrders()).toBe(2);
+    expect(await keys({ sort: { field: 'class_id', dir: 'desc' } })).toEqual([key, '3', '2']);
+  });
+
   it('an unknown sort field falls back to the list’s own order', async () => {
     await classes({ '3': 'C', '1': 'A', '2': 'B' });
     expect(await keys({ sort: { field: 'password', dir: 'desc' } })).toEqual(['1', '2', '3']);

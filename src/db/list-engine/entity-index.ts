@@ -51,10 +51,10 @@ export class EntityIndex {
   readonly rows: EntityRows;
   /** Grows with every change of the rows. */
   version = 0;
-  /** Live slots in key order, and each slot's place in it. */
+  /** Live slots in key order, and each slot's place in it, as of `rows.keyChanges` = `keysAt`. */
   private keyPerm: Int32Array = new Int32Array(0);
   private keyRank: Int32Array = new Int32Array(0);
-  private keysVersion = -1;
+  private keysAt = -1;
   private readonly orders = new Map<string, { ranking: Ranking; perm: Int32Array | null; stamp: string }>();
   private hay: string[] | null = null;
   private readonly resolved = new Map<string, { stamp: string; values: string[] }>();
@@ -177,14 +177,17 @@ export class EntityIndex {
     return searchText(columns.map((c) => c[slot]));
   }
 
-  /** The key order (numeric ids in order, then other keys) and each slot's place in it. */
+  /**
+   * The key order (numeric ids in order, then other keys) and each slot's place in it: computed
+   * again only when keys came or went, not after an edit of other values.
+   */
   private ensureKeys(): void {
-    if (this.keysVersion === this.version) return;
+    if (this.keysAt === this.rows.keyChanges) return;
     const started = performance.now();
     this.keyPerm = keyOrder(this.rows.keys);
     this.keyRank = new Int32Array(this.rows.keys.length).fill(-1);
     for (let r = 0; r < this.keyPerm.length; r++) this.keyRank[this.keyPerm[r]] = r;
-    this.keysVersion = this.version;
+    this.keysAt = this.rows.keyChanges;
     measure(`key order ${this.spec.name}`, started);
   }
 
@@ -211,7 +214,7 @@ export class EntityIndex {
         this.keyPerm.length === values.length ? values : Array.from(this.keyPerm, (s) => values[s]),
         pause,
       );
-      if (stamp !== this.stamp() || this.keysVersion !== this.version) continue;
+      if (stamp !== this.stamp() || this.keysAt !== this.rows.keyChanges) continue;
       const ranking = order.ranking;
       const ranks = new Float64Array(this.rows.keys.length);
       const slots = this.keyPerm;
@@ -222,7 +225,7 @@ export class EntityIndex {
         },
         pause,
       );
-      if (stamp !== this.stamp() || this.keysVersion !== this.version) continue;
+      if (stamp !== this.stamp() || this.keysAt !== this.rows.keyChanges) continue;
       order.perm = orderSlots(slots, ranks, this.keyRank, this.keyPerm);
       order.stamp = stamp;
       measure(`order ${this.spec.name}.${field}`, started);

@@ -23,6 +23,11 @@ export class EntityRows {
   readonly cols = new Map<string, string[]>();
   /** Rows held (slots in use). */
   count = 0;
+  /**
+   * Grows when a key comes or goes (not when a row's other values change): the key order is
+   * computed again only then, so an edit, or a page jump after one, does not recompute it.
+   */
+  keyChanges = 0;
   /** Key -> slot, built when first needed (a first load that is only read does not). */
   private slotMap: Map<string, number> | null = new Map();
   private readonly free: number[] = [];
@@ -112,6 +117,7 @@ export class EntityRows {
       base += size;
     }
     this.count = total;
+    this.keyChanges += 1;
     this.slotMap = null;
     const touched = new Array<number>(total);
     for (let s = 0; s < total; s++) touched[s] = s;
@@ -139,6 +145,7 @@ export class EntityRows {
       this.keys[slot] = key;
       this.slotOf.set(key, slot);
       this.count += 1;
+      this.keyChanges += 1;
     }
     for (const [field, col] of this.cols) col[slot] = from.get(field)?.[i] ?? '';
     touched.push(slot);
@@ -153,6 +160,7 @@ export class EntityRows {
     for (const col of this.cols.values()) col[slot] = '';
     this.free.push(slot);
     this.count -= 1;
+    this.keyChanges += 1;
     touched.push(slot);
   }
 }

@@ -1,0 +1,29 @@
+/**
+ * Work the first screen does not need (the sync machinery, the service worker's registration
+ * and update check, the storage request) starts after that screen has painted, when the window
+ * is idle: on a cold start onto a list, loading and starting it shared the main thread with
+ * the list's first page. A start on an entity's screen (a list reopened offline, a bookmark)
+ * waits for that screen to say it has painted (`firstScreenShown`); any other start counts as
+ * shown at once. Whatever happens, the work starts within a few seconds.
+ */
+import { isSignedIn } from './session';
+
+/** Paths whose screens are not an entity's (the router's chunk for them loads at once). */
+export const startsOnEntityScreen = () =>
+  isSignedIn() && !/^\/(login|homepage|outbox|audit)?$/.test(location.pathname);
+
+let shown = () => {};
+const painted = new Promise<void>((resolve) => {
+  shown = resolve;
+  setTimeout(resolve, 3000);
+});
+
+/** The first screen has painted what it shows first (a list: its first page). */
+export const firstScreenShown = () => shown();
+
+/** Runs `work` once the first screen has painted and the window is idle (or 2 s after). */
+export function afterFirstScreen(work: () => void): void {
+  if (!startsOnEntityScreen()) shown();
+  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+  void painted.then(() => idle(work, { timeout: 2000 }));
+}
