@@ -106,8 +106,17 @@ export async function pageHolding(
   id: string,
   position: Place,
 ): Promise<{ page: number; key: string } | null> {
-  const key = await resolveId(db, id);
-  const at = await position(entity.name, { ...q, page: undefined }, key);
+  let key = await resolveId(db, id);
+  let at = await position(entity.name, { ...q, page: undefined }, key);
+  if (at < 0) {
+    // The server may have named the record between the two reads (a record added online is
+    // sent at once): its temporary key is gone from the rows, so ask again by its new key.
+    const named = await resolveId(db, id);
+    if (named !== key) {
+      key = named;
+      at = await position(entity.name, { ...q, page: undefined }, key);
+    }
+  }
   if (at < 0) return null;
   return { page: Math.floor(at / (q.pageSize ?? entity.list.pageSize)) + 1, key };
 }

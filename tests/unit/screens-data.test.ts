@@ -84,6 +84,27 @@ describe('the page that holds a record', () => {
     await applyServerIds(db, [{ entity: 'class', tempId: key, serverId: '13', seq: entry.seq }]);
     expect(await pageHolding(db, classEntity, {}, key, placeInPlace(db))).toEqual({ page: 2, key: '13' });
   });
+
+  it('finds a record the server names between reading its key and placing it', async () => {
+    await db
+      .rows(classEntity)
+      .bulkPut(
+        Array.from({ length: 12 }, (_, i) => ({ class_id: String(i + 1), class_name: `Class ${i + 1}` })),
+      );
+    const { key } = await mutate(db, { op: 'add', entity: classEntity, values: { class_name: 'Zeta' } });
+    const [entry] = await db.outbox.toArray();
+    const place = placeInPlace(db);
+    let named = false;
+    const placeWhileNamed: typeof place = async (entity, query, asked) => {
+      // The first placing finds the record already named (the rekey committed in between).
+      if (!named) {
+        named = true;
+        await applyServerIds(db, [{ entity: 'class', tempId: key, serverId: '13', seq: entry.seq }]);
+      }
+      return place(entity, query, asked);
+    };
+    expect(await pageHolding(db, classEntity, {}, key, placeWhileNamed)).toEqual({ page: 2, key: '13' });
+  });
 });
 
 describe('options that would read the same', () => {
