@@ -106,15 +106,16 @@ export async function pageHolding(
   id: string,
   position: Place,
 ): Promise<{ page: number; key: string } | null> {
+  const everyPage = { ...q, page: undefined };
   let key = await resolveId(db, id);
-  let at = await position(entity.name, { ...q, page: undefined }, key);
+  let at = await position(entity.name, everyPage, key);
   if (at < 0) {
     // The server may have named the record between the two reads (a record added online is
     // sent at once): its temporary key is gone from the rows, so ask again by its new key.
     const named = await resolveId(db, id);
     if (named !== key) {
       key = named;
-      at = await position(entity.name, { ...q, page: undefined }, key);
+      at = await position(entity.name, everyPage, key);
     }
   }
   if (at < 0) return null;

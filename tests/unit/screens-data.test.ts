@@ -53,12 +53,16 @@ describe('form problems', () => {
 });
 
 describe('the page that holds a record', () => {
-  it('is found under the list’s sort and search, and follows the key the server gives', async () => {
-    await db
+  /** Classes 1 to 12 as the server named them: a new record is the thirteenth, on page 2. */
+  const twelveServerClasses = () =>
+    db
       .rows(classEntity)
       .bulkPut(
         Array.from({ length: 12 }, (_, i) => ({ class_id: String(i + 1), class_name: `Class ${i + 1}` })),
       );
+
+  it('is found under the list’s sort and search, and follows the key the server gives', async () => {
+    await twelveServerClasses();
     const { key } = await mutate(db, { op: 'add', entity: classEntity, values: { class_name: 'Zeta' } });
     // Default order (class_id asc): the new record's temporary id sorts after the server's ids.
     expect(await pageHolding(db, classEntity, {}, key, placeInPlace(db))).toEqual({ page: 2, key });
@@ -86,11 +90,7 @@ describe('the page that holds a record', () => {
   });
 
   it('finds a record the server names between reading its key and placing it', async () => {
-    await db
-      .rows(classEntity)
-      .bulkPut(
-        Array.from({ length: 12 }, (_, i) => ({ class_id: String(i + 1), class_name: `Class ${i + 1}` })),
-      );
+    await twelveServerClasses();
     const { key } = await mutate(db, { op: 'add', entity: classEntity, values: { class_name: 'Zeta' } });
     const [entry] = await db.outbox.toArray();
     const place = placeInPlace(db);
