@@ -48,6 +48,19 @@ const lanes = [
   },
 ];
 
+for (const lane of lanes) lane.failures = [];
+
+// CI shows only the end of a long log, and vitest names what failed far above its summary
+// (each lane prints its own, interleaved with the other's): the summary repeats the lines that
+// name a failed file or test, so the last screen says what failed.
+const ANSI = /\x1b\[[0-9;]*m/g;
+const plain = (line) => line.replace(ANSI, '').trim();
+const isFailureLine = (line) => {
+  const text = plain(line);
+  return /^(FAIL\b|×|✗)/.test(text) || /Unhandled (Error|Rejection)/.test(text) || /^(Test Files|Tests|Errors)\b.*\b(failed|errors?)\b/.test(text);
+};
+const RECAP_MAX = 40;
+
 const width = Math.max(...lanes.map((l) => l.name.length));
 
 // Arguments after the script's name go to every vitest run (file filters: `node
@@ -64,7 +77,10 @@ function runStep(lane, [command, args]) {
     const prefix = `[${lane.name.padEnd(width)}] `;
     for (const stream of [child.stdout, child.stderr]) {
       const out = stream === child.stdout ? process.stdout : process.stderr;
-      createInterface({ input: stream }).on('line', (line) => out.write(`${prefix}${line}\n`));
+      createInterface({ input: stream }).on('line', (line) => {
+        out.write(`${prefix}${line}\n`);
+        if (isFailureLine(line)) lane.failures.push(plain(line));
+      });
     }
     child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
@@ -84,6 +100,13 @@ async function runLane(lane) {
 
 const results = await Promise.all(lanes.map(runLane));
 console.log('');
+for (const lane of lanes) {
+  if (lane.failures.length === 0) continue;
+  const unique = [...new Set(lane.failures)];
+  console.log(`lane ${lane.name}, what failed:`);
+  for (const line of unique.slice(0, RECAP_MAX)) console.log(`  ${line}`);
+  if (unique.length > RECAP_MAX) console.log(`  … and ${unique.length - RECAP_MAX} more lines`);
+}
 for (const r of results)
   console.log(`lane ${r.lane}: ${r.code === 0 ? 'passed' : 'FAILED'} in ${Math.round(r.seconds)} s`);
 process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
