@@ -102,6 +102,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A poll waits for the page to reach a state (a row gone, a status shown, the server
+          // reached through the outbox). vitest's default of 1 s failed such waits on a loaded
+          // 2-core machine although the page got there; a poll whose state already holds
+          // returns at once, so a longer limit costs a passing test nothing.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

@@ -15,6 +15,7 @@
 // 1 when either lane failed, and a summary at the end says which and how long each took.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { stripVTControlCharacters } from 'node:util';
 
 const lanes = [
   {
@@ -53,11 +54,14 @@ for (const lane of lanes) lane.failures = [];
 // CI shows only the end of a long log, and vitest names what failed far above its summary
 // (each lane prints its own, interleaved with the other's): the summary repeats the lines that
 // name a failed file or test, so the last screen says what failed.
-const ANSI = /\x1b\[[0-9;]*m/g;
-const plain = (line) => line.replace(ANSI, '').trim();
+const plain = (line) => stripVTControlCharacters(line).trim();
 const isFailureLine = (line) => {
   const text = plain(line);
-  return /^(FAIL\b|×|✗)/.test(text) || /Unhandled (Error|Rejection)/.test(text) || /^(Test Files|Tests|Errors)\b.*\b(failed|errors?)\b/.test(text);
+  return (
+    /^(FAIL\b|×|✗)/.test(text) ||
+    /Unhandled (Error|Rejection)/.test(text) ||
+    /^(Test Files|Tests|Errors)\b.*\b(failed|errors?)\b/.test(text)
+  );
 };
 const RECAP_MAX = 40;
 
