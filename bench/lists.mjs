@@ -50,7 +50,7 @@ const VERBOSE = process.env.BENCH_LIST_VERBOSE === '1';
 const PROFILE_DIR = process.env.BENCH_LIST_PROFILE;
 /** BENCH_LIST_TRACE=<dir>: a Chrome trace per cold start (bench/trace-top.mjs reads them). */
 const TRACE_DIR = process.env.BENCH_LIST_TRACE;
-/** BENCH_LIST_WARM=0: no keystrokes, sorts or jumps: one first open, then the cold starts. */
+/** BENCH_LIST_WARM=0: no keystrokes, sorts or jumps: one first open and the count-plus-page floor, then the cold starts. */
 const WARM = process.env.BENCH_LIST_WARM !== '0';
 const PAGE_SIZE = 10;
 
@@ -429,7 +429,11 @@ async function main() {
         all,
       );
       figures.firstOpen.push(open.paint);
-      if (!WARM) break;
+      if (!WARM) {
+        const floor = await page.evaluate((n) => window.__lists.floors('students', n), PAGE_SIZE);
+        figures.floorCountPage.push(floor.countAndPage);
+        break;
+      }
 
       // Keystrokes, one at a time, each waited for.
       // A keystroke whose answer looks like the previous one (same total, same first row) cannot

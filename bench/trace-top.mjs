@@ -3,7 +3,9 @@
  * (`BENCH_LIST_TRACE=<dir> node bench/lists.mjs`): per trace, the page's renderer main thread
  * from navigation start to the trace's end (just after the list painted): wall time, time in
  * tasks and between them (waiting: for the service worker, IndexedDB, the list's chunk), and
- * the events with the most self time (time not inside a nested event), with their count; then
+ * the thread's own CPU time in those tasks (on a loaded machine a task's wall time includes
+ * waiting for a core), and the events with the most self time (wall time not inside a nested
+ * event), with their count; then
  * the milestones (the document's response, each script evaluated, first paint) as ms from
  * navigation start; and V8's code cache per script (produced, consumed, rejected).
  *   node bench/trace-top.mjs <dir> [count]
@@ -41,6 +43,7 @@ for (const file of readdirSync(dir)
   const self = new Map();
   const stack = [];
   let busy = 0;
+  let cpu = 0;
   const add = (name, us, n = 0) => {
     const v = self.get(name) ?? { us: 0, n: 0 };
     v.us += us;
@@ -51,13 +54,16 @@ for (const file of readdirSync(dir)
     while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
     const parent = stack.at(-1);
     if (parent) add(parent.name, -Math.min(e.dur, parent.ts + parent.dur - e.ts));
-    else busy += e.dur;
+    else {
+      busy += e.dur;
+      cpu += e.tdur ?? e.dur;
+    }
     add(e.name, e.dur, 1);
     stack.push(e);
   }
   const wall = end - nav.ts;
   console.log(
-    `\n${file}: ${ms(wall).toFixed(0)} ms from navigation start on the main thread; in tasks ${ms(busy).toFixed(0)} ms, between them ${ms(wall - busy).toFixed(0)} ms`,
+    `\n${file}: ${ms(wall).toFixed(0)} ms from navigation start on the main thread; in tasks ${ms(busy).toFixed(0)} ms (on the CPU ${ms(cpu).toFixed(0)} ms: the rest the thread waited for a core), between them ${ms(wall - busy).toFixed(0)} ms`,
   );
   console.log('  self time by event (ms, count):');
   for (const [name, v] of [...self].sort((a, b) => b[1].us - a[1].us).slice(0, count))
