@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compileHints } from './scripts/compile-hints-plugin';
 import { entityCatalogue } from './scripts/entity-catalogue-plugin';
+import { startPreload } from './scripts/start-preload-plugin';
 
 export default defineConfig({
   plugins: [
@@ -12,6 +13,8 @@ export default defineConfig({
     // The chunks a start runs (the first load, and an entity's list screens: a cold start onto
     // a list) are compiled while they stream, off the main thread.
     compileHints('src/routes/entity-screen.tsx'),
+    // A start on an entity's screen fetches those chunks beside the entry's, not after it ran.
+    startPreload('src/routes/entity-screen.tsx'),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

@@ -32,7 +32,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { generate } from './lists-data.mjs';
 import { serverSignIn, signInPage as signIn, startBenchServer } from './server.mjs';
@@ -48,6 +48,10 @@ const COLD = process.env.BENCH_LIST_COLD !== '0';
 const VERBOSE = process.env.BENCH_LIST_VERBOSE === '1';
 /** BENCH_LIST_PROFILE=<dir>: a CPU profile of the page's main thread per cold start (bench/profile-top.mjs reads them). */
 const PROFILE_DIR = process.env.BENCH_LIST_PROFILE;
+/** BENCH_LIST_TRACE=<dir>: a Chrome trace per cold start (bench/trace-top.mjs reads them). */
+const TRACE_DIR = process.env.BENCH_LIST_TRACE;
+/** BENCH_LIST_WARM=0: no keystrokes, sorts or jumps: one first open and the count-plus-page floor, then the cold starts. */
+const WARM = process.env.BENCH_LIST_WARM !== '0';
 const PAGE_SIZE = 10;
 
 // ---------------------------------------------------------------------------------------------
@@ -219,6 +223,35 @@ const fmt = (xs) => {
   return `${s.min.toFixed(0)} / ${s.median.toFixed(0)} / ${s.max.toFixed(0)} ms (p95 ${s.p95.toFixed(0)}, n=${s.n})`;
 };
 
+/** What a cold start's trace records: the main thread's tasks, V8's compiles and code cache, loading. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'v8.execute',
+  'blink',
+  'blink.user_timing',
+  'loading',
+  'ServiceWorker',
+  'toplevel',
+];
+
+/** Ends the tracing started on `cdp` and writes the trace to `file`. */
+async function saveTrace(cdp, file) {
+  const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
+  await cdp.send('Tracing.end');
+  const { stream } = await complete;
+  let json = '';
+  for (;;) {
+    const chunk = await cdp.send('IO.read', { handle: stream });
+    json += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString() : chunk.data;
+    if (chunk.eof) break;
+  }
+  await cdp.send('IO.close', { handle: stream });
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, json);
+}
+
 async function launch(profile) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -385,7 +418,7 @@ async function main() {
     let lastHow = '';
     let heap = null;
 
-    for (let run = 0; run < RUNS; run++) {
+    for (let run = 0; run < (WARM ? RUNS : 1); run++) {
       // First open: the dashboard loaded afresh, then the Students link.
       await collectEngineWork(page, engineWork);
       await page.goto(`${origin}/homepage`);
@@ -396,6 +429,11 @@ async function main() {
         all,
       );
       figures.firstOpen.push(open.paint);
+      if (!WARM) {
+        const floor = await page.evaluate((n) => window.__lists.floors('students', n), PAGE_SIZE);
+        figures.floorCountPage.push(floor.countAndPage);
+        break;
+      }
 
       // Keystrokes, one at a time, each waited for.
       // A keystroke whose answer looks like the previous one (same total, same first row) cannot
@@ -506,9 +544,15 @@ async function main() {
             await cdp.send('Profiler.enable');
             await cdp.send('Profiler.start');
           }
+          if (TRACE_DIR)
+            await cdp.send('Tracing.start', {
+              traceConfig: { includedCategories: TRACE_CATEGORIES },
+              transferMode: 'ReturnAsStream',
+            });
           await page.goto(`${origin}/students`);
           const t = await page.evaluate((want) => window.__lists.coldPainted(want), all);
           into.push(t);
+          if (TRACE_DIR) await saveTrace(cdp, join(TRACE_DIR, `cold-${rate}x-${run + 1}.json`));
           if (PROFILE_DIR) {
             const { profile } = await cdp.send('Profiler.stop');
             mkdirSync(PROFILE_DIR, { recursive: true });

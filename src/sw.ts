@@ -26,6 +26,26 @@ declare const self: ServiceWorkerGlobalScope & {
 clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
+
+/** The install event with the Service Worker Static Routing API (Chromium 123+). */
+interface RoutingInstallEvent extends ExtendableEvent {
+  addRoutes?(rules: { condition: { urlPattern: string }; source: 'cache' }[]): Promise<void>;
+}
+
+// The build's hashed files (scripts, styles) are answered by the browser straight from the
+// precache, without a fetch event: on a cold start each of the two dozen chunks otherwise waited
+// for this worker to start and for its turn on the worker's one thread (~6 ms a request). A
+// file the precache lacks (an old page's chunk after an update) goes to the network, as the
+// precache route would. Browsers without the API call the fetch handler as before.
+self.addEventListener('install', (event) => {
+  const install = event as RoutingInstallEvent;
+  if (install.addRoutes)
+    install.waitUntil(
+      install
+        .addRoutes([{ condition: { urlPattern: '/assets/*' }, source: 'cache' }])
+        .catch((error) => console.warn('Static routes not added', error)),
+    );
+});
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
 // Uploaded files never change under a name (the server names each upload anew), so a copy
 // seen once serves the covers and chapter images offline.

@@ -7,10 +7,10 @@
  * shown at once. Whatever happens, the work starts within a few seconds.
  */
 import { isSignedIn } from './session';
+import { NOT_ENTITY_PATH } from './start-route';
 
-/** Paths whose screens are not an entity's (the router's chunk for them loads at once). */
-export const startsOnEntityScreen = () =>
-  isSignedIn() && !/^\/(login|homepage|outbox|audit)?$/.test(location.pathname);
+/** The start opens an entity's screen (the same test as the start script's, start-route.ts). */
+export const startsOnEntityScreen = () => isSignedIn() && !NOT_ENTITY_PATH.test(location.pathname);
 
 let shown = () => {};
 const painted = new Promise<void>((resolve) => {
