@@ -27,7 +27,11 @@
  * pages (`npx vite build --config vite.bench.config.ts`); `npm run bench` does both.
  * Options: BENCH_LIST_ROWS (100000), BENCH_LIST_RUNS (3), BENCH_LIST_COLD=0 (no cold starts),
  * BENCH_LIST_VERBOSE=1 (each keystroke as measured), BENCH_LIST_PROFILE=<dir> (a CPU profile of
- * the page per cold start, for `node bench/profile-top.mjs <dir>`), CHROMIUM_PATH.
+ * the page per cold start, for `node bench/profile-top.mjs <dir>`), BENCH_LIST_TRACE=<dir> (a
+ * Chromium trace of each run's keystrokes and of its Last click, `keys-1.json`, `last-1.json`:
+ * the window's and the list worker's tasks with their CPU time, User Timing and CPU samples;
+ * `node bench/trace-top.mjs <file>` prints where each keystroke's and click's time went),
+ * CHROMIUM_PATH.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -48,7 +52,11 @@ const COLD = process.env.BENCH_LIST_COLD !== '0';
 const VERBOSE = process.env.BENCH_LIST_VERBOSE === '1';
 /** BENCH_LIST_PROFILE=<dir>: a CPU profile of the page's main thread per cold start (bench/profile-top.mjs reads them). */
 const PROFILE_DIR = process.env.BENCH_LIST_PROFILE;
-/** BENCH_LIST_TRACE=<dir>: a Chrome trace per cold start (bench/trace-top.mjs reads them). */
+/**
+ * BENCH_LIST_TRACE=<dir>: Chrome traces: one per cold start (`cold-*.json`, read by
+ * bench/trace-top.mjs) and one of each run's keystrokes and Last click (`keys-*.json`,
+ * `last-*.json`, read by bench/trace-actions.mjs).
+ */
 const TRACE_DIR = process.env.BENCH_LIST_TRACE;
 /** BENCH_LIST_WARM=0: no keystrokes, sorts or jumps: one first open and the count-plus-page floor, then the cold starts. */
 const WARM = process.env.BENCH_LIST_WARM !== '0';
@@ -236,6 +244,16 @@ const TRACE_CATEGORIES = [
   'toplevel',
 ];
 
+/** What an action's trace records: the window's and the list worker's tasks with their CPU. */
+const ACTION_TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'v8',
+  'disabled-by-default-v8.cpu_profiler',
+  'toplevel',
+];
+
 /** Ends the tracing started on `cdp` and writes the trace to `file`. */
 async function saveTrace(cdp, file) {
   const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
@@ -317,6 +335,24 @@ async function collectEngineWork(page, into) {
     });
     for (const [name, ms] of measures) into.set(name, [...(into.get(name) ?? []), ms]);
   }
+}
+
+/**
+ * Runs `work` inside a Chromium trace of the page (its renderer's threads: the window, the list
+ * worker) written to TRACE_DIR/`name`.json; without BENCH_LIST_TRACE, just runs it. The
+ * actions mark themselves ('bench:key:<term>', 'bench:last') for bench/trace-actions.mjs.
+ */
+async function traced(context, page, name, work) {
+  if (!TRACE_DIR) return work();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReturnAsStream',
+    traceConfig: { includedCategories: ACTION_TRACE_CATEGORIES },
+  });
+  const result = await work();
+  await saveTrace(cdp, join(TRACE_DIR, `${name}.json`));
+  await cdp.detach();
+  return result;
 }
 
 /** The server's own students (demo data): they are on the device after the first pull too. */
@@ -439,22 +475,28 @@ async function main() {
       // A keystroke whose answer looks like the previous one (same total, same first row) cannot
       // be seen to arrive: it is typed, given a moment, and not counted.
       let shown = all;
-      for (const term of terms) {
-        const want = expectation(m.search(term));
-        if (want.footer === shown.footer && want.name === shown.name) {
-          await page.evaluate((term) => window.__lists.setSearch(term), term);
-          await page.waitForTimeout(300);
-          continue;
+      await traced(context, page, `keys-${run + 1}`, async () => {
+        for (const term of terms) {
+          const want = expectation(m.search(term));
+          if (want.footer === shown.footer && want.name === shown.name) {
+            await page.evaluate((term) => window.__lists.setSearch(term), term);
+            await page.waitForTimeout(300);
+            continue;
+          }
+          shown = want;
+          const t = await page.evaluate(
+            ([term, want]) =>
+              window.__lists.measure(() => {
+                performance.mark(`bench:key:${term}`);
+                window.__lists.setSearch(term);
+              }, want),
+            [term, want],
+          );
+          figures.keystroke.push(t.paint);
+          if (VERBOSE)
+            console.log(`    keystroke "${term}": ${t.paint.toFixed(0)} ms (DOM ${t.dom.toFixed(0)} ms)`);
         }
-        shown = want;
-        const t = await page.evaluate(
-          ([term, want]) => window.__lists.measure(() => window.__lists.setSearch(term), want),
-          [term, want],
-        );
-        figures.keystroke.push(t.paint);
-        if (VERBOSE)
-          console.log(`    keystroke "${term}": ${t.paint.toFixed(0)} ms (DOM ${t.dom.toFixed(0)} ms)`);
-      }
+      });
       await page.evaluate((want) => window.__lists.measure(() => window.__lists.setSearch(''), want), all);
 
       // A word at 120 ms a key.
@@ -508,16 +550,19 @@ async function main() {
         ),
       );
       lastHow = hasLast ? 'the Last button' : `the page button "${pages}"`;
-      const last = await page.evaluate(
-        ([hasLast, pages, want]) =>
-          window.__lists.measure(() => {
-            const buttons = [...document.querySelectorAll('nav[aria-label="Pagination"] button')];
-            const button = hasLast
-              ? buttons.find((b) => b.textContent === 'Last')
-              : buttons.find((b) => b.getAttribute('aria-label') === `Page ${pages}`);
-            button.click();
-          }, want),
-        [hasLast, pages, expectation(m.byId, pages)],
+      const last = await traced(context, page, `last-${run + 1}`, () =>
+        page.evaluate(
+          ([hasLast, pages, want]) =>
+            window.__lists.measure(() => {
+              performance.mark('bench:last');
+              const buttons = [...document.querySelectorAll('nav[aria-label="Pagination"] button')];
+              const button = hasLast
+                ? buttons.find((b) => b.textContent === 'Last')
+                : buttons.find((b) => b.getAttribute('aria-label') === `Page ${pages}`);
+              button.click();
+            }, want),
+          [hasLast, pages, expectation(m.byId, pages)],
+        ),
       );
       figures.lastPage.push(last.paint);
 

@@ -25,7 +25,7 @@
  * to that parent.
  */
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useRef } from 'react';
 import { saveChange, setHolders } from '../app/records';
 import type { EntityDescription, RowActions, ScreenTexts } from '../contract/entity';
 import { pageSizesOf } from '../contract/list-order';
@@ -44,6 +44,7 @@ import { reportOutcome } from './report-outcome';
 import { useRevealedRow } from './reveal';
 import { encodeRouteId } from './route-id';
 import { ScrollTable } from './ScrollTable';
+import { SearchBox } from './SearchBox';
 import { SortHeader } from './SortHeader';
 import { saveFailureDetail } from './save-failure';
 import { usePageTitle } from './use-page-title';
@@ -146,38 +147,43 @@ export default function ListScreen({
   const within = entity.routes.within?.field;
   // Decoded by the router (route-id.ts: routeIdParams).
   const parentId = within ? (rawParent ?? '') : null;
-  const [typed, setTyped] = useState(params.search ?? '');
-  useEffect(() => setTyped(params.search ?? ''), [params.search]);
   const own = given ?? columnViews(entity);
   // The order chosen by a header (kept in the URL), when a column sorts by that field.
   const sortsBy = new Set([entity.key, ...own.flatMap((c) => (c.sortField ? [c.sortField] : []))]);
-  const sort =
-    params.sort && sortsBy.has(params.sort) ? { field: params.sort, dir: params.dir ?? 'asc' } : undefined;
   // Filters by a fixed value (teachers' status), kept in the URL; none chosen is 'All'.
   const valueFilters = (entity.filters ?? []).filter((f) => f.values);
-  const chosen = Object.fromEntries(
-    valueFilters.flatMap((f) => {
-      const value = params[f.param];
-      return typeof value === 'string' && f.values?.includes(value) ? [[f.param, value]] : [];
-    }),
-  );
-  // A list inside one parent (a book's pages) shows that parent's records only.
-  const where = within && parentId !== null ? { ...chosen, [within]: parentId } : chosen;
   const sizes = pageSizesOf(entity);
-  const pageSize = params.limit && sizes.includes(params.limit) ? params.limit : undefined;
-  const query = { search: params.search, page: params.page, sort, pageSize, where };
-  const result = useList(entity, query);
+  /** The list query an address's search asks (the address now, or the one a click goes to). */
+  const queryOf = (p: ListSearch) => {
+    const sort = p.sort && sortsBy.has(p.sort) ? { field: p.sort, dir: p.dir ?? 'asc' } : undefined;
+    const chosen: Record<string, string> = Object.fromEntries(
+      valueFilters.flatMap((f) => {
+        const value = p[f.param];
+        return typeof value === 'string' && f.values?.includes(value) ? [[f.param, value]] : [];
+      }),
+    );
+    // A list inside one parent (a book's pages) shows that parent's records only.
+    const where = within && parentId !== null ? { ...chosen, [within]: parentId } : chosen;
+    const pageSize = p.limit && sizes.includes(p.limit) ? p.limit : undefined;
+    return { chosen, sort, query: { search: p.search, page: p.page, sort, pageSize, where } };
+  };
+  const { chosen, sort, query } = queryOf(params);
+  const { result, askNow } = useList(entity, query);
   const revealed = useRevealedRow(entity, params, query);
   // Selection and bulk actions (bulk/): not on a picker, whose rows are another screen's links.
   const bulk = useBulkSelection(entity, query, result, actions === undefined);
 
-  const go = (next: ListSearch) =>
-    navigate({ to: '.', search: { ...params, ...next } as never, replace: true });
-
-  const onSearch = (value: string) => {
-    setTyped(value);
-    void go({ search: value || undefined, page: undefined });
+  /**
+   * Goes to another page, search, order, filter or size: the list asks for it at once, in the
+   * handler's task, and the address follows (the page stays in it for reload and back/forward).
+   */
+  const go = (next: ListSearch) => {
+    const search = { ...params, ...next };
+    askNow(queryOf(search).query);
+    return navigate({ to: '.', search: search as never, replace: true });
   };
+
+  const onSearch = (value: string) => void go({ search: value || undefined, page: undefined });
 
   const onSort = (field: string) => {
     const shown = sort ?? entity.list.sort;
@@ -250,14 +256,7 @@ export default function ListScreen({
       </div>
       {within && parentId !== null && <ParentName entity={entity} field={within} id={parentId} sayMissing />}
       <div className="list-tools">
-        <input
-          type="search"
-          className="search"
-          aria-label="Search"
-          placeholder={texts.searchPlaceholder}
-          value={typed}
-          onChange={(e) => onSearch(e.target.value)}
-        />
+        <SearchBox value={params.search ?? ''} placeholder={texts.searchPlaceholder} onSearch={onSearch} />
         {valueFilters.map((f) => (
           <label key={f.param} className="list-filter">
             <span>{f.label ?? f.param}</span>

@@ -19,8 +19,20 @@ import {
 } from '../app/records';
 import type { EntityDescription } from '../contract/entity';
 import { afterPaint } from './after-paint';
+import { AskedAhead } from './asked-ahead';
 
 export type { ListResult, Row };
+
+/** A list's page, and how to ask for the next one at once (see `useList`). */
+export interface LiveList {
+  result: ListResult | undefined;
+  /**
+   * Asks for `query` now, from the handler of the click or keystroke that wants it, ahead of
+   * the address that will carry it (asked-ahead.ts): a page read ahead shows in the same task,
+   * and the engine starts while the router commits the address.
+   */
+  askNow(query: ListQuery): void;
+}
 
 /**
  * A list's page, live: the list engine (in its worker) answers which rows and how many, with
@@ -28,13 +40,16 @@ export type { ListResult, Row };
  * the entity's index at a list's first open), a page in key order comes straight from the
  * index (`quickPage`), with Next and Last read ahead. The previous page stays on screen until the newest query is answered
  * (undefined only before the first), so typing never blanks the list, and an answer to an
- * older query never shows after a newer one (the worker and the watch drop them).
+ * older query never shows after a newer one (the worker and the watch drop them). A query is
+ * asked when the user asks (`askNow`) or, for one the user did not ask here (the list's
+ * opening, back/forward), when the address carries it.
  */
-export function useList(entity: EntityDescription, query: ListQuery): ListResult | undefined {
+export function useList(entity: EntityDescription, query: ListQuery): LiveList {
   const [page, setPage] = useState<{ entity: string; page: ShownPage }>();
   const watch = useRef<PageWatch | null>(null);
   const engineAnswered = useRef(false);
   const asked = useRef(0);
+  const askedAhead = useRef(new AskedAhead());
   /** Pages read ahead from the index until the engine answers (by query text): Next and Last. */
   const ahead = useRef(new Map<string, ShownPage>());
   useEffect(() => {
@@ -46,19 +61,26 @@ export function useList(entity: EntityDescription, query: ListQuery): ListResult
     watch.current = opened;
     engineAnswered.current = false;
     ahead.current.clear();
+    askedAhead.current.clear();
     return () => {
       opened.close();
       watch.current = null;
     };
   }, [entity.name]);
-  const text = JSON.stringify(query);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the query is asked again when its text changes
-  useEffect(() => {
+  const readAhead = (q: ListQuery) =>
+    void quickPage(entity, q).then(
+      (read) => {
+        if (read && !engineAnswered.current) ahead.current.set(JSON.stringify(q), read);
+      },
+      () => undefined, // the jump reads it then
+    );
+  /** Asks for a query's page: the engine, or before its first answer the index. */
+  const ask = (q: ListQuery, text: string) => {
     const asking = ++asked.current;
-    const ask = () => {
-      if (asking === asked.current) watch.current?.ask(query);
+    const toEngine = () => {
+      if (asking === asked.current) watch.current?.ask(q);
     };
-    if (engineAnswered.current) return ask();
+    if (engineAnswered.current) return toEngine();
     // Before the engine's first answer: the page in key order from the index, and only then the
     // engine (whose first load reads much more of the store) is asked: once that page has
     // painted, so that the worker's start does not share the CPU with it. Next and Last are
@@ -67,36 +89,39 @@ export function useList(entity: EntityDescription, query: ListQuery): ListResult
     const early = ahead.current.get(text);
     if (early) {
       setPage({ entity: entity.name, page: early });
-      return afterPaint(ask);
+      return afterPaint(toEngine);
     }
     let shown = false;
-    void quickPage(entity, query)
+    void quickPage(entity, q)
       .then((quick) => {
         shown = !!quick && asking === asked.current && !engineAnswered.current;
         if (!shown) return;
         setPage({ entity: entity.name, page: quick! });
         const { page: at, total, pageSize } = quick!;
         for (const next of new Set([at + 1, Math.ceil(total / pageSize)]))
-          if (next > at) readAhead({ ...query, page: next });
+          if (next > at) readAhead({ ...q, page: next });
       })
       .catch((error) => console.warn('List page from the index failed', error))
-      .finally(() => (shown ? afterPaint(ask) : ask()));
+      .finally(() => (shown ? afterPaint(toEngine) : toEngine()));
+  };
+  const text = JSON.stringify(query);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query is asked again when its text changes
+  useEffect(() => {
+    if (askedAhead.current.committed(text)) ask(query, text);
   }, [entity.name, text]);
-  const readAhead = (q: ListQuery) =>
-    void quickPage(entity, q).then(
-      (read) => {
-        if (read && !engineAnswered.current) ahead.current.set(JSON.stringify(q), read);
-      },
-      () => undefined, // the jump reads it then
-    );
+  const askNow = (q: ListQuery) => {
+    const t = JSON.stringify(q);
+    askedAhead.current.asked(t);
+    ask(q, t);
+  };
   // A list is its start's first screen once its first page has painted (first-screen.ts).
   const hasPage = page !== undefined;
   useEffect(() => {
     if (hasPage) afterPaint(firstScreenShown);
   }, [hasPage]);
-  if (page?.entity !== entity.name) return undefined;
+  if (page?.entity !== entity.name) return { result: undefined, askNow };
   const { rows, pending, total, page: number, pageSize } = page.page;
-  return { rows, pending: new Set(pending), total, page: number, pageSize };
+  return { result: { rows, pending: new Set(pending), total, page: number, pageSize }, askNow };
 }
 
 /** The record, `null` when it is not in the local store, `undefined` while loading. */
