@@ -7,11 +7,13 @@
  */
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { catalogueSets } from '../../src/contract/catalogue';
 import { parseAll } from '../../src/contract/csv/parse';
 import { entities, schoolEntity, studentEntity } from '../../src/contract/entities';
 import { geoPaths } from '../../src/contract/geography';
 import { checkFile, exportCsv, refusedRowsCsv } from '../../src/db/csv-files';
 import { LOCAL_SCHEMA_VERSION, type LocalDb, storesFor } from '../../src/db/database';
+import { dashboardFigures } from '../../src/db/figures';
 import { SLICES_STORE, slicesOfImport } from '../../src/db/import-slices';
 import {
   deliveryOf,
@@ -155,7 +157,7 @@ describe('queueing', () => {
   });
 });
 
-describe('a device with imports from local schema 8 (every pair in the record)', () => {
+describe('a device from local schema 8 (an import’s pairs in its record, teachers without a status index)', () => {
   /** A store at schema 8 holding `from`'s data, its import records with their pairs inside. */
   async function asSchema8(from: LocalDb, name: string) {
     const stores = { ...storesFor(entities) };
@@ -185,6 +187,24 @@ describe('a device with imports from local schema 8 (every pair in the record)',
     upgraded?.close();
     await upgraded?.delete();
     upgraded = undefined;
+  });
+
+  it('the upgrade indexes the teachers kept by status: Pending Approvals counts them', async () => {
+    await db.table('teachers').bulkPut([
+      { teacher_id: '1', teacher_name: 'A', status: 'Disabled' },
+      { teacher_id: '2', teacher_name: 'B', status: 'Enabled' },
+      { teacher_id: '3', teacher_name: 'C', status: 'Disabled' },
+    ]);
+    const name = `csv-import-schema8-${Math.random()}`;
+    await asSchema8(db, name);
+    upgraded = openLocalDb(name);
+    await upgraded.open();
+    const figures = await dashboardFigures(upgraded, {
+      teachers: 'teachers',
+      books: 'books',
+      bookSets: catalogueSets(entities).filter((s) => s.target === 'book'),
+    });
+    expect(figures).toMatchObject({ teachers: 3, pendingApprovals: 2 });
   });
 
   it('the upgrade moves the pairs to a slice; the import resumes at its first row not queued', async () => {
