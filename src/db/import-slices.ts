@@ -3,12 +3,11 @@
  * file line of each, one small record per slice in `importSlices`, keyed [import, at] (`at`:
  * the position the slice started from). A slice writes only what it adds: the import's record
  * once carried every pair so far and was rewritten whole by every slice, so a slice's write
- * grew with the import (up to 20,000 numbers at 10,000 rows, past the size Chromium moves out
- * to a file of its own). Kept apart from imports.ts because the store's upgrade below is
- * opened with the store (database.ts), on the first load's path: no more than this here.
+ * grew with the import (up to 20,000 numbers at 10,000 rows). Kept apart from imports.ts
+ * because the store's upgrade below is opened with the store (database.ts), on the first
+ * load's path: no more than this here (the reads and writes are in imports.ts).
  */
-import Dexie, { type Transaction } from 'dexie';
-import type { LocalDb } from './database';
+import type { Transaction } from 'dexie';
 
 export const SLICES_STORE = 'importSlices';
 
@@ -20,12 +19,6 @@ export interface ImportSlice {
   seqs: number[];
   lines: number[];
 }
-
-export const slicesOf = (db: LocalDb) => db.table<ImportSlice, [string, number]>(SLICES_STORE);
-
-/** An import's slices, in the order they were queued. */
-export const slicesOfImport = (db: LocalDb, id: string) =>
-  slicesOf(db).where('[import+at]').between([id, Dexie.minKey], [id, Dexie.maxKey], true, true).toArray();
 
 /**
  * Local schema 9: a record of schema 8 kept its pairs in `seqs` and `lines`; they become its

@@ -10,13 +10,14 @@
  * refused, and give the refused lines back with the server's words.
  */
 
+import Dexie from 'dexie';
 import { entityByName } from '../contract/entities';
 import type { Op } from '../contract/entity';
 import { highest, lowest } from '../contract/extremes';
 import { addMany } from './add-many';
 import type { LocalDb } from './database';
 import { queueEdits } from './import-edits';
-import { slicesOf, slicesOfImport } from './import-slices';
+import { type ImportSlice, SLICES_STORE } from './import-slices';
 import { readSignedInUser } from './meta';
 
 /** A row ready to queue, as the checker made it (contract/csv/check.ts). */
@@ -58,6 +59,12 @@ export interface ImportFile {
 }
 
 const FILE = '#file';
+
+const slicesOf = (db: LocalDb) => db.table<ImportSlice, [string, number]>(SLICES_STORE);
+
+/** What an import's slices queued (import-slices.ts), in the order they were queued. */
+export const slicesOfImport = (db: LocalDb, id: string) =>
+  slicesOf(db).where('[import+at]').between([id, Dexie.minKey], [id, Dexie.maxKey], true, true).toArray();
 
 export const importsOf = (db: LocalDb) => db.table<ImportRecord, string>('imports');
 const filesOf = (db: LocalDb) => db.table<ImportFile, string>('imports');

@@ -14,7 +14,7 @@ import { geoPaths } from '../../src/contract/geography';
 import { checkFile, exportCsv, refusedRowsCsv } from '../../src/db/csv-files';
 import { LOCAL_SCHEMA_VERSION, type LocalDb, storesFor } from '../../src/db/database';
 import { dashboardFigures } from '../../src/db/figures';
-import { SLICES_STORE, slicesOfImport } from '../../src/db/import-slices';
+import { SLICES_STORE } from '../../src/db/import-slices';
 import {
   deliveryOf,
   importedBefore,
@@ -22,6 +22,7 @@ import {
   importsOf,
   queueSlice,
   type ReadyRow,
+  slicesOfImport,
   startImport,
   unfinishedImport,
 } from '../../src/db/imports';
