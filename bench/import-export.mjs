@@ -7,7 +7,9 @@
  *   - queue 10,000 checked rows in the outbox (250 a transaction, with the import's position);
  *   - export the 100,000 students (the export's columns, parents by name).
  * Each with its wall time and the longest task on the page's main thread meanwhile
- * (PerformanceObserver 'longtask': 0 means none over 50 ms). Prints min / median / max over
+ * (PerformanceObserver 'longtask': 0 means none over 50 ms), and for the queueing the CPU time
+ * the browser process (IndexedDB) and the renderer (the page and its workers) spent on it, read
+ * from /proc (bench/cpu.mjs: steadier than wall time on a shared machine). Prints min / median / max over
  * the runs; never fails on timings. Needs the bench pages (`npx vite build --config
  * vite.bench.config.ts`). Options: BENCH_CSV_RUNS (3), BENCH_CSV_STUDENTS (100000), CHROMIUM_PATH,
  * BENCH_CSV_QUEUE_ONLY=1 (only the 10,000 rows' check and queueing), BENCH_CPU_PROFILE=<dir> (a CPU profile of the page and of the CSV worker per run, written there
@@ -19,6 +21,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { cpuBetween, cpuSnapshot } from './cpu.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist-bench');
@@ -117,6 +120,10 @@ try {
     });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
+      const cpu = {};
+      await page.exposeFunction('benchCpu', (name) => {
+        cpu[name] = cpuSnapshot(-1);
+      });
       const stopProfile = PROFILE_DIR ? await profileAll(context, page, run + 1) : null;
       await page.goto(`${origin}/csv.html`);
       await page.waitForFunction(() => document.title === 'csv bench ready');
@@ -126,6 +133,10 @@ try {
         queueOnly: QUEUE_ONLY,
       });
       await stopProfile?.();
+      if (cpu['queue start'] && cpu['queue end']) {
+        const used = cpuBetween(cpu['queue start'], cpu['queue end']);
+        result.queue10k.cpu = { browser: used.byKind.browser ?? 0, renderer: used.byKind.renderer ?? 0 };
+      }
       results.push(result);
       console.log(`run ${run + 1}: ${JSON.stringify(result)}`);
       // The CSV worker's own measures of the export's parts (User Timing).
@@ -156,6 +167,11 @@ if (ONLY !== 'export') {
   line('Parse and check 10,000 rows', 'check10k');
   line('Parse and check 100,000 rows', 'check100k');
   line('Queue 10,000 rows in the outbox', 'queue10k');
+  const cpus = results.map((r) => r.queue10k.cpu).filter(Boolean);
+  if (cpus.length)
+    console.log(
+      `  CPU of the queueing: browser process (IndexedDB) ${stats(cpus.map((c) => c.browser))} ms; renderer (page, workers) ${stats(cpus.map((c) => c.renderer))} ms`,
+    );
 }
 line(`Export ${STUDENTS} rows`, 'export100k');
 if (ONLY === 'export')

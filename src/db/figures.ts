@@ -31,7 +31,9 @@ export async function dashboardFigures(db: LocalDb, tables: FigureTables): Promi
     const bookIds = await books.toCollection().primaryKeys();
     return {
       teachers: await teachers.count(),
-      pendingApprovals: await teachers.filter((t) => t.status === 'Disabled').count(),
+      // The status index (the teachers list's total counts by it: database.ts): one count, no
+      // row read, where a filter read all 5,000 teachers of the benchmark on every rerun.
+      pendingApprovals: await teachers.where('status').equals('Disabled').count(),
       booksNotAssigned: bookIds.filter((id) => !assigned.has(id)).length,
     };
   });

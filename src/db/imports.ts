@@ -4,17 +4,20 @@
  * position are written in ONE transaction with the rows and their outbox entries, so a reload,
  * a sign-out or a closed tab resumes from the first row not queued, and no row is queued twice.
  *
- * Which outbox entries came from which line is kept as pairs (seq, line): an entry's seq never
- * changes (a Retry gives it a new key, not a new seq), so the import can say how many rows were
- * delivered and refused, and give the refused lines back with the server's words.
+ * Which outbox entries came from which line is kept as pairs (seq, line), one record per slice
+ * (import-slices.ts), written in the slice's transaction: an entry's seq never changes (a Retry
+ * gives it a new key, not a new seq), so the import can say how many rows were delivered and
+ * refused, and give the refused lines back with the server's words.
  */
 
+import Dexie from 'dexie';
 import { entityByName } from '../contract/entities';
 import type { Op } from '../contract/entity';
 import { highest, lowest } from '../contract/extremes';
 import { addMany } from './add-many';
 import type { LocalDb } from './database';
 import { queueEdits } from './import-edits';
+import { type ImportSlice, SLICES_STORE } from './import-slices';
 import { readSignedInUser } from './meta';
 
 /** A row ready to queue, as the checker made it (contract/csv/check.ts). */
@@ -34,11 +37,8 @@ export interface ImportRecord {
   fileName: string;
   /** Rows to queue. */
   total: number;
-  /** Index of the first row not queued. */
+  /** Index of the first row not queued. (The entries queued: import-slices.ts.) */
   position: number;
-  /** Outbox seqs of the entries queued, and the file line of each. */
-  seqs: number[];
-  lines: number[];
   state: 'queueing' | 'queued';
   startedAt: number;
   queuedAt?: number;
@@ -60,6 +60,12 @@ export interface ImportFile {
 
 const FILE = '#file';
 
+const slicesOf = (db: LocalDb) => db.table<ImportSlice, [string, number]>(SLICES_STORE);
+
+/** What an import's slices queued (import-slices.ts), in the order they were queued. */
+export const slicesOfImport = (db: LocalDb, id: string) =>
+  slicesOf(db).where('[import+at]').between([id, Dexie.minKey], [id, Dexie.maxKey], true, true).toArray();
+
 export const importsOf = (db: LocalDb) => db.table<ImportRecord, string>('imports');
 const filesOf = (db: LocalDb) => db.table<ImportFile, string>('imports');
 export const importFile = (db: LocalDb, id: string) => filesOf(db).get(`${id}${FILE}`);
@@ -76,8 +82,6 @@ export async function startImport(
       ...record,
       total: rows.length,
       position: 0,
-      seqs: [],
-      lines: [],
       state: 'queueing',
     });
   });
@@ -118,16 +122,19 @@ export async function queueSlice(
     const entity = entityByName(record.entity);
     const end = Math.min(file.rows.length, record.position + max);
     const seqs: number[] = [];
-    const had = new Set(record.seqs);
+    const had = new Set<number>();
     const lines: number[] = [];
+    /** The seqs earlier slices queued, read only when a row's change folded into an entry. */
+    let earlier: Set<number> | null = null;
     const note = async (entryId: string | null, line: number) => {
       if (!entryId) return;
       const [seq] = await db.outbox.where('id').equals(entryId).primaryKeys();
-      if (seq !== undefined && !had.has(seq)) {
-        had.add(seq);
-        seqs.push(seq);
-        lines.push(line);
-      }
+      if (seq === undefined || had.has(seq)) return;
+      earlier ??= new Set((await slicesOfImport(db, id)).flatMap((s) => s.seqs));
+      if (earlier.has(seq)) return;
+      had.add(seq);
+      seqs.push(seq);
+      lines.push(line);
     };
     const slice = file.rows.slice(record.position, end);
     // The slice's adds in bulk (add-many.ts), then its edits and statuses (import-edits.ts).
@@ -162,11 +169,11 @@ export async function queueSlice(
       author,
     );
     const done = end >= file.rows.length;
+    // What this slice adds, and the new position: two small records whatever the import's size.
+    if (seqs.length) await slicesOf(db).add({ import: id, at: record.position, seqs, lines });
     await importsOf(db).put({
       ...record,
       position: end,
-      seqs: [...record.seqs, ...seqs],
-      lines: [...record.lines, ...lines],
       ...(done ? { state: 'queued' as const, queuedAt: Date.now() } : {}),
     });
     // Queued: the rows are no longer needed; the text stays for the refused rows.
@@ -187,13 +194,16 @@ export interface DeliveryCount {
 
 /** How far delivery of an import's rows has come, from the outbox entries still there. */
 export async function deliveryOf(db: LocalDb, record: ImportRecord): Promise<DeliveryCount> {
-  const lineOf = new Map(record.seqs.map((s, i) => [s, record.lines[i]]));
-  const lines = new Set(record.lines);
+  const slices = await slicesOfImport(db, record.id);
+  const lineOf = new Map<number, number>();
+  for (const slice of slices) slice.seqs.forEach((seq, i) => void lineOf.set(seq, slice.lines[i]));
+  const seqs = [...lineOf.keys()];
+  const lines = new Set(lineOf.values());
   const waiting = new Set<number>();
   const refused = new Map<number, string>();
-  if (record.seqs.length) {
-    const low = lowest(record.seqs);
-    const high = highest(record.seqs);
+  if (seqs.length) {
+    const low = lowest(seqs);
+    const high = highest(seqs);
     await db.outbox
       .where('seq')
       .between(low, high, true, true)

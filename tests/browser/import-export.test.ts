@@ -195,8 +195,6 @@ describe('import and export', () => {
         fileName: 'resume.csv',
         total: 3,
         position: 1,
-        seqs: [],
-        lines: [],
         state: 'queueing',
         startedAt: Date.now(),
       });

@@ -5,12 +5,16 @@
  * from the outbox (imported, refused with the server's words, refused rows as CSV); an export
  * read back by the import is all up to date.
  */
+import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { catalogueSets } from '../../src/contract/catalogue';
 import { parseAll } from '../../src/contract/csv/parse';
-import { schoolEntity, studentEntity } from '../../src/contract/entities';
+import { entities, schoolEntity, studentEntity } from '../../src/contract/entities';
 import { geoPaths } from '../../src/contract/geography';
 import { checkFile, exportCsv, refusedRowsCsv } from '../../src/db/csv-files';
-import type { LocalDb } from '../../src/db/database';
+import { LOCAL_SCHEMA_VERSION, type LocalDb, storesFor } from '../../src/db/database';
+import { dashboardFigures } from '../../src/db/figures';
+import { SLICES_STORE } from '../../src/db/import-slices';
 import {
   deliveryOf,
   importedBefore,
@@ -18,6 +22,7 @@ import {
   importsOf,
   queueSlice,
   type ReadyRow,
+  slicesOfImport,
   startImport,
   unfinishedImport,
 } from '../../src/db/imports';
@@ -85,6 +90,16 @@ describe('queueing', () => {
     expect(await db.rows(studentEntity).count()).toBe(7);
     expect(await importedBefore(db, 'h1')).toBe(1000);
     expect(await importedBefore(db, 'other')).toBeNull();
+    // Each slice kept only the entries it queued (the record is rewritten small each slice).
+    const seqs = entries.map((e) => e.seq);
+    expect(await slicesOfImport(db, 'import-1')).toEqual([
+      { import: 'import-1', at: 0, seqs: seqs.slice(0, 4), lines: [2, 3, 4, 4] },
+      { import: 'import-1', at: 3, seqs: seqs.slice(4, 7), lines: [5, 6, 7] },
+      { import: 'import-1', at: 6, seqs: seqs.slice(7), lines: [8] },
+    ]);
+    expect(Object.keys((await importsOf(db).get('import-1')) ?? {}).sort()).toEqual(
+      ['entity', 'fileName', 'hash', 'id', 'position', 'queuedAt', 'startedAt', 'state', 'total'].sort(),
+    );
   });
 
   it('waits while nobody is signed in, queueing nothing', async () => {
@@ -105,6 +120,142 @@ describe('queueing', () => {
     await expect(queueSlice(db, 'import-1', 3)).rejects.toThrow();
     expect(await db.outbox.count()).toBe(0);
     expect((await importsOf(db).get('import-1'))?.position).toBe(0);
+    expect(await slicesOfImport(db, 'import-1')).toEqual([]);
+  });
+
+  it('a change folded into an entry an earlier slice queued is not counted again', async () => {
+    await db
+      .rows(studentEntity)
+      .put({ student_id: '3', student_name: 'Three', school_id: '5', status: 'Enabled' });
+    // Student 3 has a change waiting, so each row's edit folds into the one entry.
+    await mutate(db, { op: 'update', entity: studentEntity, key: '3', values: { city: 'Pune' } });
+    const [waiting] = await db.outbox.toArray();
+    await startImport(db, {
+      id: 'twice',
+      entity: 'student',
+      hash: 'h',
+      fileName: 'twice.csv',
+      text: '',
+      rows: [
+        { line: 2, op: 'update', key: '3', values: { student_name: 'Drei' } },
+        { line: 3, op: 'update', key: '3', values: { city: 'Nashik' } },
+      ],
+      startedAt: 1,
+    });
+    await queueSlice(db, 'twice', 1);
+    await queueSlice(db, 'twice', 1);
+    expect(await db.outbox.toArray()).toEqual([
+      expect.objectContaining({
+        seq: waiting.seq,
+        payload: expect.objectContaining({ student_name: 'Drei', city: 'Nashik' }),
+      }),
+    ]);
+    expect(await slicesOfImport(db, 'twice')).toEqual([
+      { import: 'twice', at: 0, seqs: [waiting.seq], lines: [2] },
+    ]);
+    const record = (await importsOf(db).get('twice'))!;
+    expect(await deliveryOf(db, record)).toMatchObject({ total: 1, delivered: 0 });
+  });
+});
+
+describe('a device from local schema 8 (an import’s pairs in its record, teachers without a status index)', () => {
+  /** A store at schema 8 holding `from`'s data, its import records with their pairs inside. */
+  async function asSchema8(from: LocalDb, name: string) {
+    const stores = { ...storesFor(entities) };
+    delete stores[SLICES_STORE];
+    const slices = await slicesOfImport(from, 'import-1');
+    const old = new Dexie(name);
+    old.version(8).stores(stores);
+    await old.open();
+    for (const table of from.tables) {
+      if (table.name === SLICES_STORE) continue;
+      let rows = await table.toArray();
+      if (table.name === 'imports')
+        rows = rows.map((r) =>
+          r.id === 'import-1'
+            ? { ...r, seqs: slices.flatMap((s) => s.seqs), lines: slices.flatMap((s) => s.lines) }
+            : r.entity === '#file'
+              ? r
+              : { ...r, seqs: [], lines: [] },
+        );
+      await old.table(table.name).bulkAdd(rows);
+    }
+    old.close();
+  }
+
+  let upgraded: LocalDb | undefined;
+  afterEach(async () => {
+    upgraded?.close();
+    await upgraded?.delete();
+    upgraded = undefined;
+  });
+
+  it('the upgrade indexes the teachers kept by status: Pending Approvals counts them', async () => {
+    await db.table('teachers').bulkPut([
+      { teacher_id: '1', teacher_name: 'A', status: 'Disabled' },
+      { teacher_id: '2', teacher_name: 'B', status: 'Enabled' },
+      { teacher_id: '3', teacher_name: 'C', status: 'Disabled' },
+    ]);
+    const name = `csv-import-schema8-${Math.random()}`;
+    await asSchema8(db, name);
+    upgraded = openLocalDb(name);
+    await upgraded.open();
+    const figures = await dashboardFigures(upgraded, {
+      teachers: 'teachers',
+      books: 'books',
+      bookSets: catalogueSets(entities).filter((s) => s.target === 'book'),
+    });
+    expect(figures).toMatchObject({ teachers: 3, pendingApprovals: 2 });
+  });
+
+  it('the upgrade moves the pairs to a slice; the import resumes at its first row not queued', async () => {
+    await begin(file(7));
+    await startImport(db, {
+      id: 'empty',
+      entity: 'school',
+      hash: 'h2',
+      fileName: 'none.csv',
+      text: '',
+      rows: [],
+      startedAt: 2000,
+    });
+    await queueSlice(db, 'import-1', 2);
+    await queueSlice(db, 'import-1', 2);
+    const before = await db.outbox.toArray();
+    const name = `csv-import-schema8-${Math.random()}`;
+    await asSchema8(db, name);
+
+    upgraded = openLocalDb(name);
+    await upgraded.open();
+    expect(upgraded.verno).toBe(LOCAL_SCHEMA_VERSION);
+    const record = (await importsOf(upgraded).get('import-1'))!;
+    expect(record).not.toHaveProperty('seqs');
+    expect(record).not.toHaveProperty('lines');
+    expect(record).toMatchObject({ position: 4, state: 'queueing', total: 7 });
+    expect(await importsOf(upgraded).get('empty')).not.toHaveProperty('seqs');
+    expect(await slicesOfImport(upgraded, 'empty')).toEqual([]);
+    expect(await slicesOfImport(upgraded, 'import-1')).toEqual([
+      { import: 'import-1', at: 0, seqs: before.map((e) => e.seq), lines: [2, 3, 4, 5, 4] },
+    ]);
+    expect((await importFile(upgraded, 'import-1'))?.rows).toHaveLength(7);
+    expect(await importedBefore(upgraded, 'h1')).toBe(1000);
+
+    // Resumed after the upgrade: rows 5 to 7 once each, and delivery counts every line.
+    expect((await unfinishedImport(upgraded, 'student'))?.position).toBe(4);
+    expect(await queueSlice(upgraded, 'import-1', 2)).toEqual({ queued: 6, total: 7 });
+    expect(await queueSlice(upgraded, 'import-1', 2)).toEqual({ queued: 7, total: 7 });
+    const entries = await upgraded.outbox.toArray();
+    expect(entries.filter((e) => e.op === 'add').map((e) => e.payload.student_name)).toEqual(
+      Array.from({ length: 7 }, (_, i) => `Pupil ${i + 1}`),
+    );
+    await upgraded.outbox.update(entries[1].seq, { status: 'failed', lastError: 'Email is already used' });
+    const done = (await importsOf(upgraded).get('import-1'))!;
+    expect(await deliveryOf(upgraded, done)).toEqual({
+      total: 7,
+      delivered: 1,
+      imported: 0,
+      refused: [{ line: 3, error: 'Email is already used' }],
+    });
   });
 });
 
@@ -241,8 +392,11 @@ describe('edits and statuses of rows on the device', () => {
         }).replaceAll(temp, 'NEW'),
       );
     expect(await plain(db, mine)).toEqual(await plain(peer, theirs));
-    const record = await importsOf(db).get('edits');
-    expect({ seqs: record?.seqs, lines: record?.lines }).toEqual({ seqs, lines });
+    const slices = await slicesOfImport(db, 'edits');
+    expect({
+      seqs: slices.flatMap((s) => s.seqs),
+      lines: slices.flatMap((s) => s.lines),
+    }).toEqual({ seqs, lines });
     // Student 3's edit folded into its unsent one; student 5's toggle back cancelled its own.
     expect((await db.outbox.toArray()).filter((e) => e.key === '5')).toEqual([]);
     expect(lines).toContain(4);

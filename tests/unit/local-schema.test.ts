@@ -39,6 +39,11 @@ RELEASED[6] = {
 };
 RELEASED[7] = { ...RELEASED[6], listChunks: '[table+col+n]', listHeads: 'table' };
 RELEASED[8] = { ...RELEASED[7], imports: 'id, entity, hash' };
+RELEASED[9] = {
+  ...RELEASED[8],
+  importSlices: '[import+at]',
+  teachers: 'teacher_id, school_id, *books, status',
+};
 
 describe('local schema', () => {
   it('the tables are those released under the current version', () => {

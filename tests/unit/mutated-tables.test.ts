@@ -8,7 +8,13 @@ import Dexie, { type ObservabilitySet } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { studentEntity } from '../../src/contract/entities';
 import type { LocalDb } from '../../src/db/database';
-import { addWrittenKeys, followWrites, mutatedKeys, type WrittenKeys } from '../../src/db/mutated-tables';
+import {
+  addWrittenKeys,
+  followWrites,
+  mutatedKeys,
+  mutatedTables,
+  type WrittenKeys,
+} from '../../src/db/mutated-tables';
 import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;
@@ -63,6 +69,32 @@ describe('the rows an event says were written', () => {
     const both: WrittenKeys = new Map([[table, ['1']]]);
     addWrittenKeys(both, new Map([[table, null]]));
     expect(both.get(table)).toBeNull();
+  });
+
+  it('leave out a table written nothing (a pull with no news deletes no rows)', async () => {
+    const students = db.rows(studentEntity);
+    const table = studentEntity.table;
+    const events = await partsOf(() =>
+      db.transaction('rw', [students, db.meta], async () => {
+        await students.bulkDelete([]);
+        await students.bulkPut([]);
+        await db.meta.put({ key: 'cursor', value: 'c1' });
+      }),
+    );
+    // Dexie names the table (empty ranges): it is no write of rows.
+    expect(events.some((parts) => Object.keys(parts).some((p) => p.includes(`/${table}/`)))).toBe(true);
+    for (const copy of [events, events.map((parts) => structuredClone(parts))]) {
+      expect([...mutatedTables(db, Object.assign({}, ...copy))]).toEqual(['meta']);
+      expect(keysOf(copy).has(table)).toBe(false);
+    }
+    // One row written among them: the table is named again.
+    const one = await partsOf(() =>
+      db.transaction('rw', students, async () => {
+        await students.bulkDelete([]);
+        await students.put({ student_id: '3', student_name: 'C' });
+      }),
+    );
+    expect(keysOf(one).get(table)).toEqual(['3']);
   });
 
   it('are told once after the turn of a transaction’s writes, with their tables', async () => {
