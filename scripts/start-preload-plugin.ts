@@ -48,9 +48,15 @@ export function startOnlyChunks(bundle: Record<string, ChunkLike>, startChunk: s
   return [...staticGraph(bundle, start)].filter((f) => !loaded.has(f));
 }
 
-/** The start script: modulepreload links for `files` when the start opens an entity's screen. */
+/**
+ * The start script: modulepreload links for `files` when the start opens an entity's screen.
+ * The names go without the folder and extension they share (bytes on every first load).
+ */
 export function startScript(files: readonly string[]): string {
-  return `(()=>{if(localStorage.getItem(${JSON.stringify(SIGNED_IN_FLAG)})!=="true"||${NOT_ENTITY_PATH}.test(location.pathname))return;for(const f of ${JSON.stringify(files)}){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href="/"+f;document.head.appendChild(l)}})();\n`;
+  const dir = files.every((f) => f.startsWith('assets/')) ? 'assets/' : '';
+  const ext = files.every((f) => f.endsWith('.js')) ? '.js' : '';
+  const names = files.map((f) => f.slice(dir.length, f.length - ext.length));
+  return `(()=>{if(localStorage.getItem(${JSON.stringify(SIGNED_IN_FLAG)})!=="true"||${NOT_ENTITY_PATH}.test(location.pathname))return;for(const f of ${JSON.stringify(names)}){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=${JSON.stringify(`/${dir}`)}+f+${JSON.stringify(ext)};document.head.appendChild(l)}})();\n`;
 }
 
 export function startPreload(startChunk: string): Plugin {

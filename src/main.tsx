@@ -7,26 +7,22 @@ import { isSignedIn } from './app/session';
 import { startSyncRunner } from './app/sync-runner';
 import { router } from './routes/router';
 import { NoticeProvider } from './ui/notices';
-import { onNewVersion, UpdatePrompt } from './ui/UpdatePrompt';
 import './ui/styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <NoticeProvider>
       <RouterProvider router={router} />
-      <UpdatePrompt />
     </NoticeProvider>
   </StrictMode>,
 );
 
 // After the first screen has painted (first-screen.ts): the storage request (after each sign-in,
 // and at start for an administrator still signed in: rule 7), the sync machinery, and the
-// service worker's registration (workbox-window registers at once: the page has loaded).
+// service worker's registration with its update prompt (service-worker-updates.tsx).
 afterFirstScreen(() => {
   if (isSignedIn()) askPersistentStorage();
   startSyncRunner();
   if ('serviceWorker' in navigator)
-    void import('virtual:pwa-register').then(({ registerSW }) => {
-      const update = registerSW({ onNeedRefresh: () => onNewVersion(update) });
-    });
+    void import('./ui/service-worker-updates').then(({ registerServiceWorker }) => registerServiceWorker());
 });

@@ -10,7 +10,7 @@
  */
 import Dexie, { type Table } from 'dexie';
 import { type EntityDescription, refFields } from '../contract/entity';
-import { moveImportPairs, SLICES_STORE } from './import-slices';
+import { SLICES_STORE } from './import-slices';
 import { CHUNK_STORE, HEAD_STORE } from './list-index/chunk';
 import { listIndexMiddleware } from './list-index/middleware';
 import type { ListProjection } from './list-index/projection';
@@ -89,8 +89,9 @@ export class LocalDb extends Dexie {
   constructor(name: string, stores: Stores, projections: readonly ListProjection[]) {
     super(name);
     this.projections = projections;
-    // 9: an import's entries moved from its record to one record per slice; teachers' status indexed.
-    this.version(LOCAL_SCHEMA_VERSION).stores(stores).upgrade(moveImportPairs);
+    // 9: an import's entries in one record per slice (an older record keeps its own: imports.ts);
+    // teachers' status indexed.
+    this.version(LOCAL_SCHEMA_VERSION).stores(stores);
     // Every write to an entity table keeps its list index in the same transaction.
     this.use(listIndexMiddleware(projections));
   }

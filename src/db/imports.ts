@@ -62,9 +62,25 @@ const FILE = '#file';
 
 const slicesOf = (db: LocalDb) => db.table<ImportSlice, [string, number]>(SLICES_STORE);
 
+/**
+ * A record written before local schema 9 carries the pairs its slices queued until then (and
+ * keeps them: read as its first slice, at 0, below every slice queued since, which start at the
+ * record's position). Read where they are rather than moved by a Dexie upgrade: an upgrade's code
+ * opens with the store, on the first load's path, which has no bytes to spare.
+ */
+type StoredImport = ImportRecord & { seqs?: number[]; lines?: number[] };
+
 /** What an import's slices queued (import-slices.ts), in the order they were queued. */
-export const slicesOfImport = (db: LocalDb, id: string) =>
-  slicesOf(db).where('[import+at]').between([id, Dexie.minKey], [id, Dexie.maxKey], true, true).toArray();
+export async function slicesOfImport(db: LocalDb, id: string, record?: StoredImport): Promise<ImportSlice[]> {
+  const stored: StoredImport | undefined = record ?? (await importsOf(db).get(id));
+  const slices = await slicesOf(db)
+    .where('[import+at]')
+    .between([id, Dexie.minKey], [id, Dexie.maxKey], true, true)
+    .toArray();
+  return stored?.seqs?.length
+    ? [{ import: id, at: 0, seqs: stored.seqs, lines: stored.lines ?? [] }, ...slices]
+    : slices;
+}
 
 export const importsOf = (db: LocalDb) => db.table<ImportRecord, string>('imports');
 const filesOf = (db: LocalDb) => db.table<ImportFile, string>('imports');
@@ -130,7 +146,7 @@ export async function queueSlice(
       if (!entryId) return;
       const [seq] = await db.outbox.where('id').equals(entryId).primaryKeys();
       if (seq === undefined || had.has(seq)) return;
-      earlier ??= new Set((await slicesOfImport(db, id)).flatMap((s) => s.seqs));
+      earlier ??= new Set((await slicesOfImport(db, id, record)).flatMap((s) => s.seqs));
       if (earlier.has(seq)) return;
       had.add(seq);
       seqs.push(seq);
@@ -194,7 +210,7 @@ export interface DeliveryCount {
 
 /** How far delivery of an import's rows has come, from the outbox entries still there. */
 export async function deliveryOf(db: LocalDb, record: ImportRecord): Promise<DeliveryCount> {
-  const slices = await slicesOfImport(db, record.id);
+  const slices = await slicesOfImport(db, record.id, record);
   const lineOf = new Map<number, number>();
   for (const slice of slices) slice.seqs.forEach((seq, i) => void lineOf.set(seq, slice.lines[i]));
   const seqs = [...lineOf.keys()];

@@ -23,8 +23,6 @@ import { HomepageScreen } from './homepage';
 import { ListAddressErrorScreen } from './list-address-error';
 import { LoginScreen } from './login';
 import { NotFoundScreen } from './not-found';
-import { PlaceholderScreen } from './placeholder';
-import { PLACEHOLDER_ROUTES } from './placeholders';
 
 const OutboxScreen = lazy(() => import('./outbox').then((m) => ({ default: m.OutboxScreen })));
 const loadEntityScreen = () => import('./entity-screen');
@@ -58,8 +56,6 @@ const guarded = createRoute({
   component: Layout,
 });
 
-const built = new Set(catalogue.screens.map((s) => s.path));
-
 const guardedChildren = [
   createRoute({ getParentRoute: () => guarded, path: '/homepage', component: HomepageScreen }),
   createRoute({ getParentRoute: () => guarded, path: '/outbox', component: OutboxScreen }),
@@ -83,13 +79,6 @@ const guardedChildren = [
       // (shown inside the layout, with the menus).
       ...(path.includes('$id') ? { params: routeIdParams, notFoundComponent: NotFoundScreen } : {}),
       component: () => <EntityScreen entity={entity} screen={screen} relation={relation} path={path} />,
-    }),
-  ),
-  ...PLACEHOLDER_ROUTES.filter(([path]) => !built.has(path)).map(([path, title]) =>
-    createRoute({
-      getParentRoute: () => guarded,
-      path,
-      component: () => <PlaceholderScreen title={title} />,
     }),
   ),
 ];

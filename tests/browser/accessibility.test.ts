@@ -1,7 +1,7 @@
 /**
  * Issue 9: axe-core with the WCAG 2.2 A and AA rules finds nothing, of any impact, on every
- * screen that exists, at 768x1024 and 1024x768 with a coarse pointer: login, dashboard, a
- * placeholder screen, every list, add and edit screen of the entity catalogue (so a new
+ * screen that exists, at 768x1024 and 1024x768 with a coarse pointer: login, dashboard,
+ * every list, add and edit screen of the entity catalogue (so a new
  * entity is checked without editing this file), a form showing its problems, the outbox with
  * a change waiting (the server stopped) and one refused, and the navigation open (a menu on the landscape tablet,
  * the drawer on the portrait one).

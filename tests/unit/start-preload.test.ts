@@ -57,6 +57,11 @@ describe('the start script', () => {
       { rel: 'modulepreload', href: '/assets/entities.js', crossOrigin: '' },
     ]);
     expect(run('/editstudent/MTI', true, files)).toHaveLength(2);
+    // Names outside the folder and extension most share keep their own.
+    expect(run('/students', true, ['assets/a.js', 'other/b.mjs']).map((l) => l.href)).toEqual([
+      '/assets/a.js',
+      '/other/b.mjs',
+    ]);
   });
 
   it('fetches nothing more at sign-in, on the dashboard, the outbox or the audit trail, or signed out', () => {

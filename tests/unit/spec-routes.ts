@@ -1,5 +1,5 @@
-/** Spec routes (spec §2) whose screens later releases build, with their page titles. */
-export const PLACEHOLDER_ROUTES: [path: string, title: string][] = [
+/** The routes of spec §2 with entity screens, with their page titles (spec-routes.test.ts). */
+export const SPEC_ROUTES: [path: string, title: string][] = [
   ['/subjects', 'Manage Subjects'],
   ['/addsubjects', 'Add Subject'],
   ['/updatesubject/$id', 'Update Subject'],
