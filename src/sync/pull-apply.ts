@@ -15,7 +15,7 @@
 import type { Table } from 'dexie';
 import type { EntityDescription } from '../contract/entity';
 import type { LocalDb, Row } from '../db/database';
-import { type ListProgress, readCursor, writeCursor, writeListProgress } from '../db/meta';
+import { type ListProgress, writeCursor, writeListProgress } from '../db/meta';
 import { pendingKeys } from '../db/queries';
 import { measurer } from '../db/timing';
 
@@ -54,28 +54,16 @@ export interface PulledPage {
   deleted: string[];
   /** The cursor after this page; undefined leaves it as it is (a share of a whole list). */
   cursor?: string | null;
-  /**
-   * The cursor this page was asked from ('0': the start). When given, the page is written only
-   * over that cursor: the pull opens a page's transaction while the page before it is still
-   * being written (pull.ts), so if that one failed, or a discard reset the cursor meanwhile,
-   * this one writes nothing and a later pull resumes exactly where the store stands.
-   */
-  since?: string;
   /** The list's progress after this page; null removes it; undefined leaves it. */
   progress?: ListProgress | null;
 }
 
-/** Writes a page; false when it follows another cursor than the stored one (`since`): nothing written. */
-export async function applyPage(db: LocalDb, entity: EntityDescription, page: PulledPage): Promise<boolean> {
+export async function applyPage(db: LocalDb, entity: EntityDescription, page: PulledPage): Promise<void> {
   const table = db.rows(entity);
   let at = performance.now();
-  const written = await db.transaction('rw', [table, db.outbox, db.meta], async () => {
+  await db.transaction('rw', [table, db.outbox, db.meta], async () => {
     at = measure('open', at);
-    const [pending, stored] = await Promise.all([
-      pendingKeys(db, entity),
-      page.since === undefined ? undefined : readCursor(db, entity.table),
-    ]);
-    if (page.since !== undefined && (stored ?? '0') !== page.since) return false;
+    const pending = await pendingKeys(db, entity);
     const rows =
       pending.size === 0 ? page.rows : page.rows.filter((r) => !pending.has(r[entity.key] as string));
     at = measure('pending', at);
@@ -86,10 +74,8 @@ export async function applyPage(db: LocalDb, entity: EntityDescription, page: Pu
     if (page.cursor !== undefined) await writeCursor(db, entity.table, page.cursor);
     if (page.progress !== undefined) await writeListProgress(db, entity.table, page.progress);
     at = measure('meta', at);
-    return true;
   });
   measure('commit', at);
-  return written;
 }
 
 /**
@@ -124,10 +110,7 @@ export interface Pulled {
 /** A whole reply in one transaction: a single document, and small lists in tests. */
 export async function applyPulled(db: LocalDb, entity: EntityDescription, pulled: Pulled): Promise<void> {
   const { rows, deleted, cursor } = pulled;
-  if (deleted !== 'all-others') {
-    await applyPage(db, entity, { rows, deleted, cursor });
-    return;
-  }
+  if (deleted !== 'all-others') return applyPage(db, entity, { rows, deleted, cursor });
   const table = db.rows(entity);
   await db.transaction('rw', [table, db.outbox, db.meta], async () => {
     await applyPage(db, entity, { rows, deleted: [] });

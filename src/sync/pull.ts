@@ -30,8 +30,8 @@ import { measurer } from '../db/timing';
 import type { SyncContext } from './context';
 import { SYNC_LOCK, withLock } from './lock';
 import { normaliseRow } from './normalise';
-import { applyPage, applyPulled, type PulledPage, removeAbsent } from './pull-apply';
-import { type Fetch, type Fetched, fetchAhead } from './pull-fetch';
+import { applyPage, applyPulled, removeAbsent } from './pull-apply';
+import { type Fetch, fetchAhead } from './pull-fetch';
 
 export type PullResult =
   | { ok: true }
@@ -55,26 +55,10 @@ export const PULL_SIZES = {
 /** User Timing per page ('pull wait', 'pull normalise', 'pull write'): where a first sync's time goes. */
 const measure = measurer('pull');
 
-/** Rows normalised per task: the page being written hands its slices over between them. */
-const NORMALISE_SLICE = 500;
-const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/**
- * A reply's rows as the store keeps them, normalised in slices: the next page is normalised
- * while the page before it is written, and the writing's slices need this thread too.
- */
-async function rowsOf(entity: EntityDescription, body: Record<string, unknown>): Promise<Row[]> {
-  const raw = body[listFieldOf(entity)] as Record<string, unknown>[];
-  const rows: Row[] = [];
-  for (let at = 0; at < raw.length; at += NORMALISE_SLICE) {
-    if (at > 0) await pause();
-    for (const r of raw.slice(at, at + NORMALISE_SLICE)) {
-      const row = normaliseRow(entity, r);
-      if (row !== null) rows.push(row);
-    }
-  }
-  return rows;
-}
+const rowsOf = (entity: EntityDescription, body: Record<string, unknown>): Row[] =>
+  (body[listFieldOf(entity)] as Record<string, unknown>[])
+    .map((r) => normaliseRow(entity, r))
+    .filter((r) => r !== null);
 
 /** What one list's pull carries from page to page. */
 interface ListState {
@@ -84,11 +68,7 @@ interface ListState {
   progress: ListProgress | null;
 }
 
-/** A delta page: a reply with a cursor, the server's extension. */
-const isPage = ({ since, fetched }: Fetch): boolean =>
-  since !== null && fetched.ok && normaliseId(fetched.body[DELTA_CURSOR_FIELD]) !== null;
-
-/** Writes one reply that is not a delta page; a result ends the pull (a failure), undefined goes on. */
+/** Writes one reply; a result ends the pull (a failure), undefined goes on. */
 async function write(
   ctx: SyncContext,
   { entity, since, first, fetched }: Fetch,
@@ -108,26 +88,15 @@ async function write(
     await applyPulled(db, entity, { rows: row ? [row] : [], deleted: [], cursor: null });
     return undefined;
   }
+  const cursor = normaliseId(body[DELTA_CURSOR_FIELD]);
   // No cursor: a server without the delta extension sent the whole list.
-  await writeWholeList(ctx, entity, await rowsOf(entity, body), state.kept !== null);
-  return undefined;
-}
-
-/**
- * A delta page made ready to write: its rows normalised (in slices), the list's progress
- * counted on, and the cursor it was asked from, over which alone it is written.
- */
-async function preparePage(
-  ctx: SyncContext,
-  { entity, since, first, fetched }: Fetch,
-  state: ListState,
-): Promise<PulledPage> {
-  const { body } = fetched as Extract<Fetched, { ok: true }>;
-  if (first && entity.extension) await markExtension(ctx.db, entity.name, true);
-  const cursor = normaliseId(body[DELTA_CURSOR_FIELD])!;
+  if (cursor === null) {
+    await writeWholeList(ctx, entity, rowsOf(entity, body), state.kept !== null);
+    return undefined;
+  }
   const more = body[DELTA_MORE_FIELD] === true;
-  const at = performance.now();
-  const rows = await rowsOf(entity, body);
+  let at = performance.now();
+  const rows = rowsOf(entity, body);
   const deleted = Array.isArray(body[DELTA_DELETED_FIELD])
     ? (body[DELTA_DELETED_FIELD] as unknown[]).map(normaliseId).filter((x) => x !== null)
     : [];
@@ -137,22 +106,16 @@ async function preparePage(
     body[DELTA_REMAINING_FIELD],
     cursor,
   );
-  measure('normalise', at);
-  return {
+  at = measure('normalise', at);
+  await applyPage(db, entity, {
     rows,
     deleted,
     cursor,
-    since: since!,
     // A pull that fits one page shows none; a longer one keeps it until its last page.
     progress: more ? state.progress : first && !state.kept ? undefined : null,
-  };
-}
-
-/** Writes a prepared page; its transaction is opened at once (behind any before it). */
-async function writePage(ctx: SyncContext, entity: EntityDescription, page: PulledPage): Promise<void> {
-  const at = performance.now();
-  await applyPage(ctx.db, entity, page);
+  });
   measure('write', at);
+  return undefined;
 }
 
 /** Received so far and of how many: the server's count when it gave one, else the last total. */
@@ -202,18 +165,12 @@ async function pullLists(ctx: SyncContext, lists: readonly EntityDescription[]):
   const left = await readPullProgress(ctx.db);
   const replies = fetchAhead(ctx, lists, { ahead: PULL_SIZES.ahead, pageSize: PULL_SIZES.deltaPage });
   let state: ListState | null = null;
-  // The delta page being written. The next page's transaction is opened behind it, so that
-  // IndexedDB starts it the moment this one commits, instead of the store standing idle while
-  // this thread normalises the next reply and opens its transaction (ARCHITECTURE.md, "Where a
-  // first sync's time goes"). At most two page transactions at a time: one writing, one queued.
-  let writing: Promise<void> = Promise.resolve();
   try {
     for (;;) {
       const waited = performance.now();
       const item = await replies.next();
       measure('wait', waited);
       if ('end' in item) {
-        await writing;
         if (item.error) throw item.error;
         return { ok: true };
       }
@@ -223,19 +180,6 @@ async function pullLists(ctx: SyncContext, lists: readonly EntityDescription[]):
         const kept = item.since === null ? null : (left[item.entity.table] ?? null);
         state = { kept, progress: kept && kept.cursor === item.since ? kept : null };
       }
-      if (isPage(item)) {
-        // Normalised while the page before is written; its transaction opened before that
-        // one ends (pages' transactions open in the pages' order).
-        const page = await preparePage(ctx, item, state!);
-        const queued = writePage(ctx, item.entity, page);
-        // Awaited in the next turn or at the end; if the page before fails first, this one
-        // writes nothing (its cursor check) and its outcome is not wanted.
-        queued.catch(() => undefined);
-        await writing;
-        writing = queued;
-        continue;
-      }
-      await writing;
       const failed = await write(ctx, item, state!);
       if (failed) return failed;
     }

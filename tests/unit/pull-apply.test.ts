@@ -8,7 +8,7 @@ import { classEntity } from '../../src/contract/entities';
 import type { LocalDb } from '../../src/db/database';
 import { readCursor } from '../../src/db/meta';
 import { mutate } from '../../src/db/mutate';
-import { applyPage, applyPulled } from '../../src/sync/pull-apply';
+import { applyPulled } from '../../src/sync/pull-apply';
 import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;
@@ -69,45 +69,5 @@ describe('a pulled row never overwrites a queued change', () => {
       cursor: '7',
     });
     expect(await name('1')).toBe('One (server)');
-  });
-});
-
-describe('a delta page is written only over the cursor it was asked from', () => {
-  const row = (id: string, name: string) => ({ class_id: id, class_name: name, sort_order: 0 });
-
-  it('from another cursor (a discard reset it, or the page before was not written): nothing is written', async () => {
-    await applyPulled(db, classEntity, { rows: [], deleted: [], cursor: '42' });
-    const late = { rows: [row('1', 'One (late)')], deleted: ['2'], cursor: '50' };
-    expect(await applyPage(db, classEntity, { ...late, since: '41' })).toBe(false);
-    expect(await name('1')).toBe('One');
-    expect(await name('2')).toBe('Two');
-    expect(await readCursor(db, classEntity.table)).toBe('42');
-
-    expect(await applyPage(db, classEntity, { ...late, since: '42' })).toBe(true);
-    expect(await name('1')).toBe('One (late)');
-    expect(await name('2')).toBeUndefined();
-    expect(await readCursor(db, classEntity.table)).toBe('50');
-  });
-
-  it('a page opened behind one that fails writes nothing, so a later pull resumes exactly', async () => {
-    // The pull opens page k+1's transaction while page k's is still running (pull.ts).
-    const failing = applyPage(db, classEntity, {
-      // A value that cannot be stored: the put fails and the page's transaction aborts.
-      rows: [{ ...row('4', 'Four'), broken: () => 0 }],
-      deleted: [],
-      cursor: 'a',
-      since: '0',
-    });
-    const behind = applyPage(db, classEntity, {
-      rows: [row('5', 'Five')],
-      deleted: [],
-      cursor: 'b',
-      since: 'a',
-    });
-    await expect(failing).rejects.toThrow();
-    expect(await behind).toBe(false);
-    expect(await name('4')).toBeUndefined();
-    expect(await name('5')).toBeUndefined();
-    expect(await readCursor(db, classEntity.table)).toBeNull();
   });
 });
