@@ -43,16 +43,38 @@ function reloadingAfter(pages: number): ApiClient {
 export interface SyncFigures {
   ms: number;
   students: number;
+  /** The pull's User Timing ('pull rows', 'pull wait', …): total ms by name, over the sync. */
+  timing: Record<string, number>;
+}
+
+/** Sums the pull's measures while `run` runs (an observer: the pull clears old measures now and then). */
+async function timed<T>(run: () => Promise<T>): Promise<{ result: T; timing: Record<string, number> }> {
+  const timing: Record<string, number> = {};
+  const add = (entries: PerformanceEntryList) => {
+    for (const e of entries)
+      if (e.name.startsWith('pull ')) timing[e.name.slice(5)] = (timing[e.name.slice(5)] ?? 0) + e.duration;
+  };
+  const observer = new PerformanceObserver((list) => add(list.getEntries()));
+  observer.observe({ type: 'measure' });
+  try {
+    const result = await run();
+    add(observer.takeRecords());
+    return { result, timing };
+  } finally {
+    observer.disconnect();
+  }
 }
 
 async function sync(dbName: string, reloadAfterPages = 0): Promise<SyncFigures> {
   const db = openLocalDb(dbName);
   await db.open();
   const started = performance.now();
-  const result = await pull({ db, api: reloadAfterPages ? reloadingAfter(reloadAfterPages) : api });
+  const { result, timing } = await timed(() =>
+    pull({ db, api: reloadAfterPages ? reloadingAfter(reloadAfterPages) : api }),
+  );
   const ms = performance.now() - started;
   if (!result.ok) throw new Error(`Pull failed: ${result.message}`);
-  const figures = { ms, students: await db.rows(students).count() };
+  const figures = { ms, students: await db.rows(students).count(), timing };
   db.close();
   return figures;
 }
@@ -116,6 +138,22 @@ async function floorWrite(
 /** The floor: every list's rows in the same pages, fetched first (not timed), then only written. */
 const floor = async (dbName: string) => floorWrite(dbName, await floorPages());
 
+/**
+ * The same pages written by plain bulkPut, one transaction each, into the app's own store (its
+ * list index kept by the middleware beside the rows): what the rows and the index cost to
+ * write, without the pull's outbox read, cursor, progress and slices.
+ */
+async function indexedFloor(dbName: string): Promise<{ ms: number }> {
+  const pages = await floorPages();
+  const db = openLocalDb(dbName);
+  await db.open();
+  const started = performance.now();
+  for (const page of pages) await db.table(page.table).bulkPut(page.rows);
+  const ms = performance.now() - started;
+  db.close();
+  return { ms };
+}
+
 /** The floor's pages, fetched and kept in the page (a profiler measures the writing alone). */
 let keptPages: FloorPage[] = [];
 
@@ -124,6 +162,7 @@ const bench = {
   sync,
   left,
   floor,
+  indexedFloor,
   fetchFloorPages: async () => {
     keptPages = await floorPages();
   },

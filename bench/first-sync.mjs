@@ -9,6 +9,9 @@
  *   - the first sync's total time (every list, students in delta pages) and, measured in the
  *     same run, the raw IndexedDB write floor: the same rows in the same pages, fetched first,
  *     then written by plain bulkPut into a fresh database with the same tables and indexes;
+ *     and the same pages written by plain bulkPut into the app's own store, whose list index
+ *     the middleware keeps beside the rows (what the index adds to the writing);
+ *   - the pull's User Timing summed over the sync ('pull rows': the pages' rows written, …);
  *   - the longest main-thread task during the sync, by its time and by the CPU time it used
  *     (a trace's RunTask events on the page's main thread: on a busy machine a task of a few ms
  *     of CPU can take 100 ms while the thread waits for a core), and how many passed 100 ms;
@@ -117,15 +120,24 @@ try {
     const heapAfter = await heap();
     console.log(`run ${run}: first sync ${s(sync.ms)}; measuring the floor…`);
     const floor = await page.evaluate((name) => window.bench.floor(name), `floor-${run}`);
+    const indexed = await page.evaluate((name) => window.bench.indexedFloor(name), `indexed-${run}`);
     await page.evaluate(
       (names) => Promise.all(names.map((n) => window.bench.remove(n))),
-      [`sync-${run}`, `floor-${run}`],
+      [`sync-${run}`, `floor-${run}`, `indexed-${run}`],
     );
-    runs.push({ sync, floor, heapBefore, heapAfter, peak });
+    runs.push({ sync, floor, indexed, heapBefore, heapAfter, peak });
     console.log(
       `run ${run}: first sync ${s(sync.ms)}, write floor ${s(floor.ms)} (${floor.rows.toLocaleString('en')} rows in ${floor.pages} pages): ${(sync.ms / floor.ms).toFixed(2)}x; ` +
+        `with the list index ${s(indexed.ms)} (${(sync.ms / indexed.ms).toFixed(2)}x); ` +
         `longest main-thread task ${sync.longestTask.toFixed(0)} ms, by CPU ${sync.longestTaskCpu.toFixed(0)} ms (${sync.over100} tasks over 100 ms); ` +
         `JS heap ${(heapAfter / MiB).toFixed(1)} MiB after (${(heapBefore / MiB).toFixed(1)} before, peak ${(peak / MiB).toFixed(1)} during); ${sync.students.toLocaleString('en')} students`,
+    );
+    // Where the sync's time went, from the pull's User Timing (summed over its pages; a page's
+    // 'pending' includes waiting for the page before it to commit, its transaction being queued).
+    console.log(
+      `run ${run}: pull measures (total ms): ${Object.entries(sync.timing)
+        .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+        .join(', ')}`,
     );
     if (sync.students !== onServer) {
       console.error(`run ${run}: ${sync.students} students locally, ${onServer} on the server`);
@@ -176,8 +188,18 @@ try {
     s,
   );
   line(
+    'write floor with the list index',
+    runs.map((r) => r.indexed.ms),
+    s,
+  );
+  line(
     'first sync / floor',
     runs.map((r) => r.sync.ms / r.floor.ms),
+    (x) => `${x.toFixed(2)}x`,
+  );
+  line(
+    'first sync / floor with the index',
+    runs.map((r) => r.sync.ms / r.indexed.ms),
     (x) => `${x.toFixed(2)}x`,
   );
   const ms = (x) => `${x.toFixed(0)} ms`;
