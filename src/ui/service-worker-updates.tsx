@@ -22,7 +22,10 @@ export function registerServiceWorker(): void {
 
 function offer(update: Update): void {
   applyUpdate = update;
-  if (reopen) return reopen();
+  if (reopen) {
+    reopen();
+    return;
+  }
   const host = document.createElement('div');
   document.body.append(host);
   createRoot(host).render(<UpdatePrompt />);
