@@ -8,18 +8,12 @@
  * Usage: node bench/trace-actions.mjs <keys-or-last-trace.json> [--all] (--all: every task, not only those of
  * 0.3 ms or more).
  */
-import { readFileSync } from 'node:fs';
+import { readTrace } from './trace-events.mjs';
 
 const file = process.argv[2];
 if (!file) throw new Error('Usage: node bench/trace-actions.mjs <keys-or-last-trace.json> [--all]');
 const every = process.argv.includes('--all');
-const raw = JSON.parse(readFileSync(file, 'utf8'));
-const events = Array.isArray(raw) ? raw : raw.traceEvents;
-
-const threads = new Map();
-for (const e of events)
-  if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
-const threadOf = (e) => threads.get(`${e.pid}:${e.tid}`) ?? '';
+const { events, threadOf } = readTrace(file);
 const watched = (e) => /CrRendererMain|DedicatedWorker/.test(threadOf(e));
 const short = (e) => (threadOf(e).startsWith('CrRenderer') ? 'window' : 'worker');
 

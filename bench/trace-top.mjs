@@ -10,8 +10,9 @@
  * navigation start; and V8's code cache per script (produced, consumed, rejected).
  *   node bench/trace-top.mjs <dir> [count]
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { readTrace } from './trace-events.mjs';
 
 const dir = process.argv[2];
 const count = Number(process.argv[3] ?? 22);
@@ -19,12 +20,8 @@ const count = Number(process.argv[3] ?? 22);
 for (const file of readdirSync(dir)
   .filter((f) => f.endsWith('.json'))
   .sort()) {
-  const raw = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-  const events = Array.isArray(raw) ? raw : raw.traceEvents;
+  const { events, threadNames } = readTrace(join(dir, file));
   // The page's renderer: the process whose main thread saw the navigation to the app.
-  const threadNames = new Map();
-  for (const e of events)
-    if (e.ph === 'M' && e.name === 'thread_name') threadNames.set(`${e.pid}:${e.tid}`, e.args.name);
   const nav = events.find(
     (e) => e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').startsWith('http'),
   );
@@ -33,7 +30,8 @@ for (const file of readdirSync(dir)
     continue;
   }
   const main = events.filter((e) => e.pid === nav.pid && e.tid === nav.tid && e.ts >= nav.ts);
-  const end = Math.max(...main.map((e) => e.ts + (e.dur ?? 0)));
+  // Not Math.max(...): a trace holds more events than a call's arguments may.
+  const end = main.reduce((at, e) => Math.max(at, e.ts + (e.dur ?? 0)), nav.ts);
   const ms = (us) => us / 1000;
 
   // Complete events, nested by time on the one thread: self time = duration minus children.

@@ -9,16 +9,9 @@
  * without the feature read a comment.
  */
 import type { Plugin } from 'vite';
+import { type Bundle, startFiles, staticGraph } from './chunk-graph';
 
 const HINT = '//# allFunctionsCalledOnLoad\n';
-
-interface ChunkLike {
-  type: 'chunk' | 'asset';
-  isEntry?: boolean;
-  facadeModuleId?: string | null;
-  imports?: string[];
-  code?: string;
-}
 
 export function compileHints(startChunk: string): Plugin {
   return {
@@ -29,17 +22,10 @@ export function compileHints(startChunk: string): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        const chunks = bundle as unknown as Record<string, ChunkLike>;
+        const chunks = bundle as unknown as Bundle;
         const marked = new Set<string>();
-        const visit = (file: string) => {
-          const chunk = chunks[file];
-          if (chunk?.type !== 'chunk' || marked.has(file)) return;
-          marked.add(file);
-          for (const dep of chunk.imports ?? []) visit(dep);
-        };
-        for (const [file, chunk] of Object.entries(chunks))
-          if (chunk.type === 'chunk' && (chunk.isEntry || chunk.facadeModuleId?.endsWith(startChunk)))
-            visit(file);
+        const { entry, start } = startFiles(chunks, startChunk);
+        for (const file of [entry, start]) if (file) staticGraph(chunks, file, marked);
         for (const file of marked) chunks[file].code = HINT + chunks[file].code;
       },
     },

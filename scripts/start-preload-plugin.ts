@@ -16,33 +16,11 @@
 import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
 import { NOT_ENTITY_PATH, SIGNED_IN_FLAG } from '../src/app/start-route';
-
-interface ChunkLike {
-  type: 'chunk' | 'asset';
-  isEntry?: boolean;
-  facadeModuleId?: string | null;
-  imports?: string[];
-  source?: string | Uint8Array;
-}
-
-/** The files of a chunk's static graph (the chunk and what it imports, transitively). */
-export function staticGraph(
-  bundle: Record<string, ChunkLike>,
-  file: string,
-  into = new Set<string>(),
-): Set<string> {
-  const chunk = bundle[file];
-  if (chunk?.type !== 'chunk' || into.has(file)) return into;
-  into.add(file);
-  for (const dep of chunk.imports ?? []) staticGraph(bundle, dep, into);
-  return into;
-}
+import { type Bundle, startFiles, staticGraph } from './chunk-graph';
 
 /** The chunks a start on an entity's screen needs that the entry's graph does not hold. */
-export function startOnlyChunks(bundle: Record<string, ChunkLike>, startChunk: string): string[] {
-  const files = Object.entries(bundle);
-  const entry = files.find(([, c]) => c.type === 'chunk' && c.isEntry)?.[0];
-  const start = files.find(([, c]) => c.type === 'chunk' && c.facadeModuleId?.endsWith(startChunk))?.[0];
+export function startOnlyChunks(bundle: Bundle, startChunk: string): string[] {
+  const { entry, start } = startFiles(bundle, startChunk);
   if (!entry || !start) return [];
   const loaded = staticGraph(bundle, entry);
   return [...staticGraph(bundle, start)].filter((f) => !loaded.has(f));
@@ -67,7 +45,7 @@ export function startPreload(startChunk: string): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, output) {
-        const bundle = output as unknown as Record<string, ChunkLike>;
+        const bundle = output as unknown as Bundle;
         const html = bundle['index.html'];
         const files = startOnlyChunks(bundle, startChunk);
         if (html?.type !== 'asset' || files.length === 0) return;

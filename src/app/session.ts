@@ -2,9 +2,8 @@
  * The browser-side session of spec §2: isAuthenticated and username in local storage. The
  * guard reads the flag; the server's HttpOnly cookie is what really authorises requests.
  */
-import { SIGNED_IN_FLAG } from './start-route';
+import { SIGNED_IN_FLAG as FLAG } from './start-route';
 
-const FLAG = SIGNED_IN_FLAG;
 const USER = 'username';
 
 export function isSignedIn(): boolean {

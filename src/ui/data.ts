@@ -75,7 +75,7 @@ export function useList(entity: EntityDescription, query: ListQuery): LiveList {
       () => undefined, // the jump reads it then
     );
   /** Asks for a query's page: the engine, or before its first answer the index. */
-  const ask = (q: ListQuery, text: string) => {
+  const ask = (q: ListQuery) => {
     const asking = ++asked.current;
     const toEngine = () => {
       if (asking === asked.current) watch.current?.ask(q);
@@ -86,7 +86,7 @@ export function useList(entity: EntityDescription, query: ListQuery): LiveList {
     // painted, so that the worker's start does not share the CPU with it. Next and Last are
     // read ahead meanwhile: a jump there while the worker loads (its reads of whole columns
     // hold the store) shows the page read ahead, and the engine's answer follows.
-    const early = ahead.current.get(text);
+    const early = ahead.current.get(JSON.stringify(q));
     if (early) {
       setPage({ entity: entity.name, page: early });
       return afterPaint(toEngine);
@@ -107,12 +107,11 @@ export function useList(entity: EntityDescription, query: ListQuery): LiveList {
   const text = JSON.stringify(query);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query is asked again when its text changes
   useEffect(() => {
-    if (askedAhead.current.committed(text)) ask(query, text);
+    if (askedAhead.current.committed(text)) ask(query);
   }, [entity.name, text]);
   const askNow = (q: ListQuery) => {
-    const t = JSON.stringify(q);
-    askedAhead.current.asked(t);
-    ask(q, t);
+    askedAhead.current.asked(JSON.stringify(q));
+    ask(q);
   };
   // A list is its start's first screen once its first page has painted (first-screen.ts).
   const hasPage = page !== undefined;
