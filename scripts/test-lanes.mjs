@@ -49,11 +49,16 @@ const lanes = [
   },
 ];
 
-for (const lane of lanes) lane.failures = [];
+for (const lane of lanes) {
+  lane.failures = [];
+  lane.reportLeft = 0;
+}
 
 // CI shows only the end of a long log, and vitest names what failed far above its summary
 // (each lane prints its own, interleaved with the other's): the summary repeats the lines that
-// name a failed file or test, so the last screen says what failed.
+// name a failed file or test, and the first lines of each failure's report (the error, the
+// expected and received values, the test file's line), so the last screen says what failed
+// and why.
 const plain = (line) => stripVTControlCharacters(line).trim();
 const isFailureLine = (line) => {
   const text = plain(line);
@@ -63,7 +68,11 @@ const isFailureLine = (line) => {
     /^(Test Files|Tests|Errors)\b.*\b(failed|errors?)\b/.test(text)
   );
 };
-const RECAP_MAX = 40;
+// vitest's report of one failure: ' FAIL  project  file > test', then the error and its diff,
+// then the stack, whose first line in a test file is where it failed.
+const isReportStart = (line) => /^FAIL\b/.test(plain(line));
+const REPORT_LINES = 24;
+const RECAP_MAX = 120;
 
 const width = Math.max(...lanes.map((l) => l.name.length));
 
@@ -83,6 +92,20 @@ function runStep(lane, [command, args]) {
       const out = stream === child.stdout ? process.stdout : process.stderr;
       createInterface({ input: stream }).on('line', (line) => {
         out.write(`${prefix}${line}\n`);
+        if (isReportStart(line)) lane.reportLeft = REPORT_LINES;
+        else if (lane.reportLeft > 0) {
+          lane.reportLeft -= 1;
+          const text = plain(line);
+          // A rule of ⎯ closes vitest's report of one failure.
+          if (text.startsWith('⎯')) {
+            lane.reportLeft = 0;
+            return;
+          }
+          // Kept without dedupe (two failures may share a line) and prefixed so they read as
+          // belonging to the FAIL line above them.
+          if (text !== '') lane.failures.push(`    ${text}`);
+          return;
+        }
         if (isFailureLine(line)) lane.failures.push(plain(line));
       });
     }
@@ -106,7 +129,10 @@ const results = await Promise.all(lanes.map(runLane));
 console.log('');
 for (const lane of lanes) {
   if (lane.failures.length === 0) continue;
-  const unique = [...new Set(lane.failures)];
+  // Repeated names are dropped (a failed test is named in the tree and in its report); the
+  // report lines, indented, are kept as they came.
+  const seen = new Set();
+  const unique = lane.failures.filter((l) => l.startsWith('    ') || (!seen.has(l) && seen.add(l)));
   console.log(`lane ${lane.name}, what failed:`);
   for (const line of unique.slice(0, RECAP_MAX)) console.log(`  ${line}`);
   if (unique.length > RECAP_MAX) console.log(`  … and ${unique.length - RECAP_MAX} more lines`);
