@@ -50,7 +50,10 @@ const RUNS = Number(process.env.BENCH_LIST_RUNS || 3);
 const COLD = process.env.BENCH_LIST_COLD !== '0';
 /** BENCH_LIST_VERBOSE=1: each keystroke's time as it is measured. */
 const VERBOSE = process.env.BENCH_LIST_VERBOSE === '1';
-/** BENCH_LIST_PROFILE=<dir>: a CPU profile of the page's main thread per cold start (bench/profile-top.mjs reads them). */
+/**
+ * BENCH_LIST_PROFILE=<dir>: a CPU profile of the page's main thread per cold start, and of each
+ * run's keystrokes and Last click (bench/profile-top.mjs reads them).
+ */
 const PROFILE_DIR = process.env.BENCH_LIST_PROFILE;
 /**
  * BENCH_LIST_TRACE=<dir>: Chrome traces: one per cold start (`cold-*.json`, read by
@@ -343,6 +346,7 @@ async function collectEngineWork(page, into) {
  * actions mark themselves ('bench:key:<term>', 'bench:last') for bench/trace-actions.mjs.
  */
 async function traced(context, page, name, work) {
+  if (PROFILE_DIR) return profiled(context, page, name, work);
   if (!TRACE_DIR) return work();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Tracing.start', {
@@ -351,6 +355,20 @@ async function traced(context, page, name, work) {
   });
   const result = await work();
   await saveTrace(cdp, join(TRACE_DIR, `${name}.json`));
+  await cdp.detach();
+  return result;
+}
+
+/** Runs `work` inside a CPU profile of the window, written to PROFILE_DIR/`name`.cpuprofile (bench/profile-top.mjs reads it). */
+async function profiled(context, page, name, work) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  const result = await work();
+  const { profile } = await cdp.send('Profiler.stop');
+  mkdirSync(PROFILE_DIR, { recursive: true });
+  writeFileSync(join(PROFILE_DIR, `${name}.cpuprofile`), JSON.stringify(profile));
   await cdp.detach();
   return result;
 }
