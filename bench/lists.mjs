@@ -569,45 +569,31 @@ async function main() {
         ),
       );
       lastHow = hasLast ? 'the Last button' : `the page button "${pages}"`;
-      const last = await traced(context, page, `last-${run + 1}`, () =>
+      /** A click on a pagination button (by its text, else its label), measured to the page painted. */
+      const jump = (text, label, want) =>
         page.evaluate(
-          ([hasLast, pages, want]) =>
+          ([text, label, want]) =>
             window.__lists.measure(() => {
-              performance.mark('bench:last');
+              performance.mark(`bench:${text.toLowerCase() || 'page'}`);
               const buttons = [...document.querySelectorAll('nav[aria-label="Pagination"] button')];
-              const button = hasLast
-                ? buttons.find((b) => b.textContent === 'Last')
-                : buttons.find((b) => b.getAttribute('aria-label') === `Page ${pages}`);
+              const button =
+                buttons.find((b) => b.textContent === text) ??
+                buttons.find((b) => b.getAttribute('aria-label') === label);
               button.click();
             }, want),
-          [hasLast, pages, expectation(m.byId, pages)],
-        ),
+          [text, label, want],
+        );
+      const lastPage = expectation(m.byId, pages);
+      const last = await traced(context, page, `last-${run + 1}`, () =>
+        jump(hasLast ? 'Last' : '', `Page ${pages}`, lastPage),
       );
       figures.lastPage.push(last.paint);
       // The same jump on a settled list: back to the first page, a second's pause (the app's start
       // after its first paint is done), then Last again. The jump above lands right after the
       // reload's first paint and shares the cores with what the start still does then.
-      const pagination = 'nav[aria-label="Pagination"] button';
-      await page.evaluate(
-        ([sel, want]) =>
-          window.__lists.measure(
-            () => [...document.querySelectorAll(sel)].find((b) => b.textContent === 'First').click(),
-            want,
-          ),
-        [pagination, all],
-      );
+      await jump('First', 'Page 1', all);
       await page.waitForTimeout(1000);
-      const settled = await page.evaluate(
-        ([sel, hasLast, pages, want]) =>
-          window.__lists.measure(() => {
-            const buttons = [...document.querySelectorAll(sel)];
-            const button = hasLast
-              ? buttons.find((b) => b.textContent === 'Last')
-              : buttons.find((b) => b.getAttribute('aria-label') === `Page ${pages}`);
-            button.click();
-          }, want),
-        [pagination, hasLast, pages, expectation(m.byId, pages)],
-      );
+      const settled = await jump(hasLast ? 'Last' : '', `Page ${pages}`, lastPage);
       figures.lastPageSettled.push(settled.paint);
 
       await collectEngineWork(page, engineWork);
