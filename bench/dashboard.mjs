@@ -19,11 +19,12 @@
  * pages (`npx vite build --config vite.bench.config.ts`); `npm run bench` does both.
  * Options: BENCH_DASHBOARD_ROWS (100000), BENCH_DASHBOARD_RUNS (3), CHROMIUM_PATH.
  */
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { needBuilt } from './built.mjs';
 import { generate } from './lists-data.mjs';
 import { serverSignIn, signInPage as signIn, startBenchServer } from './server.mjs';
 
@@ -265,8 +266,7 @@ async function printTrace(run, clicked, shown, contexts) {
 }
 
 async function main() {
-  for (const need of ['dist/index.html', 'dist-server/index.js', 'dist-bench/lists.html'])
-    if (!existsSync(join(ROOT, need))) throw new Error(`${need} missing: build first (see the file's head)`);
+  needBuilt('dist/index.html', 'dist-server/index.js', 'dist-bench/lists.html');
   const staticDir = mkdtempSync(join(tmpdir(), 'bench-dashboard-static-'));
   cpSync(join(ROOT, 'dist'), staticDir, { recursive: true });
   cpSync(join(ROOT, 'dist-bench/lists.html'), join(staticDir, 'lists.html'));

@@ -21,6 +21,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { needBuilt } from './built.mjs';
 import { cpuBetween, cpuSnapshot } from './cpu.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -36,8 +37,7 @@ const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 const QUEUE_ONLY = process.env.BENCH_CSV_QUEUE_ONLY === '1';
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
-if (!existsSync(join(DIST, 'csv.html')))
-  throw new Error('dist-bench/csv.html missing: npx vite build --config vite.bench.config.ts');
+needBuilt('dist-bench/csv.html');
 
 // The page and its worker from one origin (IndexedDB is per origin); no API is needed.
 const server = createServer((req, res) => {

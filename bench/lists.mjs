@@ -33,11 +33,12 @@
  * `node bench/trace-top.mjs <file>` prints where each keystroke's and click's time went),
  * CHROMIUM_PATH.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { needBuilt } from './built.mjs';
 import { generate } from './lists-data.mjs';
 import { serverSignIn, signInPage as signIn, startBenchServer } from './server.mjs';
 
@@ -391,8 +392,7 @@ function chooseTerms(m, candidates) {
 }
 
 async function main() {
-  for (const need of ['dist/index.html', 'dist-server/index.js', 'dist-bench/lists.html'])
-    if (!existsSync(join(ROOT, need))) throw new Error(`${need} missing: build first (see the file's head)`);
+  needBuilt('dist/index.html', 'dist-server/index.js', 'dist-bench/lists.html');
   // The app and the seeding page on one origin, so they share the IndexedDB database.
   const staticDir = mkdtempSync(join(tmpdir(), 'bench-lists-static-'));
   cpSync(join(ROOT, 'dist'), staticDir, { recursive: true });

@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { needBuilt } from './built.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 export const ADMIN = { username: 'admin', password: 'admin123' };
@@ -19,6 +20,7 @@ export const ADMIN = { username: 'admin', password: 'admin123' };
  * (DATABASE_URL, API_EXTENSIONS).
  */
 export async function startBenchServer({ cpuProfileDir, staticDir, dataDir: givenDir, env = {} } = {}) {
+  needBuilt('dist-server/index.js', ...(staticDir ? [] : ['dist-bench']));
   // PORT must be a positive number (server/config.ts): take a free one.
   const freePort = await new Promise((done) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
