@@ -266,7 +266,7 @@ async function printTrace(run, clicked, shown, contexts) {
 }
 
 async function main() {
-  needBuilt('dist/index.html', 'dist-server/index.js', 'dist-bench/lists.html');
+  needBuilt('dist/index.html', 'dist-bench/lists.html');
   const staticDir = mkdtempSync(join(tmpdir(), 'bench-dashboard-static-'));
   cpSync(join(ROOT, 'dist'), staticDir, { recursive: true });
   cpSync(join(ROOT, 'dist-bench/lists.html'), join(staticDir, 'lists.html'));

@@ -28,8 +28,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { needBuilt } from './built.mjs';
 import { startScaleServer, summary } from './scale-server.mjs';
 import { ADMIN, serverSignIn } from './server.mjs';
+
+// The page this bench opens, served from dist-bench/ (npm run bench removes it when it ends).
+needBuilt('dist-bench/first-sync.html');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROMIUM_ARGS = createRequire(import.meta.url)('../scripts/chromium-flags.json');

@@ -29,11 +29,11 @@
  * --cpu-prof; `node bench/profile-top.mjs <dir>` lists where its time went).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { needBuilt } from './built.mjs';
 import { ADMIN, serverSignIn, startBenchServer } from './server.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -233,10 +233,7 @@ async function probe(port, ms) {
 }
 
 async function main() {
-  if (!existsSync(join(ROOT, 'dist/index.html')) || !existsSync(join(ROOT, 'dist-server/index.js'))) {
-    console.error('Build first: npm run build');
-    process.exit(1);
-  }
+  needBuilt('dist/index.html');
   const runs = Number(process.env.BENCH_LATENCY_RUNS || 3);
   const senders = Number(process.env.BENCH_LATENCY_SENDERS || 1);
   const seconds = Number(process.env.BENCH_LATENCY_SECONDS || 4);

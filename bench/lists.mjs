@@ -392,7 +392,7 @@ function chooseTerms(m, candidates) {
 }
 
 async function main() {
-  needBuilt('dist/index.html', 'dist-server/index.js', 'dist-bench/lists.html');
+  needBuilt('dist/index.html', 'dist-bench/lists.html');
   // The app and the seeding page on one origin, so they share the IndexedDB database.
   const staticDir = mkdtempSync(join(tmpdir(), 'bench-lists-static-'));
   cpSync(join(ROOT, 'dist'), staticDir, { recursive: true });
@@ -574,7 +574,7 @@ async function main() {
         page.evaluate(
           ([text, label, want]) =>
             window.__lists.measure(() => {
-              performance.mark(`bench:${text.toLowerCase() || 'page'}`);
+              performance.mark(`bench:${text.toLowerCase()}`);
               const buttons = [...document.querySelectorAll('nav[aria-label="Pagination"] button')];
               const button =
                 buttons.find((b) => b.textContent === text) ??
@@ -585,7 +585,7 @@ async function main() {
         );
       const lastPage = expectation(m.byId, pages);
       const last = await traced(context, page, `last-${run + 1}`, () =>
-        jump(hasLast ? 'Last' : '', `Page ${pages}`, lastPage),
+        jump('Last', `Page ${pages}`, lastPage),
       );
       figures.lastPage.push(last.paint);
       // The same jump on a settled list: back to the first page, a second's pause (the app's start
@@ -593,7 +593,7 @@ async function main() {
       // reload's first paint and shares the cores with what the start still does then.
       await jump('First', 'Page 1', all);
       await page.waitForTimeout(1000);
-      const settled = await jump(hasLast ? 'Last' : '', `Page ${pages}`, lastPage);
+      const settled = await jump('Last', `Page ${pages}`, lastPage);
       figures.lastPageSettled.push(settled.paint);
 
       await collectEngineWork(page, engineWork);

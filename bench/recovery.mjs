@@ -24,8 +24,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { needBuilt } from './built.mjs';
 import { startFaultProxy } from './fault-proxy.mjs';
 import { ADMIN, serverSignIn, startBenchServer } from './server.mjs';
+
+// The page this bench opens, served from dist-bench/ (npm run bench removes it when it ends).
+needBuilt('dist-bench/bench.html');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROMIUM_ARGS = createRequire(import.meta.url)('../scripts/chromium-flags.json');

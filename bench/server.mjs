@@ -20,7 +20,7 @@ export const ADMIN = { username: 'admin', password: 'admin123' };
  * (DATABASE_URL, API_EXTENSIONS).
  */
 export async function startBenchServer({ cpuProfileDir, staticDir, dataDir: givenDir, env = {} } = {}) {
-  needBuilt('dist-server/index.js', ...(staticDir ? [] : ['dist-bench']));
+  needBuilt('dist-server/index.js');
   // PORT must be a positive number (server/config.ts): take a free one.
   const freePort = await new Promise((done) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {

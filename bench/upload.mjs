@@ -29,8 +29,12 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { needBuilt } from './built.mjs';
 import { startFaultProxy } from './fault-proxy.mjs';
 import { ADMIN, startBenchServer } from './server.mjs';
+
+// The page this bench opens, served from dist-bench/ (npm run bench removes it when it ends).
+needBuilt('dist-bench/upload.html');
 
 const MB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_MB || 200) * MB;
