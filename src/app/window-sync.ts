@@ -10,7 +10,7 @@
 import { SYNC_TAG } from '../sync/config';
 import { SyncScheduler } from '../sync/scheduler';
 import type { SyncReport } from '../sync/sync-now';
-import { syncContext } from './context';
+import { db, syncContext } from './context';
 import { isSignedIn } from './session';
 
 const PERIOD_MS = 30_000;
@@ -55,11 +55,26 @@ export function changeSaved(): void {
   void requestSync();
 }
 
+/**
+ * Offline no replayer runs, so nothing would release a change whose replayer died
+ * mid-request (src/sync/dead-claims.ts): it would show as being sent, not editable, until the
+ * network came back.
+ */
+function releaseDeadClaims(): void {
+  void import('../sync/dead-claims')
+    .then(({ releaseDeadClaimsIfIdle }) => releaseDeadClaimsIfIdle(db))
+    .catch((error) => console.warn(error));
+}
+
 /** Once, when this module has loaded (after the first screen): listen, then sync. */
 export function startWindowSync(): void {
   scheduler.listen({ win: window, doc: document });
-  setInterval(() => void requestSync(), PERIOD_MS);
+  setInterval(() => {
+    void requestSync();
+    releaseDeadClaims();
+  }, PERIOD_MS);
   void requestSync();
+  releaseDeadClaims();
   if (isSignedIn() && navigator.onLine)
     void import('./geography')
       .then(({ keepGeography }) => keepGeography())

@@ -6,6 +6,11 @@
 
 type LockManagerLike = {
   request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+  request<T>(
+    name: string,
+    options: { ifAvailable: true },
+    callback: (lock: unknown) => Promise<T>,
+  ): Promise<T | null>;
 };
 
 const chains = new Map<string, Promise<unknown>>();
@@ -23,6 +28,16 @@ function localLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
 export function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
   const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
   return locks ? locks.request(name, fn) : localLock(name, fn);
+}
+
+/**
+ * Runs fn only if nobody holds the lock now; null otherwise. Without Web Locks (Node) the
+ * in-process queue is used, which waits instead: there is no other process to wait for.
+ */
+export function tryWithLock<T>(name: string, fn: () => Promise<T>): Promise<T | null> {
+  const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
+  if (!locks) return localLock(name, fn);
+  return locks.request(name, { ifAvailable: true }, (lock) => (lock ? fn() : Promise.resolve(null)));
 }
 
 export const SYNC_LOCK = 'textbook-admin-sync';

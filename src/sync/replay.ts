@@ -18,6 +18,7 @@ import { deviceId } from '../db/device-id';
 import { patchSyncState, readSignedInUser, readSyncState } from '../db/meta';
 import type { OutboxEntry } from '../db/outbox-entry';
 import type { SyncContext } from './context';
+import { releaseDeadClaims } from './dead-claims';
 import { SYNC_LOCK, withLock } from './lock';
 import { planQueue } from './plan';
 import { QueueState } from './queue-state';
@@ -61,7 +62,7 @@ async function replayLocked(ctx: SyncContext): Promise<ReplayReport> {
   // administrator's sign-in during the run stops it from sending.
   const author = await readSignedInUser(db);
   // Still 'sending' means its replayer died mid-request; the reply never got here.
-  await db.outbox.where('status').equals('sending').modify({ status: 'pending' });
+  await releaseDeadClaims(db);
 
   const limit = ctx.concurrency ?? ROUNDS_IN_FLIGHT * BATCH_MAX_ITEMS;
   const roundSize = Math.min(BATCH_MAX_ITEMS, limit);

@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { classEntity } from '../../src/contract/entities';
 import { SYNC_LOCK } from '../../src/sync/lock';
-import { browserSuite, signedInTab } from '../helpers/browser';
+import { browserSuite, signedInTab, signInWithForm } from '../helpers/browser';
 import { serverTitles } from '../helpers/server';
 
 const suite = browserSuite();
@@ -55,7 +55,36 @@ function storedEntries(): Promise<Record<string, unknown>[]> {
   );
 }
 
-/** Takes the Web Lock every replayer and puller holds (src/sync/lock.ts) and keeps it. */
+/** Sets `status` on every stored outbox entry whose status is `from`, straight in IndexedDB. */
+function setEntryStatus(from: string, status: string): Promise<void> {
+  return page.evaluate(
+    ([from, status]) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('textbook-admin');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const store = open.result.transaction('outbox', 'readwrite').objectStore('outbox');
+          const all = store.getAll();
+          all.onsuccess = () => {
+            for (const e of all.result) if (e.status === from) store.put({ ...e, status });
+          };
+          store.transaction.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+        };
+      }),
+    [from, status],
+  );
+}
+
+/**
+ * Takes the Web Lock every replayer and puller holds (src/sync/lock.ts) and keeps it. Like
+ * every replayer, once it holds the lock it puts back to waiting what a replayer that died
+ * mid-request left 'sending' (src/sync/dead-claims.ts): a page navigated away from, or a
+ * service worker stopped, while its request was out. Nothing else would while the test holds
+ * the lock, and an entry being sent cannot be discarded.
+ */
 async function holdSyncLock(): Promise<void> {
   await page.evaluate(
     (name) =>
@@ -71,6 +100,7 @@ async function holdSyncLock(): Promise<void> {
       }),
     SYNC_LOCK,
   );
+  await setEntryStatus('sending', 'pending');
 }
 
 async function releaseSyncLock(): Promise<void> {
@@ -188,8 +218,9 @@ describe('Discard and Undo', () => {
 
     // Discarded for good: once Undo is gone, the outbox says the change was not sent.
     await page.goto(`${suite.server.url}/outbox`);
-    // A replayer may be trying the entry right now (offline, it fails), and an entry being sent
-    // cannot be discarded: the lock again, so the Discard below finds it waiting.
+    // A replayer may be trying the entry right now (offline, it fails), or have been cut off
+    // mid-request by the navigations above, and an entry being sent cannot be discarded: the
+    // lock again, so the Discard below finds it waiting.
     await holdSyncLock();
     await row.getByRole('button', { name: 'Discard' }).click();
     // The moment: Undo is offered, then goes by itself.
@@ -209,5 +240,59 @@ describe('Discard and Undo', () => {
     await expect.poll(feedback, { timeout: 20_000 }).toMatch(/every change is on the server/i);
     // The discarded change never reached the server (read there, whatever the test before left).
     expect(await serverTitles(suite.server.apiRoot, classEntity)).not.toContain('Kept class');
+  });
+});
+
+describe('a change whose replayer died mid-request, in a browser without Background Sync', () => {
+  it('is waiting again when the app reopens offline: it can be discarded or edited, and is sent once later', async () => {
+    // Safari and Firefox have no Background Sync: offline, no replayer runs at all there. In
+    // Chromium the service worker's sync event would take the lock, release the claim as
+    // every replayer does, and hide what this test is about; without the API the app never
+    // registers one. And Playwright's offline switch does not reach navigator.onLine in a
+    // document loaded after it was thrown (the window would then replay, and release the claim
+    // too): the init script reports offline while the test says so, across reloads.
+    const own = await suite.browser.newContext();
+    await own.addInitScript(() => {
+      delete (ServiceWorkerRegistration.prototype as { sync?: unknown }).sync;
+      const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')?.get;
+      Object.defineProperty(Navigator.prototype, 'onLine', {
+        get() {
+          return localStorage.getItem('test:offline') ? false : onLine?.call(this);
+        },
+      });
+    });
+    const tab = await own.newPage();
+    try {
+      await signInWithForm(tab, suite.server.url);
+      [context, page] = [own, tab];
+      await context.setOffline(true);
+      await page.evaluate(() => localStorage.setItem('test:offline', '1'));
+      await addClass('Cut off');
+      expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+      await page.goto(`${suite.server.url}/outbox`);
+      const row = page.getByRole('row').filter({ hasText: 'Cut off' });
+      const discard = row.getByRole('button', { name: 'Discard' });
+      await expect.poll(() => discard.isEnabled()).toBe(true);
+      // What a replayer leaves when its tab closes while the request is out: the entry
+      // claimed ('sending', its attempt counted) and the lock free, since it died with the tab.
+      await holdSyncLock();
+      await setEntryStatus('pending', 'sending');
+      const [claimed] = await storedEntries();
+      expect(claimed).toMatchObject({ status: 'sending' });
+      await releaseSyncLock();
+      await page.reload();
+      // Offline no replayer runs; the window releases the claim once it finds the lock free.
+      await expect.poll(() => discard.isEnabled(), { timeout: 20_000 }).toBe(true);
+      expect(await storedEntries()).toEqual([{ ...claimed, status: 'pending' }]);
+
+      await page.evaluate(() => localStorage.removeItem('test:offline'));
+      await context.setOffline(false);
+      await page.getByRole('button', { name: 'Sync now' }).click();
+      await expect.poll(feedback, { timeout: 20_000 }).toMatch(/every change is on the server/i);
+      const titles = await serverTitles(suite.server.apiRoot, classEntity);
+      expect(titles.filter((t) => t === 'Cut off')).toEqual(['Cut off']);
+    } finally {
+      await own.close();
+    }
   });
 });
