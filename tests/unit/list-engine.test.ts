@@ -83,6 +83,37 @@ describe('orders', () => {
     expect(await keys({ sort: { field: 'class_id', dir: 'desc' } })).toEqual([key, '3', '2']);
   });
 
+  it('computes the title’s order ahead at once, and the other orders only once the worker is quiet', async () => {
+    await db.rows(studentEntity).bulkPut([
+      { student_id: '1', student_name: 'Zoë', email: 'a@x.org', status: 'Enabled' },
+      { student_id: '2', student_name: 'Ana', email: 'b@x.org', status: 'Disabled' },
+    ]);
+    const engine = new ListEngine(db, engineSpecs(entities));
+    const ordered = () =>
+      performance
+        .getEntriesByType('measure')
+        .map((m) => m.name)
+        .filter((n) => n.startsWith('lists order student.'));
+    performance.clearMeasures();
+    let quiet = () => {};
+    const quietNow = new Promise<void>((resolve) => {
+      quiet = resolve;
+    });
+    try {
+      // A worker never quiet (someone typing): the title's order is computed all the same.
+      const warming = engine.warm(studentEntity.name, () => quietNow);
+      await expect.poll(ordered).toEqual(['lists order student.student_name']);
+      const byName = { sort: { field: 'student_name', dir: 'asc' as const } };
+      expect((await engine.page(studentEntity.name, byName)).keys).toEqual(['2', '1']);
+      expect(ordered()).toEqual(['lists order student.student_name']);
+      quiet();
+      await warming;
+      expect(ordered().length).toBeGreaterThan(1);
+    } finally {
+      engine.close();
+    }
+  });
+
   it('an unknown sort field falls back to the list’s own order', async () => {
     await classes({ '3': 'C', '1': 'A', '2': 'B' });
     expect(await keys({ sort: { field: 'password', dir: 'desc' } })).toEqual(['1', '2', '3']);

@@ -266,16 +266,18 @@ export class ListEngine {
 
   /**
    * Computes an entity's orders ahead of the clicks that will want them (its search text is
-   * built when it loads): its title's order first, then the others, each after `before`
-   * resolves (the worker waits for a quiet moment), pausing with `pause` (the worker's gives
-   * way to any other task: a query's reads are not held behind slices of this work).
+   * built when it loads): its title's order at once, the one a header click most often wants
+   * (computed at the click, right after typing, it held that click 130-230 ms), then the
+   * others, each after `before` resolves (the worker waits for a quiet moment). All pause with
+   * `pause` (the worker's gives way to any other task: a query's reads are not held behind
+   * slices of this work).
    */
   async warm(name: string, before: () => Promise<void> = async () => {}, pause?: Pause): Promise<void> {
     const index = await this.open(name);
     const fields = Object.keys(index.spec.orders);
     const title = index.spec.title;
     for (const field of [...fields.filter((f) => f === title), ...fields.filter((f) => f !== title)]) {
-      await before();
+      if (field !== title) await before();
       await index.need([field]);
       await index.order(field, pause);
     }

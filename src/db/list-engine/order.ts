@@ -38,21 +38,26 @@ export function compareFor(kind: OrderKind): (a: string, b: string) => number {
   };
 }
 
-/** Resolves after letting other work (queued queries) run. */
-export type Pause = () => Promise<void>;
+/**
+ * Resolves after letting other work (queued queries) run. `sliceMs`: how long a slice may
+ * hold the thread before this pause (SLICE_MS when not given).
+ */
+export type Pause = (() => Promise<void>) & { sliceMs?: number };
 
 /** Rows (key ranks) that pack with a rank into one float64. */
 const PACK = 2 ** 21;
 
 /** How long a slice of sorting may hold the thread before pausing. */
 const SLICE_MS = 8;
+const sliceOf = (pause: Pause) => pause.sliceMs ?? SLICE_MS;
 
 /** Runs `step` for 0..n-1, pausing every few milliseconds (straight through without a pause). */
 export async function sliced(n: number, step: (i: number) => void, pause?: Pause): Promise<void> {
   let sliceStart = performance.now();
+  const slice = pause ? sliceOf(pause) : 0;
   for (let i = 0; i < n; i++) {
     step(i);
-    if (pause && (i & 1023) === 1023 && performance.now() - sliceStart > SLICE_MS) {
+    if (pause && (i & 1023) === 1023 && performance.now() - sliceStart > slice) {
       await pause();
       sliceStart = performance.now();
     }
@@ -75,7 +80,7 @@ export async function sortSliced<T>(
   const n = from.length;
   let sliceStart = performance.now();
   const breathe = async () => {
-    if (pause && performance.now() - sliceStart > SLICE_MS) {
+    if (pause && performance.now() - sliceStart > sliceOf(pause)) {
       await pause();
       sliceStart = performance.now();
     }
