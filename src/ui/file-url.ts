@@ -10,19 +10,23 @@ export function uploadUrl(rule: FileRule, name: string): string {
   return `${API_ROOT.replace(/\/+$/, '')}/uploads/${rule.folder}/${encodeURIComponent(name)}`;
 }
 
-/** A URL for the value, revoking object URLs it made when the value changes. */
+/**
+ * A URL for the value. A stored file's name gives its URL in the same render (a thumbnail
+ * appears with the row, not one render after it); a Blob gets an object URL, made after render
+ * and revoked when the value changes or the component goes.
+ */
 export function useFileUrl(rule: FileRule | undefined, value: unknown): string | null {
-  const [url, setUrl] = useState<string | null>(null);
+  const blob = rule && value instanceof Blob ? value : null;
+  const [made, setMade] = useState<{ blob: Blob; url: string } | null>(null);
   useEffect(() => {
-    if (!rule || value === null || value === undefined || value === '') return setUrl(null);
-    if (value instanceof Blob) {
-      const made = URL.createObjectURL(value);
-      setUrl(made);
-      return () => URL.revokeObjectURL(made);
-    }
-    setUrl(uploadUrl(rule, String(value)));
-  }, [rule, value]);
-  return url;
+    if (!blob) return;
+    const url = URL.createObjectURL(blob);
+    setMade({ blob, url });
+    return () => URL.revokeObjectURL(url);
+  }, [blob]);
+  if (!rule || value === null || value === undefined || value === '') return null;
+  if (blob) return made?.blob === blob ? made.url : null;
+  return uploadUrl(rule, String(value));
 }
 
 export function isPdf(value: unknown): boolean {
