@@ -25,8 +25,11 @@ function localLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
   return run;
 }
 
+/** The Web Locks API where the runtime has it (browsers, service workers); not in Node 20. */
+const webLocks = () => (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
+
 export function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
+  const locks = webLocks();
   return locks ? locks.request(name, fn) : localLock(name, fn);
 }
 
@@ -35,7 +38,7 @@ export function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
  * in-process queue is used, which waits instead: there is no other process to wait for.
  */
 export function tryWithLock<T>(name: string, fn: () => Promise<T>): Promise<T | null> {
-  const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
+  const locks = webLocks();
   if (!locks) return localLock(name, fn);
   return locks.request(name, { ifAvailable: true }, (lock) => (lock ? fn() : Promise.resolve(null)));
 }
