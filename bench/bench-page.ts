@@ -459,7 +459,7 @@ async function longestTask<T>(
   return { value, ms, longestTaskMs: longest };
 }
 
-/** Issue 20 (bench/bulk.mjs): 1,000 single edits, one `mutate` (one transaction) each, as a form saves them. */
+/** For bench/bulk.mjs: 1,000 single edits, one `mutate` (one transaction) each, as a form saves them. */
 async function singleEdits(ids: string[], prefix: string) {
   const { ms, longestTaskMs } = await longestTask(async () => {
     for (const [i, id] of ids.entries())
@@ -473,7 +473,7 @@ async function singleEdits(ids: string[], prefix: string) {
   return { ms, longestTaskMs, entries: await db.outbox.count() };
 }
 
-/** Issue 20 (bench/bulk.mjs): the same rows in one bulk action (src/db/bulk.ts, slices of 100 per transaction). */
+/** For bench/bulk.mjs: the same rows in one bulk action (src/db/bulk.ts, slices of 100 per transaction). */
 async function bulkDelete(ids: string[]) {
   const { value, ms, longestTaskMs } = await longestTask(() =>
     applyBulk(db, classEntity, ids, { op: 'delete' }),

@@ -1,5 +1,5 @@
 /**
- * Dashboard benchmark (issue 20 item 4): the built app on the real server, Chromium with an
+ * Dashboard benchmark: the built app on the real server, Chromium with an
  * on-disk profile at 1024x768, 100,000 students in 300 schools, 5,000 teachers added over six
  * months and 40 books (one student in five holding one to three), written into the device's
  * IndexedDB through the app's own pull path (bench/lists-page.ts, `dashboard: true`).

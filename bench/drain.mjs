@@ -426,7 +426,7 @@ async function main() {
     }
   }
   console.log(
-    'Targets (issue 17): our drain >= 5x Workbox background sync of the same requests in the same run; ' +
+    'Targets: our drain >= 5x Workbox background sync of the same requests in the same run; ' +
       'with 20% of replies lost, 0 duplicates and 0 losses (Workbox figures under faults are for information).',
   );
   if (bad) process.exit(1);

@@ -1,5 +1,5 @@
 /**
- * First sync at scale (issue 17 item 5): `node bench/first-sync.mjs` (part of `npm run bench`;
+ * First sync at scale: `node bench/first-sync.mjs` (part of `npm run bench`;
  * build first: `npm run build:server` and `npx vite build --config vite.bench.config.ts`).
  *
  * A reference server seeded with BENCH_STUDENTS students (100,000) by the scale seed, on

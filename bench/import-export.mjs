@@ -1,5 +1,5 @@
 /**
- * Import and export benchmark (issue 20): the app's CSV worker (src/csv-worker.ts) in Chromium
+ * Import and export benchmark: the app's CSV worker (src/csv-worker.ts) in Chromium
  * with an on-disk profile, 300 schools and 100,000 students seeded in the device's IndexedDB
  * through the app's pull path (bench/csv-page.ts). Each run, from a fresh profile:
  *   - parse and check a file of 10,000 and of 100,000 new students (papaparse in the worker,

@@ -1,6 +1,6 @@
 /**
- * Latency of the app's page while clients send the largest bodies each route allows (issue 12:
- * one anonymous 10 MB JSON held the event loop for seconds; target: GET / under 50 ms).
+ * Latency of the app's page while clients send the largest bodies each route allows (no body,
+ * however large or anonymous, may hold the event loop; target: GET / under 50 ms).
  *
  * One reference server (`node dist-server/index.js`, serving dist/). The load runs in a worker
  * thread of this process, the probe in its main thread: GET / (index.html) one after another,

@@ -1,5 +1,5 @@
 /**
- * List benchmark (issue 17: lists, sorting, pagination, start-up): the built app on the real
+ * List benchmark (lists, sorting, pagination, start-up): the built app on the real
  * server, Chromium with an ON-DISK profile, 100,000 students (and a few hundred schools) in the
  * device's IndexedDB, written through the app's own pull path (bench/lists-page.ts) so that
  * whatever the storage layer keeps beside the rows is built the real way.

@@ -1,5 +1,5 @@
 /**
- * Scale-out benchmark (issue 18, item 10): the server as 1, 2 and 3 processes behind haproxy
+ * Scale-out benchmark: the server as 1, 2 and 3 processes behind haproxy
  * (deploy/haproxy.cfg) on one PostgreSQL, beside one process without the balancer, in the
  * same run. For each:
  *

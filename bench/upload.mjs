@@ -1,5 +1,5 @@
 /**
- * Large upload benchmark (issue 11 targets: a 200 MB file sent through the fault proxy with the
+ * Large upload benchmark (targets: a 200 MB file sent through the fault proxy with the
  * connection cut every 20 MB arrives once and intact, with total bytes sent at most 1.3x the
  * file size; the same file as one multipart request for comparison).
  *

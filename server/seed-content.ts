@@ -1,4 +1,4 @@
-/** Demo content pages (issue 11): About Us and Terms, so their editors open on something. */
+/** Demo content pages: About Us and Terms, so their editors open on something. */
 import type { Query } from './db';
 
 const ABOUT_US =

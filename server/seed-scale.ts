@@ -1,5 +1,5 @@
 /**
- * Data at scale (issue 17): N students (100,000 by default) spread over schools and teachers,
+ * Data at scale: N students (100,000 by default) spread over schools and teachers,
  * for the benchmarks and for anyone who wants to try the app at the size a publisher with a
  * few hundred schools has. Set-based SQL (generate_series over arrays of names and places), so
  * 100,000 students take seconds, not one round trip each.

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The CSV worker (issue 20): parses and checks an import file (papaparse, in chunks), keeps
+ * The CSV worker: parses and checks an import file (papaparse, in chunks), keeps
  * it on the device, queues its rows a slice at a time, and writes exports, so the window's main
  * thread never holds a long task for them. It opens the same local store as the window; what
  * it writes reaches the screens through Dexie's change events like any other write.

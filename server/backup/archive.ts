@@ -1,5 +1,5 @@
 /**
- * The backup archive of an embedded install (issue 18, item 8): one gzipped tar holding
+ * The backup archive of an embedded install: one gzipped tar holding
  * - `backup.json`: its format and when it was made;
  * - `database.tar`: PGlite's data folder as PGlite dumps it (`dumpDataDir`), which a new
  *   PGlite loads as it is (`loadDataDir`);

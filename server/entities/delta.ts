@@ -17,7 +17,7 @@
  * transactions are serialised anyway and the lock is always free, which keeps one code path
  * for both engines.
  *
- * Pages (issue 17): a reply holds at most `limit` changes of the window (since, safe], rows
+ * Pages: a reply holds at most `limit` changes of the window (since, safe], rows
  * and tombstones together in rev order, and its cursor is the rev of the last change it holds
  * (the safe cursor itself when the window fits). Every change of the window with a rev at or
  * below that cursor is in the page, so the pages of successive calls partition the changes:

@@ -2,7 +2,7 @@
  * Many rows at once (a delta page of thousands, a bare list of 100,000) read as ONE JSON value
  * the database builds (json_agg), instead of row by row: the drivers then parse one text with
  * JSON.parse instead of decoding every column of every row, which on PGlite is several times
- * slower than the query itself (issue 17). The rows are the same as the row SELECT's
+ * slower than the query itself. The rows are the same as the row SELECT's
  * (select.ts) as the API sends them (sql.ts, toWireRow): the table's own columns in their
  * order, secrets left out, then parents' names and sets; timestamps written as a JavaScript
  * Date's JSON (UTC, milliseconds, 'Z'), as the drivers' Date objects go out.

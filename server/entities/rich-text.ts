@@ -1,5 +1,5 @@
 /**
- * Rich text is cleaned before it is stored (issue 12, stored content): sanitize-html with the
+ * Rich text is cleaned before it is stored: sanitize-html with the
  * shared allowlist's 'stored' audience (src/contract/rich-text.ts), so whatever a client
  * sends, the database holds only what the editor's toolbar can make. Runs on the validated
  * values, before any row is written; a required field that cleans down to nothing is

@@ -95,7 +95,7 @@ export async function rowsSince(
 }
 
 /**
- * The cursor a page returns. The re-send after a reset comes in pages too (issue 17), in rev
+ * The cursor a page returns. The re-send after a reset comes in pages too, in rev
  * order from 0; a page that ends below the reset names it, so the next page goes on from there
  * instead of starting the re-send again. A client keeps the cursor as opaque text.
  */

@@ -8,7 +8,7 @@
  *   the Content-Length, the rest on the text), so no body can keep the event loop busy;
  * - NUL characters anywhere (PostgreSQL text cannot hold them);
  * - in multipart fields, the text `null` means empty: the original client puts a null it loaded
- *   into its form data that way (api-contract §3.8, issue 12); multipart is read as it streams
+ *   into its form data that way (api-contract §3.8); multipart is read as it streams
  *   in, files to temporary files (multipart.ts).
  * The size is limited before any of this (server/http/limit.ts). It is read before any
  * transaction opens, so a slow upload never holds a lock.

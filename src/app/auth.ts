@@ -14,7 +14,7 @@ export async function signInAndResume(username: string, password: string): Promi
   if (!result.ok) return result;
   rememberSignIn(username);
   askPersistentStorage();
-  // Changes made from now on are this administrator's, and only theirs are sent (issue 12).
+  // Changes made from now on are this administrator's, and only theirs are sent under this session.
   await writeSignedInUser(db, username);
   // The queue may go on (it paused on a 401).
   await patchSyncState(db, { authRequired: false });
@@ -29,7 +29,7 @@ export async function signInAndResume(username: string, password: string): Promi
 
 /**
  * Ends the session. Local data and queued changes stay (rule 1): each change is sent when its
- * author signs in again (issue 12).
+ * author signs in again, as only the author's own session may send it.
  */
 export async function signOutEverywhere(): Promise<void> {
   forgetSignIn();

@@ -1,5 +1,5 @@
 /**
- * Import and export for the screens (issue 20): the CSV worker (src/csv-worker.ts, started on
+ * Import and export for the screens: the CSV worker (src/csv-worker.ts, started on
  * first use) does the parsing, checking, queueing and writing; this module talks to it, hashes
  * files, reads an import's state from the local store and gets a list's keys from the list
  * worker. Loaded with the import screen and the list's Export button, never on first load.

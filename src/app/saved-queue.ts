@@ -1,5 +1,5 @@
 /**
- * Unsent changes that survive the browser (issue 20 item 5), as the screens reach them:
+ * Unsent changes that survive the browser, as the screens reach them:
  * persistent storage and how much of the quota is used, the file of unsent changes saved and
  * loaded. Loaded on demand (the outbox screen, a full disk, sign-out with changes waiting).
  */

@@ -1,5 +1,5 @@
 /**
- * The audit trail (our extension, issue 18): what the server records of every applied change,
+ * The audit trail (our extension): what the server records of every applied change,
  * what the client sends with each write for it, and the reply of `GET {apiRoot}/audit`.
  *
  * A write may say when it was made on the device (`X-Made-At`, or `madeAt` in a batch item:

@@ -60,7 +60,7 @@ export function catalogueScreens(entities: readonly EntityDescription[]): Catalo
     // A single document's edit route is the whole route; others carry the record's id.
     if (edit && e.api.update)
       screens.push({ path: e.single ? edit : `${edit}/$id`, screen: 'edit', entity: e.name });
-    // A CSV import (issue 20), where the entity declares one.
+    // A CSV import, where the entity declares one.
     if (e.routes.import && e.api.add)
       screens.push({ path: e.routes.import, screen: 'import', entity: e.name });
     for (const [name, rel] of Object.entries(e.relations ?? {}))

@@ -1,6 +1,6 @@
 /**
- * Which list columns sort, by what, and how their values compare (issue 17: every column that
- * has an order sorts from its header). Derived from the description, so a new entity's list
+ * Which list columns sort, by what, and how their values compare (every column that has an
+ * order sorts from its header). Derived from the description, so a new entity's list
  * sorts without a word more: a text column sorts by its first field, a date column by its
  * date, a toggle by its value (Enabled, Disabled), a value action by its number, a location by
  * the city it names first. Images, fixed text, buttons, links and sets have no order.

@@ -9,7 +9,7 @@ import { MENU_GROUPS, type Menu, type MenuEntry } from './menu-entry';
 
 export { MENU_GROUPS, type Menu, type MenuEntry, type MenuGroup, type MenuLink } from './menu-entry';
 
-/** Screens of ours that no entity owns (issue 18: the server's record of every change). */
+/** Screens of ours that no entity owns (the server's record of every change). */
 export const SCREEN_MENU_ENTRIES: readonly MenuEntry[] = [
   { group: 'SETTINGS', order: 1, label: 'Audit Trail', to: '/audit' },
 ];

@@ -23,7 +23,7 @@ export function urlAllowed(url: string, schemes: readonly string[]): boolean {
   return !PROTOCOL_RELATIVE.test(compact);
 }
 
-/** A link field's value (issue 12, stored content): an absolute http or https URL. */
+/** A link field's value: an absolute http or https URL (no other scheme is stored). */
 export function isWebUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;
   try {

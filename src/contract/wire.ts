@@ -34,7 +34,7 @@ export const DELTA_CURSOR_FIELD = 'cursor';
 export const DELTA_DELETED_FIELD = 'deleted';
 
 /**
- * A delta comes in pages (issue 17): at most `sinceLimit` changes (rows and deletions together,
+ * A delta comes in pages: at most `sinceLimit` changes (rows and deletions together,
  * in the order of their revs) per reply, DELTA_MAX_PAGE at most and by default. `cursor` is
  * then the page's end: the next page is `since=<cursor>`. `more` says whether changes remain
  * after it; with `sinceCount=1` the reply also says how many (`remaining`, rows and deletions),

@@ -1,5 +1,5 @@
 /**
- * Many rows at once (issue 20, item 3): one change per row, each the change a single action
+ * Many rows at once: one change per row, each the change a single action
  * makes (`mutate`: the status toggle, a delete, the whole set of assigned books), so each
  * travels through the legacy endpoint of that action and is delivered once under its own
  * Idempotency-Key. Rows are queued in slices, each slice ONE read-write transaction (a

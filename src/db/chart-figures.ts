@@ -1,5 +1,5 @@
 /**
- * The dashboard's charts (issue 20 item 4), computed on the device: people per school (the
+ * The dashboard's charts, computed on the device: people per school (the
  * ten schools with the most, then the others together), active and inactive records, the
  * most assigned books and teachers added per week. The counts by a field come from the list
  * engine (its `counts`, in the list worker for the window); this file turns them into what the

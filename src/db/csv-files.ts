@@ -1,5 +1,5 @@
 /**
- * The import's and the export's work on the device (issue 20), run in the CSV worker
+ * The import's and the export's work on the device, run in the CSV worker
  * (src/csv-worker.ts) and in tests: a file checked against the device's rows, the refused
  * lines of an import as a CSV with an `error` column, a list's rows as an export.
  */

@@ -1,5 +1,5 @@
 /**
- * CSV imports on the device (issue 20): the checked file is kept in the `imports` table until
+ * CSV imports on the device: the checked file is kept in the `imports` table until
  * every row is queued, and queued a slice at a time. Each slice's changes and the import's new
  * position are written in ONE transaction with the rows and their outbox entries, so a reload,
  * a sign-out or a closed tab resumes from the first row not queued, and no row is queued twice.

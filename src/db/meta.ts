@@ -62,7 +62,7 @@ export async function writeSignedInUser(db: LocalDb, username: string | null): P
 }
 
 /**
- * A list being received (issue 17): rows received of the list's total, for the top bar and the
+ * A list being received: rows received of the list's total, for the top bar and the
  * dashboard wherever the pull runs (window or service worker). Written in the transaction that
  * writes the rows, with the cursor they lead to, so that a pull interrupted (reload, network
  * lost, signed out) and resumed goes on counting from where it stopped; removed when the list

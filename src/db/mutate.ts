@@ -8,7 +8,7 @@
  * nothing else was queued after them. An entry that has been sent at least once
  * may already be applied on the server, so it is never changed (rule 2).
  *
- * Each entry is stamped with the administrator signed in on the device (issue 12), read in
+ * Each entry is stamped with the administrator signed in on the device, read in
  * the same transaction; only their own entries (or those without an author) are folded into
  * or dropped: another administrator's waiting changes stay theirs, and a change made on top
  * of them is queued after them.

@@ -12,7 +12,7 @@
  * - rule 6: unsent entries of one record are folded at write time (see db/mutations/);
  * - rule 7: payload values may be Blobs, stored as they are in IndexedDB; `uploads` keeps where
  *   a large one's resumable upload stands (the Blob stays until the record is confirmed);
- * - issue 12: `author` is the administrator who made the change; it is sent only under their
+ * - `author` is the administrator who made the change; it is sent only under their
  *   own session (belongsTo).
  */
 

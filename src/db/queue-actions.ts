@@ -29,7 +29,7 @@ export async function retryEntry(db: LocalDb, seq: number): Promise<void> {
 }
 
 /**
- * The new key of a retried change that also sits on another device (`copied`, issue 20): made
+ * The new key of a retried change that also sits on another device (`copied`): made
  * from the old one, so that both devices' Retry of the same refused change send it under one
  * key and it takes effect once. `k` becomes `k~r1`, then `k~r2`.
  */

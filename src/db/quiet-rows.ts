@@ -1,5 +1,5 @@
 /**
- * Many rows changed in one transaction, written in bulk (issue 20: a bulk action's slice, an
+ * Many rows changed in one transaction, written in bulk (a bulk action's slice, an
  * import's slice). A row that no outbox entry names, under a key the server gave it, leaves
  * `mutate` nothing to fold into, cancel or drop: its change is the row written (or deleted) and
  * one new entry based on the row as it stood (the entry builders of mutations/). For such

@@ -1,5 +1,5 @@
 /**
- * The file of unsent changes (issue 20 item 5): every waiting outbox entry with its files, the
+ * The file of unsent changes: every waiting outbox entry with its files, the
  * local rows those entries need (records added offline, under their temporary ids) and the id
  * map entries they name, so that another browser or tablet can queue exactly the same changes
  * under exactly the same Idempotency-Keys.

@@ -1,5 +1,5 @@
 /**
- * Unsent changes carried to another device (issue 20 item 5): what a file of unsent changes
+ * Unsent changes carried to another device: what a file of unsent changes
  * holds is gathered here, and loading one queues its changes in this device's outbox. The
  * file's text is saved-queue-file.ts.
  *

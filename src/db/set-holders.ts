@@ -1,9 +1,9 @@
 /**
  * Who holds each target of a set (the books assigned to schools, teachers, students: a
  * multi-entry index over the owner rows' field), kept in memory so that a write can be
- * followed by reading the rows it wrote instead of counting the index again (issue 20 item 4:
- * at 100,000 students a recount took 1-3 s of the store's time after every write to an owner
- * table, and held the table against the other tabs' saves meanwhile). Exact: a write of keys
+ * followed by reading the rows it wrote instead of counting the index again (at 100,000
+ * students a recount reads the whole index after every write to an owner table, and holds the
+ * table against the other tabs' saves meanwhile). Exact: a write of keys
  * not known (a range, 50 rows or more) counts again from the index. No DOM.
  */
 import type { IndexableType } from 'dexie';

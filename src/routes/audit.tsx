@@ -1,5 +1,5 @@
 /**
- * The audit trail (issue 18, `/audit`): every change the server applied, newest first, with
+ * The audit trail (`/audit`): every change the server applied, newest first, with
  * filters by record type, record, administrator and dates, kept in the address so that an
  * edit form's history link (`/audit?entity=classes&id=12`) opens one record's history.
  *

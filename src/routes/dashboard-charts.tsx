@@ -1,5 +1,5 @@
 /**
- * The dashboard's charts (issue 20 item 4), beside the spec's three figures and loaded after
+ * The dashboard's charts, beside the spec's three figures and loaded after
  * them (homepage.tsx imports this on demand): students and teachers per school, active and
  * inactive records, the most assigned books and teachers added per week. Computed on the
  * device (src/app/chart-figures.ts), so they hold offline and follow every change.

@@ -8,7 +8,7 @@
  * until cleared, so the screen never claims they reached the server. A large file on its way
  * shows its progress (percent and size) in its change's state, whether this window or the
  * service worker sends it. Each change shows who made it; another administrator's changes say
- * they wait for their author (issue 12).
+ * they wait for their author, as only the author's own session may send them.
  *
  * This file holds the screen's commands and layout; its parts are in outbox-screen/: the
  * notices above the table, one change's row, Undo, and the discarded list.

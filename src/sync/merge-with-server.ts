@@ -29,8 +29,8 @@ export async function mergeEdits(round: Round, edits: readonly OutboxEntry[]): P
   const merged: Merged = new Map();
   const asked: OutboxEntry[] = [];
   for (const entry of edits) {
-    // Sent before (its reply lost, or a retry): the very same request again, as the
-    // Idempotency-Key is bound to it (issue 12), not a new merge.
+    // Sent before (its reply lost, or a retry): the very same request again, not a new merge,
+    // as the server binds the Idempotency-Key to the whole request.
     if (entry.sent) merged.set(entry.seq, { ...entry, ...entry.sent });
     else if (round.resolve(entry.key) === null)
       merged.set(

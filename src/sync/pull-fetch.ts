@@ -1,5 +1,5 @@
 /**
- * The requests of a pull, in order, fetched ahead of the writing (issue 17): every list's delta
+ * The requests of a pull, in order, fetched ahead of the writing: every list's delta
  * pages (the next one from the cursor of the reply before it) and then the next list's, each
  * asked for as soon as the reply before it has arrived, with at most `ahead` replies waiting to
  * be written. So the server prepares page k+1 (and the next list's first page) while page k is

@@ -1,7 +1,7 @@
 /**
  * Pull fills the local store from the list endpoints, parents before children. With our
- * server's delta extension it asks only for what changed since its cursor, page after page
- * (issue 17): each page is written in its own transaction with the cursor it leads to and the
+ * server's delta extension it asks only for what changed since its cursor, page after page:
+ * each page is written in its own transaction with the cursor it leads to and the
  * list's progress (pull-apply.ts), while the next pages are fetched ahead (pull-fetch.ts). So
  * a first sync of 100,000 students shows rows as they arrive, holds only a few pages in memory,
  * and an interrupted one (reload, network lost, signed out) resumes at the last page written.

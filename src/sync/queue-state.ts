@@ -60,7 +60,7 @@ export class QueueState {
    * Marks entries 'sending' and counts the attempt before any request leaves (rule 2), in one
    * transaction; returns the stored copies of those still waiting to be sent.
    *
-   * `author`: the administrator the run sends for (issue 12). The claim reads who is signed in
+   * `author`: the administrator the run sends for. The claim reads who is signed in
    * within its transaction and claims nothing once that changed: a sign-out (offline too) or
    * another administrator's sign-in that happened while the run was planning cannot let the
    * run send under a session that is no longer the author's.

@@ -80,7 +80,7 @@ function describe(entry: OutboxEntry): { record: string; action: string; failure
   return { record, action: ACTION[entry.op], failure };
 }
 
-/** The sentence for a change that waits for its author (issue 12). */
+/** The sentence for a change that waits for its author's own sign-in. */
 export const heldText = (author: string) =>
   `Made by ${author}: sent when ${author} signs in on this device (changes go out only under their author's own sign-in), or discard it.`;
 

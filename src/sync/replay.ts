@@ -10,7 +10,7 @@
  * ready it reads the outbox once more for changes saved meanwhile, and stops. A round the
  * server answered ends the waits of changes whose attempt got no answer (recovery.ts).
  *
- * Only the signed-in administrator's changes are sent (issue 12): the session is theirs, and
+ * Only the signed-in administrator's changes are sent: the session is theirs, and
  * another administrator's changes made on this device wait for their author to sign in.
  */
 import { BATCH_MAX_ITEMS } from '../contract/batch';

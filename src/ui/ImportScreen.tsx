@@ -1,5 +1,5 @@
 /**
- * The CSV import of an entity (issue 20; `routes.import` in its description): a template to
+ * The CSV import of an entity (`routes.import` in its description): a template to
  * download, a file to choose, the preview (rows ready, rows already up to date, problems by
  * line and field, columns ignored), then "Import N rows", which queues the ready rows in the
  * outbox a slice at a time in the CSV worker, offline too, and follows them until the server

@@ -1,5 +1,5 @@
 /**
- * A list's CSV tools in its header (issue 20): "Import" where the entity declares an import,
+ * A list's CSV tools in its header: "Import" where the entity declares an import,
  * and "Export CSV", which writes the list's rows under its current search, filter and sort,
  * every page, in the columns the import reads back (from the device's rows: offline too).
  */

@@ -16,7 +16,7 @@ export function TopBar() {
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
 
-  // With changes waiting, Logout first offers to save them to a file (issue 20): loaded on demand.
+  // With changes waiting, Logout first offers to save them to a file: loaded on demand.
   const logout = async () => {
     const { logOut } = await import('./saved-queue/log-out');
     await logOut(() => navigate({ to: '/login' }));

@@ -16,7 +16,7 @@ export interface ListSearch {
 /**
  * A whole number from 1 up, as the address carries it (the router gives digits as a number),
  * or absent (empty counts as absent). Anything else is a broken address, not page 1: the
- * router's error screen says which part and how (issue 19).
+ * router's error screen says which part and how.
  */
 function positiveWhole(name: string, max: number) {
   return v.optional(

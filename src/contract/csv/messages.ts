@@ -1,5 +1,5 @@
 /**
- * The words of import and export (issue 20). The spec has none of its own: plain, short, in
+ * The words of import and export. The spec has none of its own: plain, short, in
  * the tone of its notices ('Failed to add school').
  */
 export const csvMessages = {

@@ -82,7 +82,7 @@ export interface EntityRoutes {
   /** Its entry (or entries) in the top bar's menus (contract/menu.ts); none: not in a menu. */
   menu?: MenuEntry | readonly MenuEntry[];
   /**
-   * The route of its CSV import (issue 20, src/contract/csv/): declared, the entity has an
+   * The route of its CSV import (src/contract/csv/): declared, the entity has an
    * import screen, an "Import" link in its list's header and a template.
    */
   import?: string;

@@ -1,5 +1,5 @@
 /** The description's fields: their kinds, what each kind carries, files' rules. */
-/** `url`: a link field, an absolute http or https URL (issue 12, stored content). */
+/** `url`: a link field, an absolute http or https URL (no other scheme is stored). */
 export type FieldKind =
   | 'text'
   | 'richtext'

@@ -1,5 +1,5 @@
 /**
- * Figures a window keeps watching (the dashboard's charts, issue 20 item 4), kept current in
+ * Figures a window keeps watching (the dashboard's charts), kept current in
  * the list worker: counts of a field over an entity's rows, from the engine's indexes in
  * memory, and how many records of each owning table hold each book, kept in memory from the
  * sets' indexes and the owner rows written (set-holders.ts).

@@ -1,6 +1,6 @@
 /**
  * What the outbox says above its table: sign in again to send, the oldest change has waited more
- * than a day, and changes of another administrator that wait for their author (issue 12).
+ * than a day, and changes of another administrator that wait for their author's own sign-in.
  */
 import { Link } from '@tanstack/react-router';
 import { type QueueItem, staleWarning } from '../../app/outbox';

@@ -1,4 +1,4 @@
-/** The words of bulk actions (issue 20, item 3): plain and short, counted. */
+/** The words of bulk actions: plain and short, counted. */
 import type { EntityNames } from '../../contract/entity';
 
 export const count = (n: number, names: EntityNames) => `${n} ${n === 1 ? names.one : names.many}`;

@@ -1,5 +1,5 @@
 /**
- * Selecting rows of a list (issue 20, item 3): a checkbox per row ('Select <name>'), 'Select
+ * Selecting rows of a list: a checkbox per row ('Select <name>'), 'Select
  * page' in the header, and the bar of actions for what is selected (BulkBar). The selection is
  * a set of keys held by the list screen, so it survives paging, sorting and the page size; a
  * new search or filter is another set of rows, so changing either clears it (nothing selected

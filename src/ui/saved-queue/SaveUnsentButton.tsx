@@ -1,7 +1,7 @@
 /**
- * "Save unsent changes": downloads the file of every waiting change with its files (issue 20
- * item 5). On the outbox screen, beside a form refused for a full disk, and when signing out
- * with changes waiting. The saving code loads on the first click.
+ * "Save unsent changes": downloads the file of every waiting change with its files. On the
+ * outbox screen, beside a form refused for a full disk, and when signing out with changes
+ * waiting. The saving code loads on the first click.
  */
 import { useState } from 'react';
 import { downloadFile } from './download';

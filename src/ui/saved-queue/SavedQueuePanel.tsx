@@ -1,7 +1,7 @@
 /**
- * The outbox screen's part of issue 20 item 5: whether the browser keeps this device's data
- * (persistent storage) and how much of its quota is used, "Save unsent changes" and "Load
- * changes from a file". What a load did is said in the status line: how many changes were
+ * The outbox screen's part in keeping unsent changes: whether the browser keeps this device's
+ * data (persistent storage) and how much of its quota is used, "Save unsent changes" and
+ * "Load changes from a file". What a load did is said in the status line: how many changes were
  * queued, which were here already, whose changes wait for their author's sign-in.
  */
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Logout with changes waiting (issue 20 item 5): before the session ends, the administrator
+ * Logout with changes waiting: before the session ends, the administrator
  * hears that the changes stay on this device and may save them to a file, to send them from
  * another one. Shown by log-out.ts when Logout finds changes waiting.
  */

@@ -1,6 +1,6 @@
 /**
  * Logout (the top bar's button), loaded on its click: at once when nothing waits; with changes
- * waiting, after the offer to save them to a file (issue 20 item 5). The offer is its own small
+ * waiting, after the offer to save them to a file. The offer is its own small
  * React root in a modal dialog, so the top bar, on every first load, carries none of it.
  */
 import { createRoot } from 'react-dom/client';

@@ -1,5 +1,5 @@
 /**
- * What the saved-queue screens say (issue 20 item 5), as plain functions of what happened:
+ * What the saved-queue screens say, as plain functions of what happened:
  * the storage line, a save, a load, the offer at Logout.
  */
 import type { LoadReport, StorageStatus } from '../../app/saved-queue';
