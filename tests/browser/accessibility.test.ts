@@ -1,5 +1,5 @@
 /**
- * Issue 9: axe-core with the WCAG 2.2 A and AA rules finds nothing, of any impact, on every
+ * axe-core with the WCAG 2.2 A and AA rules finds nothing, of any impact, on every
  * screen that exists, at 768x1024 and 1024x768 with a coarse pointer: login, dashboard,
  * every list, add and edit screen of the entity catalogue (so a new
  * entity is checked without editing this file), a form showing its problems, the outbox with

@@ -1,5 +1,5 @@
 /**
- * The audit trail screen in Chromium (issue 18): a class added and edited through the app is
+ * The audit trail screen in Chromium: a class added and edited through the app is
  * listed with what changed, its edit form links to its history, the filters narrow the list,
  * and offline the screen says that history needs a connection and shows what it fetched last.
  */

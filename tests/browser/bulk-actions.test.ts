@@ -1,5 +1,5 @@
 /**
- * Bulk actions in Chromium (issue 20, item 3), real IndexedDB and the list worker, against a
+ * Bulk actions in Chromium, real IndexedDB and the list worker, against a
  * server with the demo data and 25 more students: 'Select page' and 'Select all N matching'
  * (kept across pages, cleared by a search), Disable selected offline and its Undo (the rows as
  * they were, nothing left to send), Delete selected with classes still used reported and kept

@@ -1,5 +1,5 @@
 /**
- * Issue 11's content pages in Chromium, against the built app and the real server: the About
+ * The content pages in Chromium, against the built app and the real server: the About
  * Us editor reached from the CMS menu with the spec's whole toolbar and 'Update Content'; an
  * image inserted offline shows from the device (also after a reload) and, once the connection
  * is back, the server's content refers to the image's server URL; /addterms saves About Us

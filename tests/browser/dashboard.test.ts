@@ -1,5 +1,5 @@
 /**
- * The dashboard's charts (issue 20 item 4) in Chromium, against the built app and the real
+ * The dashboard's charts in Chromium, against the built app and the real
  * server with the demo data, on a landscape tablet with reduced motion: the charts come after
  * the three figures have painted; "Show as table" shows each chart's numbers (those of the
  * demo data); a teacher disabled offline in another tab shows in the figures and the charts

@@ -1,5 +1,5 @@
 /**
- * A first sync's progress (issue 17 item 5), in Chromium against the built app: while the
+ * A first sync's progress, in Chromium against the built app: while the
  * students arrive in pages, the top bar says how many of how many, the dashboard shows a bar
  * for the list, and a polite live region says it once; when the last page is written all of
  * it goes and the region says the list was received. The second page of students is held back

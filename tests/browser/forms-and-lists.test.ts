@@ -1,5 +1,5 @@
 /**
- * Issue 9, forms and lists, in Chromium against the built app and a seeded server: problems
+ * Forms and lists in Chromium against the built app and a seeded server: problems
  * shown at each field with focus on the first (the chapter form keeps the spec's sentence, now
  * with a summary linking to the fields); the new record shown after an add, on its page and
  * marked, online and offline; selects whose options would read the same told apart by their

@@ -1,5 +1,5 @@
 /**
- * Issue 20, import and export through the screens, in Chromium against the built app and the
+ * Import and export through the screens, in Chromium against the built app and the
  * real server: a students' file previewed with its problems by line and field, imported
  * offline ("k of N queued", then delivered on reconnect), a row the server refuses reported
  * and downloaded with its error; an import left queueing resumed after a reload from its first

@@ -1,5 +1,5 @@
 /**
- * Link fields in the real Add Book form (issue 12, stored content): a link that is not http
+ * Link fields in the real Add Book form: a link that is not http
  * or https is reported at the field in the server's words when the form is submitted, tied to
  * the control, focus on the first field in error; the report goes once the link is corrected.
  */

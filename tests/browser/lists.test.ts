@@ -1,5 +1,5 @@
 /**
- * Issue 17, the list screen in Chromium (real IndexedDB, the list worker) against a server
+ * The list screen in Chromium (real IndexedDB, the list worker) against a server
  * holding 140 classes: every column with an order sorts from its header (a button in the `th`,
  * `aria-sort` on it; ids numerically, names by collation, both ways), pagination is a window of
  * pages with First, Previous, Next, Last and ellipses and a page size, search answers as one

@@ -1,8 +1,8 @@
 /**
- * Issue #3 through the real screens, in Chromium against the built app and the real server:
- * one offline session adds a class, a subject, a series in them, a book with a cover, a
- * section, a unit in that section and a chapter with an image, each chosen in the cascading
- * selects of the next form. On reconnect all reach the server once, files included.
+ * Master data made offline through the real screens, in Chromium against the built app and
+ * the real server: one offline session adds a class, a subject, a series in them, a book with
+ * a cover, a section, a unit in that section and a chapter with an image, each chosen in the
+ * cascading selects of the next form. On reconnect all reach the server once, files included.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';

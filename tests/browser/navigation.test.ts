@@ -1,5 +1,5 @@
 /**
- * Issue 9, navigation, in Chromium against the built app: the menus as a disclosure
+ * Navigation in Chromium against the built app: the menus as a disclosure
  * navigation by keyboard (open, arrows, Escape and focus back, one open at a time) and by
  * touch (an outside tap closes, choosing a link closes), never covering the sync indicator or
  * Logout; the drawer of narrow screens; the skip link; focus on the heading after each

@@ -1,7 +1,7 @@
 /**
- * Issue 12 in Chromium: a change admin A left waiting on the tablet is shown on the outbox as
- * A's when admin B signs in there, is not sent under B's session, and goes out when A signs in
- * again.
+ * Changes belong to their author, in Chromium: a change admin A left waiting on the tablet is
+ * shown on the outbox as A's when admin B signs in there, is not sent under B's session, and
+ * goes out when A signs in again.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ async function signInAs(who: { username: string; password: string }) {
   await page.waitForURL(/\/homepage$/);
 }
 
-/** Logout with a change waiting offers to save it to a file first (issue 20); this test logs out. */
+/** Logout with a change waiting offers to save it to a file first; this test logs out. */
 async function logOutWithChangesWaiting() {
   await page.getByRole('button', { name: 'Logout' }).click();
   const offer = page.getByRole('dialog', { name: 'Changes not sent yet' });

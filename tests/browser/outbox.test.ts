@@ -115,7 +115,7 @@ describe('the outbox screen', () => {
     await expect.poll(() => row.textContent()).toContain('This class was deleted on the server.');
     expect(await row.textContent()).toContain('Failed to update class');
     await row.getByRole('button', { name: 'Discard' }).click();
-    // Issue 9: the discarded change did not reach the server, and the screen says so.
+    // The discarded change did not reach the server, and the screen says so.
     await expect.poll(() => page.getByText('Discarded changes were not sent').count()).toBe(1);
     expect(await page.getByText('Every change has reached the server.').count()).toBe(0);
     await page.getByRole('button', { name: 'Sync now' }).click();

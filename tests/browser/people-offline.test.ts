@@ -1,5 +1,5 @@
 /**
- * Issue #10 through the real screens, in Chromium against the built app and the real server:
+ * People offline through the real screens, in Chromium against the built app and the real server:
  * the country -> state -> city cascade (online, which keeps the lists on the device), then one
  * offline session that adds a school with a logo, a teacher and a student in it, a book,
  * assigns that book to all three, disables the teacher, and sees the dashboard change; on

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 5 in Chromium against the built app and the real server: persistent storage is
+ * Unsent changes kept, in Chromium against the built app and the real server: persistent storage is
  * asked after sign-in and the outbox says what the browser decided; "Save unsent changes"
  * downloads the file; "Load changes from a file" on a second browser queues the change, which
  * that browser delivers; the first comes online, sends its copy under the same key, and shows

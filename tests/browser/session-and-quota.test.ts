@@ -123,7 +123,7 @@ describe('a full storage quota', () => {
     expect(page.url()).toMatch(/\/addbooks$/);
     expect(await page.getByLabel('Book Name').inputValue()).toBe('Does not fit');
     await expect.poll(() => page.getByTestId('sync-status').textContent()).toMatch(/1 waiting/);
-    // The queue can still leave the device in a file (issue 20), the disk still full.
+    // The queue can still leave the device in a file, the disk still full.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       problem.getByRole('button', { name: 'Save unsent changes' }).click(),

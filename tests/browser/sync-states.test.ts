@@ -1,5 +1,5 @@
 /**
- * Issue 9, states the administrator can trust, in Chromium against the built app and the real
+ * States the administrator can trust, in Chromium against the built app and the real
  * server: with the network up but the server stopped, the indicator says 'Server unreachable'
  * and the outbox a plain sentence (the technical text behind 'Technical detail', never
  * 'Failed to fetch' on its face); Sync now and Retry always answer (offline, server

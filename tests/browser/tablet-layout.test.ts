@@ -1,5 +1,5 @@
 /**
- * Issue 9, touch and layout, in Chromium with a coarse pointer against the built app and a
+ * Touch and layout, in Chromium with a coarse pointer against the built app and a
  * seeded server: on every list and form screen (derived from the entity catalogue) and the
  * outbox, no control offers less than 44x44 CSS px at 768x1024 and a destructive button keeps
  * its distance; no table clips a column and nothing scrolls sideways at 768x1024 and 390x844
@@ -120,7 +120,7 @@ describe('tables and pages that do not clip', () => {
   });
 });
 
-describe('every list on a tablet (issue 19)', () => {
+describe('every list on a tablet', () => {
   for (const viewport of [LANDSCAPE, PORTRAIT]) {
     it(`shows each row's name, Status and actions without sideways scrolling at ${viewport.width}x${viewport.height}, the rest behind More`, async () => {
       await page.setViewportSize(viewport);

@@ -1,5 +1,5 @@
 /**
- * Issue 19, a unique field in a real form: the generic screens of the test-only Board entity
+ * A unique field in a real form: the generic screens of the test-only Board entity
  * (a name unique across boards, tests/helpers/fixture-entities.ts), built into the app for
  * this file (tests/fixture-app.config.ts), in Chromium with real IndexedDB against the real
  * server with the Board's migration.
@@ -93,7 +93,7 @@ const queued = () =>
       }),
   );
 
-describe('a unique field in a real form (issue 19)', () => {
+describe('a unique field in a real form', () => {
   it('refuses a duplicate the device holds at the field, before queueing, keeping what was typed', async () => {
     await page.goto(`${server.url}/addboard`);
     const name = page.getByLabel('Board Name');

@@ -2,7 +2,7 @@
  * Entities that exist only in tests, described like the real ones, with their tables made by
  * their own migrations (the server's `extraMigrations`, run after ours in name order).
  *
- * - Board: what a newcomer adds (issue 19). Version 1 has a name unique across boards; version
+ * - Board: what a newcomer adds. Version 1 has a name unique across boards; version
  *   2 adds a field (a motto, required, which old rows get from the column's default), a parent
  *   (a class, optional) and a code unique within the class. ARCHITECTURE.md's recipe "Adding
  *   a field or a parent" is proved with it (tests/sync/add-field.test.ts).

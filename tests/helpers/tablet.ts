@@ -1,5 +1,5 @@
 /**
- * The tablet checks of issue 9, shared by the browser tests: every screen of the app derived
+ * The tablet checks, shared by the browser tests: every screen of the app derived
  * from the entity catalogue (so a new entity's screens are checked without editing a test),
  * the sizes that matter, and measurements taken in the page: touch targets, tables that clip,
  * pages that scroll sideways.
@@ -190,7 +190,7 @@ export function clipping(page: Page): Promise<string[]> {
 }
 
 /**
- * What a tablet user of a list cannot reach without scrolling sideways (issue 19): the page or
+ * What a tablet user of a list cannot reach without scrolling sideways: the page or
  * the screen scrolling sideways, no row to look at, or a control or value of the first row's
  * name cell, Status cell or actions outside the viewport or the table's frame while the frame
  * is at its start.

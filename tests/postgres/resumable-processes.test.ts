@@ -1,6 +1,6 @@
 /**
  * One resumable upload whose chunks alternate between two server processes on one PostgreSQL
- * database (issue 18, item 1), with no balancer: the client sends each request to the other
+ * database, with no balancer: the client sends each request to the other
  * process. With the local folder the processes share DATA_DIR (one machine); with a bucket
  * they share it. Each chunk goes on from the offset the other process stored, and the record
  * that names the finished upload gets the file byte for byte, served by either process.

@@ -1,6 +1,6 @@
 /**
- * Several server processes started at the same moment on one EMPTY PostgreSQL database
- * (issue 18, item 1): every one becomes ready behind haproxy; the migrations ran once (an
+ * Several server processes started at the same moment on one EMPTY PostgreSQL database:
+ * every one becomes ready behind haproxy; the migrations ran once (an
  * advisory lock), the demo data was seeded once and the administrator created once. The
  * sync suites run through such a cluster in the scale-out project.
  */

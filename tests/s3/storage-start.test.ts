@@ -1,5 +1,5 @@
 /**
- * Object storage as an operator meets it (issue 18, item 2): the S3 settings are read from the
+ * Object storage as an operator meets it: the S3 settings are read from the
  * environment, a bucket that cannot be used stops the start with one line, the readiness check
  * tells the same while the server runs, and with a bucket nothing but the database lands in
  * DATA_DIR.

@@ -1,5 +1,5 @@
 /**
- * Issue 12: every route the server mounts under /api refuses a request without a session
+ * Every route the server mounts under /api refuses a request without a session
  * (401 JSON), except the two that exist to be reached without one (login and logout) and the
  * content folders of uploads, which are public by design (the student apps load them). The
  * list comes from the running server's own routes (server/http/mounted.ts), not from a list

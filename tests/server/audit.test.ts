@@ -1,5 +1,5 @@
 /**
- * The audit trail (issue 18): every applied write of every described entity leaves exactly one
+ * The audit trail: every applied write of every described entity leaves exactly one
  * entry with who, which device, when on the device and on the server, and what changed (secrets
  * hidden, files by name); a replayed, refused or rolled-back write leaves none; a batch leaves
  * one per applied item. `GET audit` filters and pages newest first (keyset `before` beside

@@ -1,5 +1,5 @@
 /**
- * Backups of an embedded install (issue 18, item 8): `npm run backup` while the server runs and
+ * Backups of an embedded install: `npm run backup` while the server runs and
  * takes writes, `npm run restore` into a fresh folder, and a server started on it finds every
  * record that had committed before the backup began, with its file. A restore refuses a
  * folder that is not empty; with no server running, the tool reads the database itself.

@@ -77,7 +77,7 @@ describe('batch extension', () => {
       requests: [addClass('Mixed ok', 'mixed-1'), addClass('', 'mixed-2')],
     });
     expect(again.replies[1]).toEqual({ ...body.replies[1], replayed: true });
-    // The key is bound to its request (issue 12): another body under it writes nothing.
+    // The key is bound to its request: another body under it writes nothing.
     const { body: reused } = await suite.client.post(BATCH_PATH, {
       requests: [addClass('Now valid', 'mixed-2')],
     });

@@ -112,7 +112,7 @@ describe('add, update, delete', () => {
     expect(got.body.class).toMatchObject({ class_name: 'Nursery', sort_order: 0 });
   });
 
-  it('refuses multipart, urlencoded and text bodies: a JSON endpoint takes JSON (CSRF, issue 12)', async () => {
+  it('refuses multipart, urlencoded and text bodies: a JSON endpoint takes JSON (CSRF)', async () => {
     const form = new FormData();
     form.set('className', 'From multipart');
     const sent = [

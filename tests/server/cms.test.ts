@@ -1,5 +1,5 @@
 /**
- * Issue 11, About Us and Terms on the server: api-contract §3.17's endpoints (getaboutus,
+ * About Us and Terms on the server: api-contract §3.17's endpoints (getaboutus,
  * addaboutus, updateaboutus: JSON {content}) and our extensions (CMS/Terms getterms and
  * updateterms; CMS/Images addimage and fetchimages), each with success, refusal without a
  * session and bad input: HTML with scripts and event handlers stored clean, a body that is not

@@ -1,5 +1,5 @@
 /**
- * Delivery (issue 9): static files and JSON go out brotli- or gzip-compressed when the client
+ * Delivery: static files and JSON go out brotli- or gzip-compressed when the client
  * accepts it, hashed assets are cached for good, index.html, sw.js and the manifest are
  * revalidated. Requests go through node:http, which (unlike fetch) shows the bytes as sent.
  */

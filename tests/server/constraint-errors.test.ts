@@ -1,5 +1,5 @@
 /**
- * Issue 19: a database constraint that refuses a write is a 409 or a 422 naming the field, in
+ * A database constraint that refuses a write is a 409 or a 422 naming the field, in
  * the legacy error shape, never a 500 (which a client retries forever). Alone or as a batch
  * item (refused alone, the others committed), on PGlite and on PostgreSQL (this suite runs on
  * both: `npm run test:postgres`). The fixture entities reach every class the real schema
@@ -70,7 +70,7 @@ const violations: [
   ],
 ];
 
-describe('constraint violations are refusals, not 500s (issue 19)', () => {
+describe('constraint violations are refusals, not 500s', () => {
   it('the rows the violations collide with', async () => {
     for (const fields of [probe({ probeName: 'Taken' }), probe({ tag: 'blue' })]) {
       const reply = await suite.client.post(P.add!, fields);

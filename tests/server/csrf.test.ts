@@ -1,5 +1,5 @@
 /**
- * Issue 12, CSRF: a state-changing request must come from the app's own origin or one that
+ * CSRF: a state-changing request must come from the app's own origin or one that
  * ALLOWED_ORIGINS names (Origin, else Sec-Fetch-Site), and the JSON endpoints take JSON only,
  * so an auto-submitting form on another site (or another port of the same host, which counts
  * as the same site for SameSite=Lax) can change nothing. Every refusal writes nothing.

@@ -1,5 +1,5 @@
 /**
- * Issue 12: malformed requests to every endpoint, generated from the endpoint table
+ * Malformed requests to every endpoint, generated from the endpoint table
  * (tests/server/support/malformed.ts): every entity endpoint of allEndpoints, the batch
  * endpoint and login. Each reply must be a JSON 4xx with `success: false` (never a 5xx, never
  * anything but JSON); a batch whose envelope is well-formed answers 200, and then each of its

@@ -1,5 +1,5 @@
 /**
- * Security headers on the app and the API (issue 12, item 6): CSP, nosniff, Referrer-Policy,
+ * Security headers on the app and the API: CSP, nosniff, Referrer-Policy,
  * X-Frame-Options, and HSTS only for requests that came over HTTPS, which behind a proxy is
  * believed only when TRUST_PROXY names it. Chromium running the built app under this policy:
  * tests/browser/csp.test.ts.

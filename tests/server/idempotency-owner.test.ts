@@ -1,5 +1,5 @@
 /**
- * An Idempotency-Key belongs to the administrator who sent it (issue 18, item 7): another
+ * An Idempotency-Key belongs to the administrator who sent it: another
  * administrator's same key is another key (no replay of the first one's reply, no 422,
  * nothing that tells the key exists), alone and in batches. Keys stored before keys had
  * owners (admin_id 0, migration 012) still answer a repeat of their own request.

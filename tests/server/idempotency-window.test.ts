@@ -1,5 +1,5 @@
 /**
- * Issue 12, Idempotency-Key as the IETF draft has it: the key is bound to a fingerprint of the
+ * Idempotency-Key as the IETF draft has it: the key is bound to a fingerprint of the
  * whole request (method, path, query, body, files by content); a repeat gets the stored reply,
  * a reuse for another request a 422 that writes nothing. Stored replies are kept for the
  * retention window (IDEMPOTENCY_RETENTION_DAYS, 60 by default) and then pruned by the server:

@@ -33,7 +33,7 @@ describe('Idempotency-Key', () => {
     expect(second.headers.get('Idempotent-Replayed')).toBe('true');
   });
 
-  it('binds the key to the whole request: another body or query gets 422 and writes nothing (issue 12)', async () => {
+  it('binds the key to the whole request: another body or query gets 422 and writes nothing', async () => {
     const key = { 'Idempotency-Key': 'bound-1' };
     const first = await suite.client.post(P.add, { className: 'Bound' }, key);
     expect(first.status).toBe(200);

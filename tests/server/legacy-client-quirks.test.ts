@@ -1,5 +1,5 @@
 /**
- * Issue 12, points 11 and 12: the original front-end as a client, with its exact requests.
+ * The original front-end as a client, with its exact requests.
  * It loads a record with the get endpoint, keeps each value in its form state and puts it into
  * FormData as it is, so a null it loaded travels as the text "null"; Update Chapter sends the
  * id only in the query string (api-contract §3.8). The server reads "null" in a multipart
@@ -55,7 +55,7 @@ async function demoChapter(title: string) {
   return found.chapter_id;
 }
 
-describe('Update Chapter of a chapter without section or unit (issue 12, point 11)', () => {
+describe('Update Chapter of a chapter without section or unit', () => {
   it.each([
     ['Shapes All Around', { section_id: null, unit_id: null }],
     ['Parts of a Plant', { section_id: null, unit_id: expect.any(Number) }],
@@ -102,7 +102,7 @@ describe('Update Chapter of a chapter without section or unit (issue 12, point 1
   });
 });
 
-describe('Update Book and the text "null" (issue 12, point 12)', () => {
+describe('Update Book and the text "null"', () => {
   /** Add Book as the original sends it, optional text left empty. */
   async function addBook(name: string): Promise<number> {
     const reply = await suite.client.post(

@@ -1,5 +1,5 @@
 /**
- * Issue 19, the original front-end: the requests its screens send, exactly as they send them.
+ * The original front-end: the requests its screens send, exactly as they send them.
  *
  * - Update School, Update Teacher and Update Student load the record, copy `password` from the
  *   reply into the form and send it back (api-contract §3.9-3.11, §5.7). The reply carries a
@@ -90,7 +90,7 @@ const screens = [
   person('Update Student', 'student', ST, 'getstudents.php', 'updatestudents.php'),
 ];
 
-describe.each(screens)('$name from the original (issue 19)', ({ table, key, get, post }) => {
+describe.each(screens)('$name from the original', ({ table, key, get, post }) => {
   it('loads the placeholder, never the hash; an unchanged save succeeds and keeps the password', async () => {
     const id = await firstId(table, key);
     const before = await hashOf(table, key, id);
@@ -149,7 +149,7 @@ describe('the placeholder is never a new password', () => {
   });
 });
 
-describe('assigned_books in the teachers and students lists (issue 19)', () => {
+describe('assigned_books in the teachers and students lists', () => {
   /** Book names by id, from the books list. */
   const bookNames = async () =>
     new Map(
@@ -208,7 +208,7 @@ describe('assigned_books in the teachers and students lists (issue 19)', () => {
   });
 });
 
-describe("Add Resource with V5's resource-type codes (issue 19)", () => {
+describe("Add Resource with V5's resource-type codes", () => {
   const L = libraryResourceEntity.api;
   /** What V5's Add Resource sends: the seven fixed fields, then only the filled ones. */
   const addResource = (resourceType: string, extra: Record<string, string> = {}) =>

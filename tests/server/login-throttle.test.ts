@@ -1,5 +1,5 @@
 /**
- * Login throttling (issue 12, item 2; the policy is in server/auth/throttle.ts). Client
+ * Login throttling (the policy is in server/auth/throttle.ts). Client
  * addresses come from X-Forwarded-For, believed because these servers trust a loopback proxy.
  * Lock periods pass by moving this process's clock (the server runs here and the throttle
  * reads Date.now()), not by waiting.

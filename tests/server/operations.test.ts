@@ -1,5 +1,5 @@
 /**
- * What an operator and a balancer see of one server (issue 18): /healthz and /readyz without
+ * What an operator and a balancer see of one server: /healthz and /readyz without
  * a session and never cached, /metrics in Prometheus' format for whom it is meant only, the
  * request id, and `Cache-Control: no-store` on signed-in API replies.
  */

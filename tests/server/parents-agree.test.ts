@@ -1,5 +1,5 @@
 /**
- * Parents must agree (issue 12, item 9; server/entities/agreement.ts): a row's class,
+ * Parents must agree (server/entities/agreement.ts): a row's class,
  * subject, series, book and section are those of its nearest parent, on add and on an update
  * that moves the row. Runs on the demo tree (server/seed.ts), whose ids are fixed:
  * classes 1-12 (Class n = n), subjects English 1, Mathematics 2, Science 3; series 1 Sunrise

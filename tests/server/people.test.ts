@@ -361,7 +361,7 @@ describe('passwords', () => {
     const secrets = ['school-secret', 'teacher-secret', 'student-secret', 'scrypt$'];
     for (const reply of replies) {
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-      // A get reply's `password` is the fixed placeholder the original's forms send back (issue 19).
+      // A get reply's `password` is the fixed placeholder the original's forms send back.
       const text = JSON.stringify(reply.body).replaceAll(`"password":"${PASSWORD_PLACEHOLDER}"`, '');
       expect(text).not.toMatch(/"password"/);
       for (const secret of secrets) expect(text).not.toContain(secret);

@@ -1,7 +1,7 @@
 /**
  * The server as a process (dist-server/index.js, spawned as an operator runs it): its stdout
  * is JSON log lines without secrets, a bad configuration ends the start with one line, and
- * SIGTERM shuts it down gracefully (issue 18, items 4 and 5).
+ * SIGTERM shuts it down gracefully.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

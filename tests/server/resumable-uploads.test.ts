@@ -4,7 +4,7 @@
  * same content and size checks as a file sent inline, the move into the upload folder, and
  * removal when the record's write is refused or rolled back.
  *
- * Also the limits of issue 18: no deferred length, and a cap on what one administrator's
+ * Also the limits: no deferred length, and a cap on what one administrator's
  * unfinished uploads may add up to.
  *
  * Runs the real app over HTTP on an in-memory database with three administrators (the shared

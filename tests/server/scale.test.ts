@@ -1,5 +1,5 @@
 /**
- * Lists at scale (issue 17 items 6 and 7), on whichever engine the project runs (PGlite here,
+ * Lists at scale, on whichever engine the project runs (PGlite here,
  * PostgreSQL in `npm run test:postgres`): the scale seed fills the database, a delta pull sees
  * every seeded row; list pages, searched or not, forwards or read backwards from the end, are
  * exactly the rows of the bare list in its order, with the right total; the maintained row

@@ -1,5 +1,5 @@
 /**
- * Session limits: an idle timeout and an absolute lifetime (issue 12, item 8). The server runs
+ * Session limits: an idle timeout and an absolute lifetime. The server runs
  * in this process and takes session times from its clock, so the test moves the clock
  * (Date only: timers and I/O run as usual) instead of waiting.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 6 (migrations 015, 016): the totals of one- to three-character searches come
+ * Short searches (migrations 015, 016): the totals of one- to three-character searches come
  * from the maintained search grams (merged counts per bucket of keys plus the log of texts
  * written since the last merge), and pages deep in the key order, searched or not, start from
  * their bucket. On

@@ -1,5 +1,5 @@
 /**
- * Slow clients (issue 18, item 7): one that sends its headers, or a body other than an upload
+ * Slow clients: one that sends its headers, or a body other than an upload
  * chunk, a byte at a time is cut within REQUEST_TIMEOUT_SECONDS plus at most 10 s, while other
  * requests are served meanwhile; a resumable upload's chunk has its own, longer allowance.
  * The server runs with a 1 s request timeout here.

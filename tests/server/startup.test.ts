@@ -1,5 +1,5 @@
 /**
- * What `npm start` refuses (issue 12, item 2): listening on the network while the account has
+ * What `npm start` refuses: listening on the network while the account has
  * the demo password (unless ALLOW_DEMO_PASSWORD=1), and a fresh production install without
  * ADMIN_PASSWORD; and the settings it reads (server/config.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12, stored content: rich text is cleaned with the shared allowlist before it is
+ * Stored content: rich text is cleaned with the shared allowlist before it is
  * stored (what the toolbar makes stays, scripts, handlers and javascript: links go), on add
  * and update, so every reader gets it clean; link fields take only http and https URLs or
  * nothing, refused with a 400 that names the field and writes nothing.

@@ -1,5 +1,5 @@
 /**
- * Serving uploads (issue 12, item 10): content folders are public, as on the legacy server,
+ * Serving uploads: content folders are public, as on the legacy server,
  * for the student-facing apps; teachers' and students' pictures need a session. Every reply
  * is defused (nosniff, a sandboxing CSP) and files that are not images are downloads.
  */

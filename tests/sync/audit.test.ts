@@ -1,5 +1,5 @@
 /**
- * The audit trail seen from a device (issue 18): a change made offline and delivered later,
+ * The audit trail seen from a device: a change made offline and delivered later,
  * its reply lost once, leaves one entry that says when it was made on the device (its outbox
  * entry's creation time, not the delivery) and which device it was, whether it travelled in a
  * batch or alone.

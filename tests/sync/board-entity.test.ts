@@ -1,5 +1,5 @@
 /**
- * Issue 19, a newcomer's entity end to end, real server over HTTP and the app's own local store
+ * A newcomer's entity end to end, real server over HTTP and the app's own local store
  * and sync engine (fake-indexeddb): a Board with a unique name (tests/helpers/fixture-entities.ts),
  * then the recipe "Adding a field or a parent" of ARCHITECTURE.md applied to it.
  *

@@ -1,6 +1,6 @@
 /**
- * Bulk actions against the real server over HTTP, through the fault proxy with lost replies
- * (issue 20, item 3). 1,000 students in four bulk actions of 250 (enabled, disabled, given a
+ * Bulk actions against the real server over HTTP, through the fault proxy with lost replies.
+ * 1,000 students in four bulk actions of 250 (enabled, disabled, given a
  * book, deleted), one change per row (src/db/bulk.ts), drained together while the replies of
  * a batch carrying each action are lost: each change is applied once (one audit entry per row
  * and action, though the client sent those batches again), our server gets them in batches, and

@@ -1,5 +1,5 @@
 /**
- * Issue 11, content edits offline against the real server over HTTP: an image inserted in
+ * Content edits offline against the real server over HTTP: an image inserted in
  * About Us while offline is uploaded as a file before the content, and the content the server
  * stores refers to the image's server URL; a lost reply to the upload duplicates nothing; an
  * add of the single document keeps its fixed key; two devices' offline edits of About Us are a

@@ -1,5 +1,5 @@
 /**
- * A CSV import delivered through the outbox to the real server over HTTP (issue 20): rows
+ * A CSV import delivered through the outbox to the real server over HTTP: rows
  * queued a slice at a time reach the server exactly once although batch replies are lost after
  * the server committed them; rows the server refuses (their school was deleted there after the
  * device last heard of it) end as failed changes in the import's report with the server's

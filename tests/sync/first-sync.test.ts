@@ -1,5 +1,5 @@
 /**
- * A first sync in pages (issue 17 item 5), against the real server over HTTP on fake-indexeddb:
+ * A first sync in pages, against the real server over HTTP on fake-indexeddb:
  * an interrupted sync resumes at the last page written and ends with every row exactly once;
  * the list's progress is written with each page (rows received of the total) and removed at
  * the end; against the legacy server (whole lists) the rows go in shares, each with progress,

@@ -1,5 +1,5 @@
 /**
- * Issue #3's offline chain against the real server over HTTP: a class, a subject, a series
+ * Master data's offline chain against the real server over HTTP: a class, a subject, a series
  * in them, a book with a cover, a section, a unit in that section and a chapter with an
  * image, all made offline, each naming the one before by its temporary id. On reconnect
  * all reach the server in a valid order, exactly once, files included.

@@ -1,5 +1,5 @@
 /**
- * People offline against the real server over HTTP (issue #10): in one offline session a school
+ * People offline against the real server over HTTP: in one offline session a school
  * with a logo, a teacher and a student in it, a book, that book assigned to all three and the
  * teacher disabled; on reconnect everything reaches the server once, temporary ids replaced
  * (the school in the teacher and student, the book in the assignments). And the three-way merge

@@ -1,5 +1,5 @@
 /**
- * Issue 12 meets rules 2 and 5: the server binds an Idempotency-Key to the whole request, so
+ * Rules 2 and 5 against a strict server: it binds an Idempotency-Key to the whole request, so
  * an edit whose reply was lost must be sent again EXACTLY as it was first sent, even when the
  * record changed on the server meanwhile. A fresh merge with the server's new record would
  * build another body, which the server would refuse (422) and the edit would fail although

@@ -1,5 +1,5 @@
 /**
- * Issue 20 items 5 and 6: the file of unsent changes loaded on a second device while the first
+ * The file of unsent changes loaded on a second device while the first
  * also comes online, against the real server over HTTP. Device A queues offline a school with
  * a logo, a teacher in it (a chain of temporary ids), a class, an edit and a delete; saves the
  * file; device B loads it. Whichever sends first, and with B's replies lost on the way, every

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 1: a list asks for a page from the click or keystroke that wants it, before the
+ * A list asks for a page from the click or keystroke that wants it, before the
  * router commits the address; when the address commits, the list asks again only for a query
  * it did not ask ahead (src/ui/asked-ahead.ts).
  */

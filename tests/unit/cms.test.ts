@@ -1,5 +1,5 @@
 /**
- * Issue 11 on the device: images in rich text are named by the temporary id of their upload
+ * Content pages on the device: images in rich text are named by the temporary id of their upload
  * and replaced by the server's URL when the content is sent (contract/content-images.ts); the
  * content waits for its images like a record for its parents, even across folding (mutate);
  * a single document's add keeps its fixed key; rich text written by the editor and re-written

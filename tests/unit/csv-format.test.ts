@@ -1,5 +1,5 @@
 /**
- * The CSV format of import and export (issue 20): dialects, header matching, every message a
+ * The CSV format of import and export: dialects, header matching, every message a
  * row can get, duplicates inside the file, rows already up to date, the template, and an
  * export read back by the import.
  */

@@ -1,5 +1,5 @@
 /**
- * Import and export on the local store (issue 20): a checked file queued a slice at a time,
+ * Import and export on the local store: a checked file queued a slice at a time,
  * each slice with its position in one transaction, so a reload resumes at the first row not
  * queued and queues no row twice; queueing waits while nobody is signed in; delivery counted
  * from the outbox (imported, refused with the server's words, refused rows as CSV); an export

@@ -1,5 +1,5 @@
 /**
- * The list engine's answers, on fake-indexeddb (issue 17): orders (ids as numbers, records made
+ * The list engine's answers, on fake-indexeddb: orders (ids as numbers, records made
  * here after them, names by collation with accents, both ways), search without case or
  * accents, filters with search, totals and the page cut; the pagination's window of pages; and
  * a list's stale queries, never run or never posted (watches.ts, as the list worker keeps them).

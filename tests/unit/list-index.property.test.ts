@@ -1,5 +1,5 @@
 /**
- * The list index and engine against the plain truth, on fake-indexeddb (issue 17): after random
+ * The list index and engine against the plain truth, on fake-indexeddb: after random
  * sequences of everything that changes rows (mutate's add, update, delete, set and relate;
  * pulled deltas and whole lists; server ids replacing temporary ones, with the children that
  * name them; discards; a book's delete taking it out of students' sets), for students and the

@@ -1,5 +1,5 @@
 /**
- * Issue 19: the list routes' search is the valibot schema the router validates with (Standard
+ * The list routes' search is the valibot schema the router validates with (Standard
  * Schema): what a good address becomes, and the words a bad page, size or direction is
  * refused with (the router's error screen shows them, list-address-error.tsx).
  */

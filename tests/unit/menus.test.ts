@@ -1,5 +1,5 @@
 /**
- * Issue 19: the top bar's menus come from the entity descriptions, like routes: the spec's
+ * The top bar's menus come from the entity descriptions, like routes: the spec's
  * menus (§1) are what the descriptions declare, and a newcomer's entity appears in its menu,
  * at its place, with no second declaration.
  */

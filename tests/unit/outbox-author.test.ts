@@ -1,5 +1,5 @@
 /**
- * Issue 12: queued changes belong to the administrator who made them. mutate stamps each
+ * Queued changes belong to the administrator who made them. mutate stamps each
  * entry with the administrator signed in on the device (meta, read in its transaction) and
  * folds only into their own entries; the plan holds another administrator's entries (and what
  * waits behind them); the queue view says whose each change is and why others' wait.

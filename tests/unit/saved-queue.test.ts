@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 5: the file of unsent changes. Round trip of every waiting change with its
+ * The file of unsent changes. Round trip of every waiting change with its
  * files and the rows added offline, the version and tamper checks (refused with a message,
  * nothing queued), and what loading does with a file already loaded, another administrator's
  * changes, and the device's own waiting change to the same record.

@@ -1,5 +1,5 @@
 /**
- * What the tablet screens ask of the local store (issue 9), on fake-indexeddb: every problem of
+ * What the tablet screens ask of the local store, on fake-indexeddb: every problem of
  * a form at once, the page of a list that holds a record (also after the server renamed its
  * key), options that read the same told apart by their parents, and Discard with an Undo that
  * puts the entry back exactly.

@@ -1,5 +1,5 @@
 /**
- * Issue 19: a parent's name and "still used" are each defined once. Every reader of a parent's
+ * A parent's name and "still used" are each defined once. Every reader of a parent's
  * name (the page's rows, the list engine's order, the select options, sets by name) shows what
  * contract/parent-names.ts says; the device's delete check and the server's graph ask the same
  * child links (contract/still-used.ts) and refuse with the same words.

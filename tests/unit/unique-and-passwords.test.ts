@@ -1,5 +1,5 @@
 /**
- * Issue 19 on the device: unique fields checked before queueing (src/db/unique.ts) with the
+ * On the device: unique fields checked before queueing (src/db/unique.ts) with the
  * server's words, across the entity or within a parent named by a temporary id; and the
  * password placeholder of get replies, which the device never keeps, sends or accepts as typed.
  */
