@@ -84,7 +84,7 @@ function model(students) {
     const needle = fold(term.trim());
     return needle ? byId.filter((r) => fold(r.student_name).includes(needle)) : byId;
   };
-  /** The same with today's meaning (case-insensitive, accents as typed): for choosing terms. */
+  /** A plainer match (case-insensitive, accents as typed): for choosing terms. */
   const plainSearch = (term) => {
     const needle = term.trim().toLowerCase();
     return needle ? byId.filter((r) => r.student_name.toLowerCase().includes(needle)) : byId;

@@ -1,13 +1,13 @@
 /**
  * Multipart bodies read as they arrive (@fastify/busboy), with each file written to a
  * temporary file on disk and hashed chunk by chunk on its way there. A 12 MB Add Chapter is
- * then never one buffer: no step holds the event loop for long (bench/latency.mjs measured
- * 12 MB multipart parsed whole by the platform's formData() in the worst latencies of GET /),
+ * then never one buffer: no step holds the event loop for long (12 MB of multipart parsed
+ * whole by the platform's formData() would delay every other request: bench/latency.mjs),
  * memory stays flat however many arrive, and the fingerprint of the request (fingerprint.ts)
  * takes the hash already made instead of reading the file again.
  *
  * Files come back as File objects backed by their temporary file (fs.openAsBlob), so the
- * handlers read them as before (size, first bytes, content); the temporary files are removed
+ * handlers read them like any File (size, first bytes, content); the temporary files are removed
  * when the request is over (removeTempFiles, registered in app.ts before any route).
  */
 import { createHash } from 'node:crypto';

@@ -179,8 +179,8 @@ async function linesFromIndex(
 
 /**
  * Each key's line, from the rows. A large share of the table is read in key ranges (IndexedDB's getAll
- * answers thousands of rows a request, where a read by key is one request a row: 100,000
- * rows by key took 14.5 s in the benchmark): the ranges are cut from the wanted keys in the
+ * answers thousands of rows a request, where a read by key is one request a row, each costing
+ * far more than the row it carries): the ranges are cut from the wanted keys in the
  * store's order, all asked at once in one read transaction, and each answer is formatted as it
  * arrives, while the store reads the next. A few rows are read by key.
  */

@@ -1,11 +1,11 @@
 /**
- * One replayer's view of the queue while it holds the lock. Reading the whole outbox and id
- * map again for every entry made replay slow (tens of changes per second, measured with
- * `npm run bench`); instead the replayer reads them once, keeps them current as its own
- * replies land (while it holds the lock it is the only writer of the id map and of entry
- * statuses), and reads again when its plan runs dry, to pick up changes saved meanwhile.
- * Claimed entries are re-read at claim time, so a change folded into an unsent entry after
- * the first read is sent as folded.
+ * One replayer's view of the queue while it holds the lock. Reading the whole outbox and id map
+ * again for every entry would make each change cost a read of the whole queue, so a long queue
+ * would drain slowly (`npm run bench` shows the rate); instead the replayer reads them once,
+ * keeps them current as its own replies land (while it holds the lock it is the only writer of
+ * the id map and of entry statuses), and reads again when its plan runs dry, to pick up changes
+ * saved meanwhile. Claimed entries are re-read at claim time, so a change folded into an unsent
+ * entry after the first read is sent as folded.
  */
 import type { LocalDb } from '../db/database';
 import { isTempId } from '../db/ids';

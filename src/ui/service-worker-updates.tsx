@@ -2,7 +2,7 @@
  * The service worker's registration and, when a new version waits, the prompt offering it
  * (vite-plugin-pwa 'prompt' mode). Loaded after the first screen has painted (main.tsx): none of
  * it is needed before, and the first load has no bytes to spare. The prompt gets a React root of
- * its own after the app's, where the app's tree used to end with it.
+ * its own after the app's, so that the app's tree carries none of it.
  */
 
 import { registerSW } from 'virtual:pwa-register';

@@ -255,8 +255,8 @@ describe('one fault at a time', () => {
     }
     // The request carrying the series reaches the server, which commits it; its reply is held
     // back, and the restart cuts its connection: the chains are half done (classes confirmed,
-    // series applied but unconfirmed, books not sent). Waiting on a request in flight by
-    // timing alone proved flaky once classes travelled in one fast batch.
+    // series applied but unconfirmed, books not sent). The test waits for the request itself,
+    // not for a time: classes travel in one fast batch, so no delay reliably lands mid-flight.
     proxy.hangNext(/addseries/, { forward: true });
     const first = replay(ctx);
     while (!proxy.log.some((r) => /addseries/.test(r.target) && r.forwarded))

@@ -13,7 +13,7 @@
  * unique to the run, and only the server rows with that tag are compared. Each run gets a
  * fresh proxy and a fresh client (local store, session).
  *
- * Runs: PROPERTY_RUNS (default 8 per property: the file takes about 30 s on 2 cores);
+ * Runs: PROPERTY_RUNS (default 8 per property, few enough for every test run);
  * longer: PROPERTY_RUNS=200 npx vitest run --project sync tests/sync/property.test.ts
  * fast-check prints the seed and path of a failure; reproduce with PROPERTY_SEED=<seed>
  * (and PROPERTY_PATH=<path> to go straight to the shrunk case).

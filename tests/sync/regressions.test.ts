@@ -1,6 +1,6 @@
 /**
- * Minimal cases of bugs the fault harness and the property tests found in src/sync, kept as
- * regression tests: each failed before its fix and names the rule it guards.
+ * Minimal cases of orders and resends that src/sync can easily get wrong, of the kind the
+ * fault harness and the property tests reach by chance: each names the rule it guards.
  */
 
 import { expect, it } from 'vitest';
@@ -37,8 +37,8 @@ it('rules 1 and 3 (legacy): a 503 on the refetch that learns a new id still gets
   proxy.failNext(/^GET \S*fetchclasses\.php/, { status: 503, retryAfter: 0 });
   await drain(ctx);
 
-  // Before 231c5c0 the class add left the outbox without an id, so the series was failed
-  // as an orphan ('It refers to a record the server has not confirmed').
+  // The class add must leave the outbox with its server id although learning it failed once;
+  // otherwise the series is failed as an orphan ('It refers to a record the server has not confirmed').
   expect(await ctx.db.outbox.toArray()).toEqual([]);
   const listed = await ctx.api.request(seriesEntity.api.list, { method: 'GET' });
   const series = listed.kind === 'reply' ? (listed.body.series as Record<string, unknown>[]) : [];
@@ -67,8 +67,8 @@ it('rules 2 and 5: resending an edit whose reply was lost is no conflict when it
   proxy.dropRepliesTo(/updatebooks\.php/);
   await drain(ctx);
 
-  // Today the resend compares the payload's temporary series id with the server's id, sees
-  // "changed here and there to different values" and holds the entry as a conflict.
+  // A resend that compared the payload's temporary series id with the server's id would see
+  // "changed here and there to different values" and hold the entry as a conflict.
   expect(await ctx.db.outbox.toArray()).toEqual([]);
 });
 
@@ -114,8 +114,8 @@ async function seedBookInSeries(ctx: Awaited<ReturnType<typeof setup>>['ctx']) {
 }
 
 it('rule 3: a second edit naming a class added after the first edit does not jump ahead of that add', async () => {
-  // Property counterexample (seed -906906500): edit a series, add a class, move the series
-  // into it. Folding the move into the first edit made that edit name a later record.
+  // Edit a series, add a class, move the series into it. Folding the move into the first edit
+  // would make that edit name a record added after it.
   const { ctx } = await setup(false);
   const { seriesId } = await seedSeries(ctx);
   await mutate(ctx.db, {
@@ -138,8 +138,8 @@ it('rule 3: a second edit naming a class added after the first edit does not jum
 });
 
 it('rule 3: moving a series out of a class reaches the server before deleting that class', async () => {
-  // Property counterexample (seed -278607504): the delete did not wait for the move, because
-  // an edit held only its new parent, and the server refused the delete (409).
+  // An edit that held only its new parent would let the delete overtake the move, and the
+  // server refuses to delete a class still used (409).
   const { ctx } = await setup(false);
   const { classId, seriesId } = await seedSeries(ctx);
   const other = await mutate(ctx.db, {
@@ -165,8 +165,8 @@ it('rule 3: moving a series out of a class reaches the server before deleting th
 });
 
 it('rule 3: deleting a book and then its series reaches the server in that order', async () => {
-  // Property counterexample (seed -2105338080, legacy): deletes held only their own record,
-  // so the series delete could overtake the book delete and the server refused it (409).
+  // Deletes that held only their own record would let the series delete overtake the book
+  // delete, and the server refuses to delete a series still used (409).
   const { ctx } = await setup(true);
   const { seriesId, bookId } = await seedBookInSeries(ctx);
   await mutate(ctx.db, { op: 'delete', entity: bookEntity, key: bookId });
@@ -182,9 +182,9 @@ it('rule 3: deleting a book and then its series reaches the server in that order
 });
 
 it('rule 3: a book moved to another series, its old series deleted, then the book deleted: all reach the server', async () => {
-  // Property counterexample (seed -132829454, no faults needed): deleting the book dropped
-  // its unsent move, so on the server the book still sat in the old series when that
-  // series' delete (queued before the book's delete) arrived, and the server refused it.
+  // No faults needed. Deleting the book must keep its unsent move: without it the book would
+  // still sit in the old series on the server when that series' delete (queued before the
+  // book's delete) arrives, and the server would refuse it.
   const { ctx } = await setup(false);
   const { seriesId, bookId } = await seedBookInSeries(ctx);
   const series = (await ctx.db.rows(seriesEntity).get(seriesId))!;

@@ -104,7 +104,7 @@ describe('device-only parts', () => {
 
   it('the app keeps an image waiting for upload, with its mark', () => {
     expect(sanitizeRichText(pending, 'device')).toBe(pending);
-    // A temporary id of today's shape (a sequence and 64 random bits) too.
+    // A temporary id as newTempId makes them (a sequence and 64 random bits) too.
     const sequenced = pending.replace(TEMP_ID, newTempId());
     expect(sequenced).not.toBe(pending);
     expect(sanitizeRichText(sequenced, 'device')).toBe(sequenced);
