@@ -33,7 +33,7 @@ export default defineConfig({
           // Some tests spawn the built server (a real process: signals, stdout).
           globalSetup: ['tests/helpers/build-server.ts'],
           testTimeout: 30_000,
-          // beforeAll starts a server (migrations on PGlite): slow on a loaded 2-core machine.
+          // beforeAll starts a server (migrations on PGlite): slow on a loaded machine.
           hookTimeout: 120_000,
         },
       },
@@ -103,9 +103,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // A poll waits for the page to reach a state (a row gone, a status shown, the server
-          // reached through the outbox). vitest's default of 1 s failed such waits on a loaded
-          // 2-core machine although the page got there; a poll whose state already holds
-          // returns at once, so a longer limit costs a passing test nothing.
+          // reached through the outbox). vitest's default of 1 s is less than a loaded machine
+          // may take to get there; a poll whose state already holds returns at once, so a
+          // longer limit costs a passing test nothing.
           expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },

@@ -363,7 +363,7 @@ async function main() {
     }
 
     // A change in another tab: the first enabled student of the list disabled there. Twice over:
-    // as soon as the other tab, just opened, shows its list (the change then shares the two cores
+    // as soon as the other tab, just opened, shows its list (the change then shares the machine's cores
     // with that tab's start: its first pull, its list index loading), and with the other tab
     // open and settled (its status 'Online', a second after), as an administrator who looks for
     // a student before disabling one would click.

@@ -10,7 +10,7 @@
  *
  *   idle                 no load (the floor)
  *   sink 12 MB (control) 12 MB bodies to a bare sink in another process (what the machine's
- *                        contention alone costs the probe: on 2 shared cores, not nothing)
+ *                        contention alone costs the probe: on few shared cores, not nothing)
  *   anon login 8 KB      login with a body at its limit (8 KB of JSON, wrong password)
  *   anon login 10 MB     login with a 10 MB body (refused by its length: 413)
  *   anon API 12 MB       an API write without a session, 12 MB (401)

@@ -6,15 +6,15 @@
  * - drain: four devices at once, each with 1,000 class adds queued offline, replay until their
  *   outboxes are empty. Each device is a worker thread running the app's real sync modules
  *   (bench/scale-out-device.ts: Dexie on fake-indexeddb, mutate, createApi, signIn, replay):
- *   the page of bench/drain.mjs without Chromium, which four times over would take most of this
- *   2-core machine. Figures: changes/s (4,000 over the wall time from the common start to the
+ *   the page of bench/drain.mjs without Chromium, which four times over would take most of a
+ *   small machine. Figures: changes/s (4,000 over the wall time from the common start to the
  *   last device done) and the p95 of the devices' HTTP requests (mostly batches of 100).
  *   Checked: every change on the server once (exit status 1 otherwise, never on timings).
  * - list read: 100 clients at once, each sending GET fetchclasses.php (first page, 10 rows of
  *   the 4,000 classes) as soon as its previous one was answered, for BENCH_SCALE_READ_SECONDS
  *   (5): requests/s and p95 latency.
  *
- * Beside each row: the machine's CPU busy share over the measurement (of 2 cores here) and
+ * Beside each row: the machine's CPU busy share over the measurement (of all its cores) and
  * the CPU time the server processes took, to say what limits it.
  *
  * A throwaway PostgreSQL cluster (scripts/pg-cluster.mjs), a fresh database per run. Options:

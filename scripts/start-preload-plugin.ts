@@ -3,8 +3,8 @@
  * bookmark) fetch that screen's chunks beside the first load's, not after it. Without it the
  * router asks for the list screens' chunk (`startChunk`) only once the whole entry has loaded
  * and run, and the chunk and its imports come in a second round through the service worker:
- * a trace of an offline cold start showed the requests starting ~0.35 s (4x CPU throttle)
- * after the entry's own had finished.
+ * their requests start only after the entry's own have finished, a wait the start pays in
+ * full.
  *
  * The build writes a small classic script (`assets/start-<hash>.js`, loaded `async` from
  * index.html's head: it runs as soon as it arrives, while the entry's modules still stream)

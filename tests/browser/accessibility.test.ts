@@ -141,6 +141,6 @@ describe('WCAG 2.2 A and AA (axe-core)', () => {
     expect(found).toEqual([]);
     // The rules did run (contrast, names, labels, ARIA...) on every screen.
     expect(rulesPassed).toBeGreaterThan(checked * 10);
-    // Every screen of the catalogue at two sizes, axe on each: minutes on a loaded 2-core machine.
+    // Every screen of the catalogue at two sizes, axe on each: minutes on a loaded machine.
   }, 600_000);
 });

@@ -19,7 +19,7 @@ import { api, createTestDatabase, signIn } from '../helpers/server';
 const C = classEntity.api;
 const PASSWORD = 'Admin-Secret-4711';
 // Each test spawns the built server on a fresh PGlite (its migrations run at start): on a loaded
-// 2-core machine a start alone took over the project's 30 s.
+// machine a start alone can take longer than the project's 30 s.
 vi.setConfig({ testTimeout: 120_000 });
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

@@ -17,7 +17,7 @@ import { startSeededServer } from '../helpers/scale-server';
 import type { TestServer } from '../helpers/server';
 import { drain, syncFixtures } from '../helpers/sync-client';
 
-// 1,000 rows through a real server, on fake-indexeddb, on a loaded 2-core machine.
+// 1,000 rows through a real server, on fake-indexeddb: slow on a loaded machine.
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
 const fixtures = syncFixtures();

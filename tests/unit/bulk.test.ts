@@ -17,7 +17,7 @@ import { requestOptions } from '../../src/sync/encode';
 import { entryRequest } from '../../src/sync/entry-request';
 import { freshLocalDbEach } from '../helpers/local-db';
 
-// fake-indexeddb on a loaded 2-core machine: a few hundred row writes take seconds.
+// fake-indexeddb on a loaded machine: a few hundred row writes can take seconds.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let db: LocalDb;
