@@ -135,9 +135,7 @@ export async function seedScale(db: Database, options: ScaleOptions): Promise<Sc
   });
   // Fresh statistics for the planner and a visibility map for index-only scans: PGlite has no
   // autovacuum, and PostgreSQL's would come only later.
-  await db.query(
-    'VACUUM ANALYZE schools, teachers, students, school_books, teacher_books, student_books',
-  );
+  await db.query('VACUUM ANALYZE schools, teachers, students, school_books, teacher_books, student_books');
   return { schools, teachers, students, assignments, ms: Date.now() - started };
 }
 
