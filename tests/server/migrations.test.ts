@@ -30,12 +30,13 @@ describe('migrations', () => {
   it('applies a migration numbered below ones already applied, and only it', async () => {
     const db = await openPglite(undefined);
     try {
-      await runMigrations(db, migrations);
+      const probe = (name: string) => ({ name, sql: `CREATE TABLE ${name.slice(4)} (x int)` });
+      const [early, late, later] = [probe('900_early'), probe('901_late'), probe('902_later')];
+      expect(await runMigrations(db, [early, later])).toEqual([early.name, later.name]);
       // A file merged after later ones ran: the runner applies what this database has not seen.
-      const late = { name: '009_late_probe', sql: 'CREATE TABLE late_probe (x int)' };
-      expect(await runMigrations(db, [...migrations, late])).toEqual([late.name]);
-      expect(await runMigrations(db, [...migrations, late])).toEqual([]);
-      expect(await db.query("SELECT 1 FROM pg_tables WHERE tablename = 'late_probe'")).toHaveLength(1);
+      expect(await runMigrations(db, [early, late, later])).toEqual([late.name]);
+      expect(await runMigrations(db, [early, late, later])).toEqual([]);
+      expect(await db.query("SELECT 1 FROM pg_tables WHERE tablename = 'late'")).toHaveLength(1);
     } finally {
       await db.close();
     }
