@@ -32,7 +32,7 @@ function seed(students, env) {
 /**
  * Starts what `engine` ('PGlite' or 'PostgreSQL') needs, seeds it and starts the server.
  * `options.cluster`: a running cluster to reuse (PostgreSQL); `options.env`: more server settings.
- * Resolves to `{ server, seeded, close() }`.
+ * Resolves to `{ server, seeded, close(), restart(between), databaseUrl }`.
  */
 export async function startScaleServer(engine, students, options = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-scale-'));
@@ -58,9 +58,20 @@ export async function startScaleServer(engine, students, options = {}) {
       env.DATABASE_URL = url.toString();
     }
     const seeded = seed(students, env);
-    const server = await startBenchServer({ dataDir, env: { ...env, ...options.env } });
+    const start = () => startBenchServer({ dataDir, env: { ...env, ...options.env } });
+    let server = await start();
     cleanups.push(() => server.close());
-    return { server, seeded, close };
+    /**
+     * Stops the server, runs `between` (given the data folder and the database URL, for work
+     * a running PGlite server would hold the folder against) and starts it again.
+     */
+    const restart = async (between) => {
+      await server.close();
+      await between({ dataDir, databaseUrl: env.DATABASE_URL });
+      server = await start();
+      return server;
+    };
+    return { server, seeded, close, restart, databaseUrl: env.DATABASE_URL };
   } catch (err) {
     await close();
     throw err;

@@ -63,6 +63,8 @@ export async function startThrowawayPostgres(settings = []) {
   return {
     port,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    /** The cluster's data directory (postmaster.pid names its server process). */
+    data,
     stop() {
       try {
         asPostgres('pg_ctl', ['-D', data, '-m', 'fast', 'stop']);

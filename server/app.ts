@@ -25,7 +25,6 @@ import type { SessionPolicy } from './auth/sessions';
 import type { ThrottlePolicy } from './auth/throttle';
 import { type BackupOptions, newBackupToken, publishBackupAccess, registerBackupRoute } from './backup/route';
 import { type Database, openDatabase, type Query } from './db';
-import { MERGE_EVERY_MS, mergeAllSearchGrams } from './entities/gram-log';
 import { entityRoutes } from './entities/routes';
 import { recordRowShapes } from './entities/row-shapes';
 import { registerGeography } from './geography';
@@ -322,14 +321,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   prune();
   const pruning = setInterval(prune, 6 * 60 * 60 * 1000);
   pruning.unref();
-  // The search-gram log is merged by the readers that find it long, and here for the tables
-  // written and not searched (server/entities/gram-log.ts).
-  const mergeGrams = () =>
-    void mergeAllSearchGrams(db.query).catch((err) =>
-      log.error({ err }, 'Merging the search-gram log failed'),
-    );
-  const merging = setInterval(mergeGrams, MERGE_EVERY_MS);
-  merging.unref();
   const port = (server.address() as AddressInfo).port;
   const stopSweeping = resumable?.startSweeping();
   const stopSweepingFiles = startSweepingFiles(storage, db);
@@ -349,7 +340,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         inFlight,
         async beforeClose() {
           clearInterval(pruning);
-          clearInterval(merging);
           stopSweeping?.();
           stopSweepingFiles();
           await unpublishBackup?.();

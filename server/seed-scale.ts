@@ -19,7 +19,6 @@
  */
 import { hashPassword } from './auth/password';
 import type { Database, Query } from './db';
-import { mergeAllSearchGrams } from './entities/gram-log';
 
 export const SEED_PASSWORD = 'scale-password';
 
@@ -134,14 +133,9 @@ export async function seedScale(db: Database, options: ScaleOptions): Promise<Sc
     await insertPeople(q, STUDENTS.target, STUDENTS.values, students, password, schoolIds, names);
     return assignBooks(q);
   });
-  // The search texts the inserts logged, counted now rather than by the first search
-  // (server/entities/gram-log.ts).
-  await mergeAllSearchGrams(db.query);
   // Fresh statistics for the planner and a visibility map for index-only scans: PGlite has no
   // autovacuum, and PostgreSQL's would come only later.
-  await db.query(
-    'VACUUM ANALYZE schools, teachers, students, school_books, teacher_books, student_books, search_grams, search_gram_log',
-  );
+  await db.query('VACUUM ANALYZE schools, teachers, students, school_books, teacher_books, student_books');
   return { schools, teachers, students, assignments, ms: Date.now() - started };
 }
 

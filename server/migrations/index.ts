@@ -19,6 +19,7 @@ import audit from './013_audit.sql?raw';
 import fileStorage from './014_file_storage.sql?raw';
 import searchGrams from './015_search_grams.sql?raw';
 import searchGramLog from './016_search_gram_log.sql?raw';
+import standardLists from './017_standard_lists.sql?raw';
 
 export interface Migration {
   /** File name without `.sql`; recorded in schema_migrations. */
@@ -43,4 +44,5 @@ export const migrations: readonly Migration[] = [
   { name: '014_file_storage', sql: fileStorage },
   { name: '015_search_grams', sql: searchGrams },
   { name: '016_search_gram_log', sql: searchGramLog },
+  { name: '017_standard_lists', sql: standardLists },
 ];

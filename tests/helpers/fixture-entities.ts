@@ -112,9 +112,7 @@ export const BOARD_V1_MIGRATIONS: readonly Migration[] = [
       );
       -- FieldSpec.unique: true.
       CREATE UNIQUE INDEX boards_board_name_unique ON boards (board_name) WHERE board_name <> '';
-      CREATE INDEX boards_rev ON boards (rev);
-      CREATE TRIGGER boards_track BEFORE INSERT OR UPDATE OR DELETE ON boards
-        FOR EACH ROW EXECUTE FUNCTION track_change('board_id');`,
+      SELECT track_changes('boards', 'board_id');`,
   },
 ];
 
@@ -189,8 +187,7 @@ export const PROBE_MIGRATIONS: readonly Migration[] = [
         EXCLUDE USING btree (tag WITH =) WHERE (tag <> '')
       );
       CREATE UNIQUE INDEX probes_probe_name_unique ON probes (probe_name) WHERE probe_name <> '';
-      CREATE TRIGGER probes_track BEFORE INSERT OR UPDATE OR DELETE ON probes
-        FOR EACH ROW EXECUTE FUNCTION track_change('probe_id');`,
+      SELECT track_changes('probes', 'probe_id');`,
   },
 ];
 

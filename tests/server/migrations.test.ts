@@ -27,21 +27,48 @@ describe('migrations', () => {
     }
   });
 
-  it('applies a migration numbered below ones already applied (010 added after 011-014 ran)', async () => {
+  it('applies a migration numbered below ones already applied, and only it', async () => {
     const db = await openPglite(undefined);
     try {
-      const late = migrations.find((m) => m.name.startsWith('010_'))!;
-      await runMigrations(
-        db,
-        migrations.filter((m) => m !== late),
+      const probe = (name: string) => ({ name, sql: `CREATE TABLE ${name.slice(4)} (x int)` });
+      const [early, late, later] = [probe('900_early'), probe('901_late'), probe('902_later')];
+      expect(await runMigrations(db, [early, later])).toEqual([early.name, later.name]);
+      // A file merged after later ones ran: the runner applies what this database has not seen.
+      expect(await runMigrations(db, [early, late, later])).toEqual([late.name]);
+      expect(await runMigrations(db, [early, late, later])).toEqual([]);
+      expect(await db.query("SELECT 1 FROM pg_tables WHERE tablename = 'late'")).toHaveLength(1);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('tracks a new entity table with one line, and keeps no counts beside the tables', async () => {
+    const db = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await db.query(`
+        CREATE TABLE recipe_probes (probe_id serial PRIMARY KEY, probe_name text NOT NULL, rev bigint NOT NULL DEFAULT 0);
+        SELECT track_changes('recipe_probes', 'probe_id');`);
+      const [a] = await db.query<{ probe_id: number; rev: number }>(
+        "INSERT INTO recipe_probes (probe_name) VALUES ('A') RETURNING probe_id, rev",
       );
-      expect(await runMigrations(db, migrations)).toEqual([late.name]);
-      // What it made works on the tables the later ones changed: a counted insert.
-      await db.query("INSERT INTO classes (class_name) VALUES ('Late')");
-      const [{ n }] = await db.query<{ n: number }>(
-        "SELECT sum(n)::int AS n FROM row_counts WHERE entity_table = 'classes'",
+      expect(Number(a.rev)).toBeGreaterThan(0);
+      await db.query('DELETE FROM recipe_probes');
+      expect(await db.query("SELECT id FROM tombstones WHERE entity_table = 'recipe_probes'")).toEqual([
+        { id: a.probe_id },
+      ]);
+      expect(await db.query("SELECT 1 FROM pg_indexes WHERE indexname = 'recipe_probes_rev'")).toHaveLength(
+        1,
       );
-      expect(n).toBe(1);
+      // Only change tracking fires on an entity table.
+      const triggers = await db.query<{ tgname: string }>(
+        "SELECT tgname FROM pg_trigger WHERE tgrelid = 'students'::regclass AND NOT tgisinternal",
+      );
+      expect(triggers.map((t) => t.tgname)).toEqual(['students_track']);
+      expect(
+        await db.query(
+          "SELECT tablename FROM pg_tables WHERE tablename IN ('row_counts', 'key_buckets', 'search_grams', 'search_gram_log')",
+        ),
+      ).toEqual([]);
     } finally {
       await db.close();
     }
