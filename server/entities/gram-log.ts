@@ -4,7 +4,7 @@
  * deletes the log rows it counts (SKIP LOCKED: merges never wait for each other), so a text is
  * never lost nor counted twice. Readers count the log beside the merged counts
  * (short-search.ts); a reader that finds it long merges it after its reply, and the server's
- * upkeep merges every table's log every few minutes (server/app.ts), so a table written often
+ * upkeep merges every table's log every few minutes (server/app/start.ts), so a table written often
  * and never searched does not pile it up. A failure is logged and the log stays for the next.
  */
 import type { Query } from '../db';

@@ -18,11 +18,11 @@
 import { listFieldOf } from '../../src/contract/endpoints';
 import type { EntityDescription } from '../../src/contract/entity';
 import type { Database, Query } from '../db';
-import { type ApiHandler, ok, refuse } from '../http/api';
 import { TEXT } from '../http/reply';
 import { deltaPull } from './delta';
 import { listFilters } from './filters';
 import type { EntityGraph } from './graph';
+import { type ApiHandler, ok, refuse } from './handler';
 import { jsonRows } from './json-rows';
 import { keysFrom } from './key-page';
 import { listTotals } from './list-totals';

@@ -24,7 +24,7 @@ import {
 import { S3Store } from '@tus/s3-store';
 import type { KvStore } from '@tus/utils';
 import { getMimeType } from 'hono/utils/mime';
-import { isSafeFileName, isUploadFolder, type UploadFolder } from '../uploads/folders';
+import { isSafeFileName, isUploadFolder, type UploadFolder } from './folders';
 import type { S3Settings } from './settings';
 import { PrefixedDataStore } from './tus-datastore';
 import type { FileStorage, PendingMark, StoredUpload, TusStorage } from './types';

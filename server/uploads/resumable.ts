@@ -3,7 +3,7 @@
  * behind the session check. A large file arrives in chunks; a dropped connection costs only
  * what was in flight, since the client asks for the offset the server has (HEAD) and goes on
  * from there. The record's own request then names the finished upload (`tus:<id>` in the file
- * field, src/contract/resumable.ts), and files.ts moves it into the field's upload folder
+ * field, src/contract/resumable.ts), and entity-writes/files.ts moves it into the field's upload folder
  * through the request's upload journal.
  *
  * - Uploads live in the storage's `tus` part (server/storage: DATA_DIR/tus, or `tus/` in the

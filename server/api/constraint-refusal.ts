@@ -1,7 +1,7 @@
 /**
  * A database constraint that refused a write, as a refusal the client can act on instead of a
  * 500: a 500 is retried, and a change the database will always refuse then goes round forever.
- * The write pipeline (server/http/write-pipeline.ts) asks this of every error a handler throws,
+ * The write pipeline (server/api/write-pipeline.ts) asks this of every error a handler throws,
  * single request or batch item alike, after which the item is rolled back to its savepoint.
  *
  * - 409 for a conflict with other rows: a unique or exclusion violation (the words of the
@@ -19,7 +19,7 @@ import { entities } from '../../src/contract/entities';
 import type { EntityDescription, SetRelation } from '../../src/contract/entity';
 import { stillUsedBy } from '../../src/contract/messages';
 import { duplicateMessage, uniqueColumns, uniqueRules } from '../../src/contract/unique';
-import type { ApiReply } from '../http/api';
+import type { ApiReply } from '../entities/handler';
 
 /** The fields PostgreSQL (node-pg and PGlite alike) puts on a constraint error. */
 interface DatabaseError {

@@ -1,6 +1,6 @@
 /**
  * `node dist-server/index.js` (or `npm start`): the reference server configured from the
- * environment (server/config.ts; the README's "Configuration" lists every variable).
+ * environment (server/app/config.ts; the README's "Configuration" lists every variable).
  *
  * Everything it says is a log line (server/ops/log.ts): JSON on stdout, pretty in a terminal.
  * A start that cannot go on (bad configuration, a database that cannot be reached or refuses
@@ -8,11 +8,12 @@
  * SIGTERM and SIGINT shut down gracefully (server/ops/shutdown.ts); exit status 0 when every
  * request finished, 1 when some were cut at SHUTDOWN_TIMEOUT_SECONDS.
  */
-import { DEFAULT_ADMIN, type RunningServer, startServer } from './app';
-import { ConfigError, type ProcessSettings, processSettingsFrom, serverOptionsFrom } from './config';
-import { createLogger, type Logger } from './ops/log';
-import { describeStartError, safeDatabaseUrl } from './ops/start-error';
-import { isLoopbackHost, StartRefused } from './startup-guard';
+
+import { ConfigError, type ProcessSettings, processSettingsFrom, serverOptionsFrom } from '../app/config';
+import { DEFAULT_ADMIN, type RunningServer, startServer } from '../app/start';
+import { isLoopbackHost } from '../http/client';
+import { createLogger, type Logger } from '../ops/log';
+import { describeStartError, StartRefused, safeDatabaseUrl } from '../ops/start-error';
 
 const env = process.env;
 

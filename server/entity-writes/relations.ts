@@ -10,8 +10,8 @@
 import type { EntityDescription } from '../../src/contract/entity';
 import { stillUsedRefusalOf } from '../../src/contract/still-used';
 import type { Query } from '../db';
-import type { EntityGraph } from './graph';
-import { ident } from './sql';
+import type { EntityGraph } from '../entities/graph';
+import { ident } from '../entities/sql';
 
 type Columns = Record<string, unknown>;
 

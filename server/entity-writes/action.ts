@@ -14,9 +14,9 @@ import {
   splitPath,
 } from '../../src/contract/entity';
 import { parseFieldValue } from '../../src/contract/validation';
-import { type ApiHandler, ok, refuse } from '../http/api';
-import { notFound, readId } from './ids';
-import { ident } from './sql';
+import { type ApiHandler, ok, refuse } from '../entities/handler';
+import { notFound, readId } from '../entities/ids';
+import { ident } from '../entities/sql';
 
 export function actionHandler(entity: EntityDescription, action: FieldAction): ApiHandler {
   const spec = entity.fields[action.field];

@@ -18,8 +18,8 @@
 import { type EntityDescription, type Op, wireFields } from '../../src/contract/entity';
 import { parseWireId, type WireBody } from '../../src/contract/validation';
 import type { Query } from '../db';
-import type { EntityGraph } from './graph';
-import { ident } from './sql';
+import type { EntityGraph } from '../entities/graph';
+import { ident } from '../entities/sql';
 
 /** The body with every code in a ref field replaced by its parent's id (a new object when any was). */
 export async function resolveRefCodes(

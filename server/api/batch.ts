@@ -11,14 +11,14 @@ import { BATCH_PATH, type BatchItem, batchableRequests, batchRequestSchema } fro
 import type { EntityDescription } from '../../src/contract/entity';
 import type { RouteTable } from '../../src/contract/route-table';
 import { auditOrigin } from '../audit/origin';
+import { type ApiRoute, refuse } from '../entities/handler';
+import { readBody } from '../http/body';
+import type { AppEnv } from '../http/env';
+import { fail, TEXT } from '../http/reply';
 import { opsMetrics } from '../ops/context';
-import { type ApiRoute, refuse } from './api';
-import { readBody } from './body';
-import type { AppEnv } from './env';
 import { fingerprintOf } from './fingerprint';
 import { isValidKey } from './idempotency';
 import type { MountOptions } from './mount';
-import { fail, TEXT } from './reply';
 import { runWrites, type WriteItem } from './write-pipeline';
 
 const BAD_KEY: ApiRoute = { writes: false, handler: async () => refuse(400, TEXT.badKey) };

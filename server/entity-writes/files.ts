@@ -10,7 +10,7 @@ import type { EntityDescription, FieldSpec, FileRule, Op } from '../../src/contr
 import { wireFields } from '../../src/contract/entity';
 import { isUploadReference } from '../../src/contract/resumable';
 import type { WireBody } from '../../src/contract/validation';
-import { isUploadFolder, type UploadFolder } from '../uploads/folders';
+import { isUploadFolder, type UploadFolder } from '../storage/folders';
 import type { FinishedUpload } from '../uploads/resumable';
 import { canDetect, detectKind, IMAGE_TYPES, SNIFF_BYTES } from '../uploads/sniff';
 import type { UploadContent } from '../uploads/store';

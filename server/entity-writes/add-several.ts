@@ -12,13 +12,13 @@ import type { EntityDescription } from '../../src/contract/entity';
 import { severalField, severalNumbers } from '../../src/contract/several-files';
 import { validateWrite, type WireBody } from '../../src/contract/validation';
 import { NEW_ID_FIELD } from '../../src/contract/wire';
-import { type ApiHandler, ok, refuse } from '../http/api';
+import type { EntityGraph } from '../entities/graph';
+import { type ApiHandler, ok, refuse } from '../entities/handler';
+import { replyTexts } from '../entities/reply-texts';
+import { ident } from '../entities/sql';
 import type { Columns } from './columns';
 import { checkFile, checkFiles, fileColumns, fileFields, type IncomingFile } from './files';
-import type { EntityGraph } from './graph';
-import { replyTexts } from './reply-texts';
 import { cleanRichTextFields } from './rich-text';
-import { ident } from './sql';
 import { addColumnsChecked, lookupFor, type WriteOptions } from './write';
 
 /** More files than this in one request are refused (a book's chapter is a few dozen pages). */

@@ -20,9 +20,9 @@
 import type { EntityDescription } from '../../src/contract/entity';
 import { refFields } from '../../src/contract/entity';
 import type { Query } from '../db';
+import type { EntityGraph, ParentLink } from '../entities/graph';
+import { ident } from '../entities/sql';
 import type { Columns } from './columns';
-import type { EntityGraph, ParentLink } from './graph';
-import { ident } from './sql';
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
 const same = (a: unknown, b: unknown) => (isEmpty(a) ? isEmpty(b) : !isEmpty(b) && String(a) === String(b));

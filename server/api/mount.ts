@@ -12,14 +12,14 @@ import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../src/contract/wire';
 import { auditOrigin } from '../audit/origin';
 import { NO_AUDIT } from '../audit/recorder';
 import type { Database } from '../db';
+import type { ApiReply, ApiRoute } from '../entities/handler';
+import { readBody } from '../http/body';
+import type { AppEnv } from '../http/env';
+import { fail, TEXT } from '../http/reply';
 import type { FileStorage } from '../storage/types';
 import { NO_UPLOADS } from '../uploads/journal';
-import type { ApiReply, ApiRoute } from './api';
-import { readBody } from './body';
-import type { AppEnv } from './env';
 import { fingerprintOf } from './fingerprint';
 import { isValidKey } from './idempotency';
-import { fail, TEXT } from './reply';
 import { runWrites } from './write-pipeline';
 
 export interface MountOptions {

@@ -5,10 +5,10 @@
  * at start.
  */
 import type { Hono } from 'hono';
-import type { City, Country, State } from '../src/contract/geography';
-import { GEO_PREFIX } from '../src/contract/geography';
-import type { AppEnv } from './http/env';
-import { fail, TEXT } from './http/reply';
+import type { City, Country, State } from '../../src/contract/geography';
+import { GEO_PREFIX } from '../../src/contract/geography';
+import type { AppEnv } from '../http/env';
+import { fail, TEXT } from '../http/reply';
 
 type Data = typeof import('country-state-city');
 let data: Promise<Data> | undefined;

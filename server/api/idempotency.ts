@@ -10,8 +10,8 @@
  * and any other request under them runs as under a new key.
  */
 import type { Query } from '../db';
+import { TEXT } from '../http/reply';
 import { sameRequest } from './fingerprint';
-import { TEXT } from './reply';
 
 /**
  * How long a stored reply is kept: longer than a tablet may stay offline with a change whose

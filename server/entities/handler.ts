@@ -1,7 +1,7 @@
 /**
  * What an API handler sees and answers, independent of the HTTP framework: the parsed request
  * and the SQL executor in, a status and a JSON body out. The same handler answers a request
- * that came alone and an item of a batch (write-pipeline.ts), so neither path needs to know
+ * that came alone and an item of a batch (api/write-pipeline.ts), so neither path needs to know
  * about the other, and a handler can be called directly in a test.
  */
 import type { WireBody } from '../../src/contract/validation';
@@ -35,7 +35,7 @@ export interface ApiReply {
 
 export type ApiHandler = (request: ApiRequest) => Promise<ApiReply>;
 
-/** A route of the API: whether it may write decides how it runs (write-pipeline.ts). */
+/** A route of the API: whether it may write decides how it runs (api/write-pipeline.ts). */
 export interface ApiRoute {
   writes: boolean;
   handler: ApiHandler;

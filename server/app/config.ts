@@ -2,17 +2,18 @@
  * The server's settings from the environment (README, "Configuration"). A value that makes no
  * sense stops the start with a message rather than being ignored.
  */
-import type { ServerOptions } from './app';
-import { DEFAULT_AUDIT_RETENTION_DAYS } from './audit/store';
-import { DEFAULT_SESSION_POLICY } from './auth/sessions';
-import { parseTrustProxy } from './http/client';
-import { originOf } from './http/headers';
-import { DEFAULT_RETENTION_DAYS } from './http/idempotency';
-import { LOG_LEVELS, type LogLevel } from './ops/log';
-import type { ShutdownTiming } from './ops/shutdown';
-import { DEFAULT_TIMEOUTS } from './ops/timeouts';
-import { s3SettingsFrom } from './storage/settings';
-import { DEFAULT_PENDING_MB } from './uploads/resumable';
+
+import { DEFAULT_RETENTION_DAYS } from '../api/idempotency';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from '../audit/store';
+import { DEFAULT_SESSION_POLICY } from '../auth/sessions';
+import { parseTrustProxy } from '../http/client';
+import { originOf } from '../http/headers';
+import { LOG_LEVELS, type LogLevel } from '../ops/log';
+import type { ShutdownTiming } from '../ops/shutdown';
+import { DEFAULT_TIMEOUTS } from '../ops/timeouts';
+import { s3SettingsFrom } from '../storage/settings';
+import { DEFAULT_PENDING_MB } from '../uploads/resumable';
+import type { ServerOptions } from './start';
 
 export class ConfigError extends Error {}
 

@@ -7,11 +7,11 @@
  */
 import { type EntityDescription, idParamOf, type SetRelation } from '../../src/contract/entity';
 import { parseWireId } from '../../src/contract/validation';
-import { type ApiHandler, ok, refuse } from '../http/api';
-import type { EntityGraph } from './graph';
-import { notFound, readId } from './ids';
-import { relationTables } from './relation-table';
-import { ident, keyInRange } from './sql';
+import type { EntityGraph } from '../entities/graph';
+import { type ApiHandler, ok, refuse } from '../entities/handler';
+import { notFound, readId } from '../entities/ids';
+import { relationTables } from '../entities/relation-table';
+import { ident, keyInRange } from '../entities/sql';
 
 function table(entity: EntityDescription, graph: EntityGraph, name: string) {
   const found = relationTables(entity, graph).find((r) => r.name === name);

@@ -4,13 +4,13 @@
  * whole and say what is in the way). The row's stored files go once the delete has committed.
  */
 import { type EntityDescription, idParamOf } from '../../src/contract/entity';
-import { type ApiHandler, ok, refuse } from '../http/api';
+import type { EntityGraph } from '../entities/graph';
+import { type ApiHandler, ok, refuse } from '../entities/handler';
+import { notFound, readId } from '../entities/ids';
+import { replyTexts } from '../entities/reply-texts';
+import { ident } from '../entities/sql';
 import { fileColumns } from './files';
-import type { EntityGraph } from './graph';
-import { notFound, readId } from './ids';
 import { blockingChildren } from './relations';
-import { replyTexts } from './reply-texts';
-import { ident } from './sql';
 
 export function deleteHandler(entity: EntityDescription, graph: EntityGraph): ApiHandler {
   const text = replyTexts(entity);

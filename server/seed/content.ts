@@ -1,5 +1,5 @@
 /** Demo content pages (issue 11): About Us and Terms, so their editors open on something. */
-import type { Query } from './db';
+import type { Query } from '../db';
 
 const ABOUT_US =
   '<h2>About us</h2><p>We publish <strong>digital textbooks</strong> for Classes 1 to 12, with ' +

@@ -17,9 +17,9 @@
  * - Additive: it adds schools, teachers and students beside whatever is there and assigns some
  *   of the books that exist (none when there are no books).
  */
-import { hashPassword } from './auth/password';
-import type { Database, Query } from './db';
-import { mergeAllSearchGrams } from './entities/gram-log';
+import { hashPassword } from '../auth/password';
+import type { Database, Query } from '../db';
+import { mergeAllSearchGrams } from '../entities/gram-log';
 
 export const SEED_PASSWORD = 'scale-password';
 

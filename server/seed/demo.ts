@@ -5,11 +5,11 @@
  * images), library resources, questions, About Us and Terms, so every list, filter, cascade and the dashboard
  * has something to show. Each level repeats its ancestors' ids, as the tables do.
  */
-import { hashPassword } from './auth/password';
-import type { Query } from './db';
-import { seedContent } from './seed-content';
-import { demoPageImage } from './seed-images';
-import type { UploadFolder } from './uploads/folders';
+import { hashPassword } from '../auth/password';
+import type { Query } from '../db';
+import type { UploadFolder } from '../storage/folders';
+import { seedContent } from './content';
+import { demoPageImage } from './images';
 
 const SUBJECTS = {
   English: '<p>Reading, writing and speaking, with <strong>stories and poems</strong> for every term.</p>',

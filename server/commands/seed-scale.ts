@@ -6,9 +6,9 @@
  * start of the server would (the master data and books the students are given).
  */
 import { parseArgs } from 'node:util';
-import { startServer } from './app';
-import { openDatabase } from './db';
-import { SEED_PASSWORD, seedScale } from './seed-scale';
+import { startServer } from '../app/start';
+import { openDatabase } from '../db';
+import { SEED_PASSWORD, seedScale } from '../seed/scale';
 
 function count(value: string | undefined, name: string, fallback?: number): number | undefined {
   if (value === undefined) return fallback;

@@ -13,13 +13,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { WireBody } from '../../src/contract/validation';
-import { knownHash } from './multipart';
+import { knownHash } from '../http/multipart';
 
 const { subtle } = globalThis.crypto;
 
 const hex = (digest: ArrayBuffer) => Buffer.from(digest).toString('hex');
 
-/** A file by its content: the hash made while it streamed in (multipart.ts), or made now. */
+/** A file by its content: the hash made while it streamed in (http/multipart.ts), or made now. */
 const fileHash = async (blob: Blob) => ({
   file: knownHash(blob) ?? hex(await subtle.digest('SHA-256', await blob.arrayBuffer())),
   size: blob.size,

@@ -10,18 +10,18 @@ import type { EntityDescription } from '../../src/contract/entity';
 import { validateWrite } from '../../src/contract/validation';
 import { NEW_ID_FIELD } from '../../src/contract/wire';
 import type { Query } from '../db';
-import { type ApiHandler, ok, refuse } from '../http/api';
+import type { EntityGraph } from '../entities/graph';
+import { type ApiHandler, ok, refuse } from '../entities/handler';
+import { notFound, readId } from '../entities/ids';
+import { replyTexts } from '../entities/reply-texts';
+import { ident } from '../entities/sql';
 import type { ResumableUploads } from '../uploads/resumable';
 import { changesRefs, parentDisagreement } from './agreement';
 import { addColumns, type Columns, hashPasswords, updateColumns } from './columns';
 import { checkFiles, fileFields, type UploadLookup } from './files';
-import type { EntityGraph } from './graph';
-import { notFound, readId } from './ids';
 import { resolveRefCodes } from './ref-codes';
 import { missingParent, touchChildren } from './relations';
-import { replyTexts } from './reply-texts';
 import { cleanRichTextFields } from './rich-text';
-import { ident } from './sql';
 
 export interface WriteOptions {
   legacy: boolean;

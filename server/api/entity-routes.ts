@@ -2,9 +2,9 @@
  * The API's routes for every described entity, from the shared endpoint table: list, get,
  * add, update, delete, lookups (cascade helpers), field actions, field reads and set
  * relations, each as the endpoint the table describes (path, fixed query, method); a single
- * document's get, add and update (single.ts); our extension entities only outside legacy mode. The table
+ * document's get, add and update (entity-writes/single.ts); our extension entities only outside legacy mode. The table
  * gives the paths; the description gives the handlers what they need (params, values,
- * notices). Mounting them on HTTP is server/http/mount.ts's job. Operations that are our
+ * notices). Mounting them on HTTP is server/api/mount.ts's job. Operations that are our
  * extension (`api.extensions`: question edit) are left out in legacy mode, as the PHP API has
  * none of them; an add that takes several files (book pages) has its own handler.
  */
@@ -13,19 +13,19 @@ import { type EntityDescription, isExtension } from '../../src/contract/entity';
 import { RouteTable } from '../../src/contract/route-table';
 import { severalField } from '../../src/contract/several-files';
 import type { Database } from '../db';
-import type { ApiHandler, ApiReply, ApiRoute } from '../http/api';
-import { actionHandler } from './action';
-import { addSeveralHandler } from './add-several';
+import { getHandler } from '../entities/get';
+import { entityGraph } from '../entities/graph';
+import type { ApiHandler, ApiReply, ApiRoute } from '../entities/handler';
+import { listHandler } from '../entities/list';
+import { lookupHandler } from '../entities/lookup';
+import { readFieldHandler } from '../entities/read-field';
+import { actionHandler } from '../entity-writes/action';
+import { addSeveralHandler } from '../entity-writes/add-several';
+import { readSetHandler, writeSetHandler } from '../entity-writes/relation';
+import { deleteHandler } from '../entity-writes/remove';
+import { singleGetHandler, singleWriteHandler } from '../entity-writes/single';
+import { addHandler, updateHandler, type WriteOptions } from '../entity-writes/write';
 import { constraintRefusal } from './constraint-refusal';
-import { getHandler } from './get';
-import { entityGraph } from './graph';
-import { listHandler } from './list';
-import { lookupHandler } from './lookup';
-import { readFieldHandler } from './read-field';
-import { readSetHandler, writeSetHandler } from './relation';
-import { deleteHandler } from './remove';
-import { singleGetHandler, singleWriteHandler } from './single';
-import { addHandler, updateHandler, type WriteOptions } from './write';
 
 const read = (handler: ApiHandler): ApiRoute => ({ writes: false, handler });
 const write = (handler: ApiHandler): ApiRoute => ({ writes: true, handler });

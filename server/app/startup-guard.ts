@@ -3,17 +3,11 @@
  * create the administrator with the demo password. Checked against the database (the account
  * as it is), before the server listens.
  */
-import { DEMO_PASSWORD, ensureAdmin, hasPassword } from './auth/admin';
-import type { Query } from './db';
-import type { Logger } from './ops/log';
-
-/** A start that must not go on; index.ts prints the message and exits. */
-export class StartRefused extends Error {}
-
-export function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(h);
-}
+import { DEMO_PASSWORD, ensureAdmin, hasPassword } from '../auth/admin';
+import type { Query } from '../db';
+import { isLoopbackHost } from '../http/client';
+import type { Logger } from '../ops/log';
+import { StartRefused } from '../ops/start-error';
 
 export interface AdminSetup {
   username: string;

@@ -10,10 +10,10 @@
 import type { EntityDescription, Op } from '../../src/contract/entity';
 import { messages } from '../../src/contract/messages';
 import { validateWrite } from '../../src/contract/validation';
-import { type ApiHandler, ok, refuse } from '../http/api';
+import { type ApiHandler, ok, refuse } from '../entities/handler';
+import { ident } from '../entities/sql';
 import { addColumns, updateColumns } from './columns';
 import { cleanRichTextFields } from './rich-text';
-import { ident } from './sql';
 
 /** The document's own fields (no key, no rev). */
 function documentFields(entity: EntityDescription): string[] {

@@ -27,13 +27,13 @@ import type { WireBody } from '../../src/contract/validation';
 import { ItemAudit } from '../audit/recorder';
 import { insertAudit, type StoredChange } from '../audit/store';
 import type { Database, Query } from '../db';
-import { constraintRefusal } from '../entities/constraint-refusal';
+import { type ApiReply, type ApiRoute, refuse } from '../entities/handler';
+import { TEXT } from '../http/reply';
 import { opsMetrics, requestLog } from '../ops/context';
 import type { FileStorage } from '../storage/types';
 import { FileJournal } from '../uploads/journal';
-import { type ApiReply, type ApiRoute, refuse } from './api';
+import { constraintRefusal } from './constraint-refusal';
 import { answerFromStore, insertReplies, type StoredReply, storedReplies } from './idempotency';
-import { TEXT } from './reply';
 
 export interface WriteItem {
   route: ApiRoute;
