@@ -1,12 +1,7 @@
 /**
- * The reference server: one Hono app serving the legacy API under /api (with our extensions
- * unless `legacy`), uploaded files, and the built PWA.
- *
- * Order of registration matters: compression and the security headers wrap everything; the
- * body size limit comes next; login, logout and the public upload folders come before the
- * session check; every other /api path passes it first (so an unknown path without a session
- * is a 401, and with one a JSON 404), the resumable uploads' endpoint included; the static app
- * and its index.html fallback come last.
+ * Starts the reference server: file storage, then the database (migrated, seeded when this
+ * start created it, the administrator checked), then the app (create-app.ts) listening, then
+ * the upkeep timers. Every step that fails after the database opened closes it again.
  */
 import { mkdtemp } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -14,140 +9,33 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
-import { authEndpoints } from '../../src/contract/endpoints';
+import type { Hono } from 'hono';
 import { entities } from '../../src/contract/entities';
-import { registerBatchRoute } from '../api/batch';
-import { entityRoutes } from '../api/entity-routes';
 import { DEFAULT_RETENTION_DAYS, pruneKeys } from '../api/idempotency';
-import { type MountOptions, mountRoutes } from '../api/mount';
-import { registerAuditRoute } from '../audit/route';
 import { DEFAULT_AUDIT_RETENTION_DAYS, pruneAudit } from '../audit/store';
-import { requireSession } from '../auth/middleware';
-import { registerAuthRoutes } from '../auth/routes';
 import type { SessionPolicy } from '../auth/sessions';
 import type { ThrottlePolicy } from '../auth/throttle';
-import {
-  type BackupOptions,
-  newBackupToken,
-  publishBackupAccess,
-  registerBackupRoute,
-} from '../backup/route';
-import { type Database, openDatabase, type Query } from '../db';
+import { type BackupOptions, newBackupToken, publishBackupAccess } from '../backup/route';
+import { type Database, type OpenedDatabase, openDatabase, type Query } from '../db';
 import { MERGE_EVERY_MS, mergeAllSearchGrams } from '../entities/gram-log';
 import { recordRowShapes } from '../entities/row-shapes';
-import { registerGeography } from '../geography/routes';
-import { clientInfo, isLoopbackHost, type TrustProxy } from '../http/client';
+import { isLoopbackHost, type TrustProxy } from '../http/client';
 import { answerClientErrors } from '../http/client-errors';
-import { compressJson } from '../http/compress';
 import type { AppEnv } from '../http/env';
-import { guardQuery, sameOrigin } from '../http/guards';
-import { securityHeaders } from '../http/headers';
-import { limitAnonymousBody, limitBody } from '../http/limit';
 import { type MountedRoute, mountedRoutes } from '../http/mounted';
-import { removeTempFiles } from '../http/multipart';
-import { fail, TEXT } from '../http/reply';
-import { registerStatic } from '../http/static';
 import type { Migration } from '../migrations';
-import { createOps, type Ops, observe, registerOpsEndpoints } from '../ops';
-import { requestLog, setProcessLog } from '../ops/context';
+import { createOps, type Ops } from '../ops';
+import { setProcessLog } from '../ops/context';
 import { type Logger, quietLogger } from '../ops/log';
 import { type ShutdownOutcome, type ShutdownTiming, shutDown, trackRequests } from '../ops/shutdown';
-import { nodeServerTimeouts, type RequestTimeouts, wasCut } from '../ops/timeouts';
+import { nodeServerTimeouts, type RequestTimeouts } from '../ops/timeouts';
 import { seedDemo } from '../seed/demo';
 import { type FileStorage, openStorage, type S3Settings } from '../storage';
 import { startSweepingFiles } from '../storage/sweep';
 import { FileJournal } from '../uploads/journal';
 import { DEFAULT_PENDING_MB, openResumableUploads, type ResumableUploads } from '../uploads/resumable';
-import { registerPrivateUploadRoutes, registerPublicUploadRoutes } from '../uploads/serve';
+import { API_PREFIX, createApp } from './create-app';
 import { prepareAdmin } from './startup-guard';
-
-export const API_PREFIX = '/api';
-
-export interface AppOptions {
-  db: Database;
-  /** Behave like the plain PHP API: no id in add replies, Idempotency-Key and since ignored. */
-  legacy?: boolean;
-  /** Where uploaded files live: a local folder or a bucket (server/storage). */
-  storage: FileStorage;
-  /** The built PWA (dist/); not served when absent or missing. */
-  staticDir?: string;
-  /** Whose X-Forwarded-Proto / X-Forwarded-For to believe (TRUST_PROXY). Default: nobody's. */
-  trustProxy?: TrustProxy;
-  /** The API's origin when the app was built against another one (allowed in the app's CSP). */
-  apiOrigin?: string;
-  /** Idle and absolute session limits (SESSION_IDLE_MINUTES, SESSION_MAX_HOURS). */
-  sessions?: SessionPolicy;
-  /** Login throttling rules (server/auth/throttle.ts). */
-  throttle?: ThrottlePolicy;
-  /** Origins besides the app's own that may send writes (ALLOWED_ORIGINS). */
-  allowedOrigins?: readonly string[];
-  /** Resumable uploads (uploads/resumable.ts); without them, or in legacy mode, no endpoint. */
-  resumable?: ResumableUploads;
-  /** The backup endpoint of an embedded install (backup/route.ts); absent: none. */
-  backup?: BackupOptions;
-  /** Logs, metrics, readiness, timeouts (server/ops). Default: quiet, with a database check. */
-  ops?: Ops;
-}
-
-export function createApp(options: AppOptions): Hono<AppEnv> {
-  const { db } = options;
-  const legacy = options.legacy ?? false;
-  const app = new Hono<AppEnv>();
-  const trustProxy = options.trustProxy ?? 'none';
-  const ops = options.ops ?? createOps(db);
-
-  // A stack trace is for the server's log (once, with the request's id), never for the client.
-  app.onError((err, c) => {
-    // A body cut for slowness is logged where it was cut (ops/timeouts.ts).
-    if (!wasCut(c)) requestLog().error({ err }, `${c.req.method} ${c.req.path} failed`);
-    return fail(c, 500, TEXT.internal);
-  });
-  app.notFound((c) => fail(c, 404, TEXT.notFound));
-
-  observe(app, ops, { apiPrefix: API_PREFIX, trustProxy });
-  app.use('*', compressJson(API_PREFIX));
-  app.use(
-    '*',
-    securityHeaders({
-      apiPrefix: API_PREFIX,
-      apiOrigin: options.apiOrigin,
-      isHttps: (c) => clientInfo(c, trustProxy).https,
-    }),
-  );
-  registerOpsEndpoints(app, { ...ops, trustProxy });
-  app.use(`${API_PREFIX}/*`, guardQuery);
-  // Files of multipart bodies wait on disk while their request runs (http/multipart.ts).
-  app.use(`${API_PREFIX}/*`, removeTempFiles);
-  app.use(`${API_PREFIX}/*`, sameOrigin({ trustProxy, allowed: options.allowedOrigins ?? [] }));
-  // The only endpoints without a session take a small body; every other body waits for the
-  // session check, so an anonymous request is refused before its body is read.
-  for (const endpoint of Object.values(authEndpoints))
-    app.use(`${API_PREFIX}/${endpoint.path}`, limitAnonymousBody);
-  registerAuthRoutes(app, db, API_PREFIX, {
-    sessions: options.sessions,
-    throttle: options.throttle,
-    trustProxy,
-  });
-  registerPublicUploadRoutes(app, options.storage, API_PREFIX);
-  app.use(`${API_PREFIX}/*`, requireSession(db));
-  app.use(`${API_PREFIX}/*`, limitBody);
-  // The PHP API has no resumable uploads: the client detects the 404 and sends files inline.
-  const resumable = legacy ? undefined : options.resumable;
-  resumable?.register(app, API_PREFIX);
-  const routes = entityRoutes(entities, db, { legacy, resumable });
-  const mount: MountOptions = { db, storage: options.storage, apiPrefix: API_PREFIX, legacy };
-  mountRoutes(app, routes, mount);
-  // Legacy mode is the plain PHP API, which has no batches (the client falls back).
-  if (!legacy) registerBatchRoute(app, entities, routes, mount);
-  // The audit trail is recorded in every mode; reading it is our extension.
-  if (!legacy) registerAuditRoute(app, db.query, API_PREFIX);
-  registerGeography(app, API_PREFIX);
-  registerPrivateUploadRoutes(app, options.storage, API_PREFIX);
-  if (options.backup) registerBackupRoute(app, options.backup);
-  registerStatic(app, options.staticDir, API_PREFIX);
-  return app;
-}
 
 export interface ServerOptions {
   /** 0 picks a free port. Default 8080. */
@@ -213,23 +101,32 @@ export interface RunningServer {
 
 export const DEFAULT_ADMIN = { username: 'admin', password: 'admin123' } as const;
 
-export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const host = options.host ?? '127.0.0.1';
+const isWildcardHost = (host: string) => host === '0.0.0.0' || host === '::';
+
+/**
+ * The storage first: a bucket that refuses the start does so before the database is touched.
+ * Resumable uploads sit beside uploads/, on the same file system, so that a finished upload
+ * is moved by a rename; neither folder is made when the files live in a bucket.
+ */
+async function openFileStorage(options: ServerOptions): Promise<FileStorage> {
+  if (options.s3) return openStorage({ s3: options.s3 });
   const onDisk = options.dataDir && options.dataDir !== 'memory://';
   const localFolder = async (name: string) =>
     onDisk ? join(options.dataDir!, name) : await mkdtemp(join(tmpdir(), `${name}-`));
-  // The storage first: a bucket that refuses the start does so before the database is touched.
-  // Resumable uploads sit beside uploads/, on the same file system, so that a finished upload
-  // is moved by a rename; neither folder is made when the files live in a bucket.
-  const storage = await openStorage(
-    options.s3
-      ? { s3: options.s3 }
-      : { uploadsDir: await localFolder('uploads'), tusDir: await localFolder('tus') },
-  );
-  // Only a database created by this very start is seeded (in the transaction that creates
-  // it, db/migrate.ts): an admin who deleted every demo class must not see them come back at
-  // the next restart, and of several processes starting at once only one seeds. Its files go
-  // through a journal like any write's, recorded in that transaction.
+  return openStorage({ uploadsDir: await localFolder('uploads'), tusDir: await localFolder('tus') });
+}
+
+/**
+ * Only a database created by this very start is seeded (in the transaction that creates it,
+ * db/migrate.ts): an admin who deleted every demo class must not see them come back at the
+ * next restart, and of several processes starting at once only one seeds. Its files go
+ * through a journal like any write's, recorded in that transaction.
+ */
+async function openSeededDatabase(
+  options: ServerOptions,
+  storage: FileStorage,
+  log: Logger,
+): Promise<OpenedDatabase> {
   let opened: Database | undefined;
   const seedFiles = new FileJournal(storage, { query: (sql, params) => opened!.query(sql, params) });
   const seed = options.seedDemo
@@ -240,8 +137,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         await seedFiles.record(q);
       }
     : undefined;
-  const log = options.logger ?? quietLogger();
-  if (options.logger) setProcessLog(options.logger);
   const db = await openDatabase({
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
@@ -253,21 +148,116 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw err;
   });
   opened = db;
-  try {
-    if (db.fresh) await seedFiles.committed();
-    await prepareAdmin(db.query, log, {
-      username: options.adminUsername ?? DEFAULT_ADMIN.username,
-      password: options.adminPassword,
-      host,
-      allowDemoPassword: options.allowDemoPassword ?? false,
-      requirePassword: options.requireAdminPassword ?? false,
-    });
-    // After the migrations: a changed row shape makes older delta cursors pull whole tables.
-    await recordRowShapes(db, entities);
-  } catch (err) {
-    await db.close();
-    throw err;
-  }
+  if (db.fresh) await seedFiles.committed().catch(closeAndThrow(db));
+  return db;
+}
+
+const closeAndThrow = (db: Database) => async (err: unknown) => {
+  await db.close();
+  throw err;
+};
+
+/** The administrator as the start's policy wants it, and the row shapes of this build. */
+async function prepareDatabase(
+  db: Database,
+  options: ServerOptions,
+  host: string,
+  log: Logger,
+): Promise<void> {
+  await prepareAdmin(db.query, log, {
+    username: options.adminUsername ?? DEFAULT_ADMIN.username,
+    password: options.adminPassword,
+    host,
+    allowDemoPassword: options.allowDemoPassword ?? false,
+    requirePassword: options.requireAdminPassword ?? false,
+  });
+  // After the migrations: a changed row shape makes older delta cursors pull whole tables.
+  await recordRowShapes(db, entities);
+}
+
+function listen(app: Hono<AppEnv>, options: ServerOptions, host: string, ops: Ops): Promise<Server> {
+  return new Promise<Server>((resolve, reject) => {
+    const s = serve(
+      {
+        fetch: app.fetch,
+        port: options.port ?? 8080,
+        hostname: host,
+        serverOptions: nodeServerTimeouts(ops.timeouts),
+      },
+      () => resolve(s as Server),
+    );
+    s.once('error', reject);
+    answerClientErrors(s as Server);
+  });
+}
+
+/** Runs `task` now and every `ms`; returns the function that stops it. */
+function every(ms: number, task: () => void): () => void {
+  task();
+  const timer = setInterval(task, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** The timers of a running server; returns the function that stops them all. */
+function startUpkeep(
+  db: Database,
+  storage: FileStorage,
+  resumable: ResumableUploads | undefined,
+  options: ServerOptions,
+  log: Logger,
+): () => void {
+  // Stored replies and audit entries older than their retention windows go, now and every six hours.
+  const retention = options.idempotencyRetentionDays ?? DEFAULT_RETENTION_DAYS;
+  const auditRetention = options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS;
+  const stopPruning = every(6 * 60 * 60 * 1000, () => {
+    void pruneKeys(db.query, retention).catch((err) => log.error({ err }, 'Pruning stored replies failed'));
+    void pruneAudit(db.query, auditRetention).catch((err) =>
+      log.error({ err }, 'Pruning the audit trail failed'),
+    );
+  });
+  // The search-gram log is merged by the readers that find it long, and here for the tables
+  // written and not searched (server/entities/gram-log.ts).
+  const mergeGrams = () =>
+    void mergeAllSearchGrams(db.query).catch((err) =>
+      log.error({ err }, 'Merging the search-gram log failed'),
+    );
+  const merging = setInterval(mergeGrams, MERGE_EVERY_MS);
+  merging.unref();
+  const stopSweeping = resumable?.startSweeping();
+  const stopSweepingFiles = startSweepingFiles(storage, db);
+  return () => {
+    stopPruning();
+    clearInterval(merging);
+    stopSweeping?.();
+    stopSweepingFiles();
+  };
+}
+
+/** Tells `npm run backup` where the running server listens and its token (backup/route.ts). */
+async function publishBackup(backup: BackupOptions | undefined, host: string, port: number) {
+  if (!backup) return undefined;
+  const reachable = isLoopbackHost(host) || isWildcardHost(host) ? '127.0.0.1' : host;
+  return publishBackupAccess(backup.dataDir, {
+    url: `http://${reachable}:${port}`,
+    token: backup.token,
+    pid: process.pid,
+  });
+}
+
+/** The address to tell people: a wildcard host is reached as localhost, IPv6 in brackets. */
+function shownUrl(host: string, port: number): string {
+  const shownHost = isWildcardHost(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shownHost}:${port}`;
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const storage = await openFileStorage(options);
+  const log = options.logger ?? quietLogger();
+  if (options.logger) setProcessLog(options.logger);
+  const db = await openSeededDatabase(options, storage, log);
+  await prepareDatabase(db, options, host, log).catch(closeAndThrow(db));
 
   const resumable = options.legacy
     ? undefined
@@ -277,6 +267,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         pendingLimitBytes: (options.uploadPendingMb ?? DEFAULT_PENDING_MB) * 1024 * 1024,
       });
   // `npm run backup` asks the running server, which alone may read PGlite's folder meanwhile.
+  const onDisk = options.dataDir && options.dataDir !== 'memory://';
   const backup =
     onDisk && !options.databaseUrl ? { dataDir: options.dataDir!, db, token: newBackupToken() } : undefined;
   const ops = createOps(db, { log, timeouts: options.timeouts, metricsToken: options.metricsToken });
@@ -284,89 +275,27 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const reason = await storage.ready();
     if (reason) throw new Error(reason);
   });
-  const app = createApp({
-    ops,
-    db,
-    legacy: options.legacy,
-    storage,
-    backup,
-    staticDir: options.staticDir,
-    trustProxy: options.trustProxy,
-    apiOrigin: options.apiOrigin,
-    allowedOrigins: options.allowedOrigins,
-    resumable,
-    sessions: options.sessions,
-    throttle: options.throttle,
-  });
-
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve(
-      {
-        fetch: app.fetch,
-        port: options.port ?? 8080,
-        hostname: host,
-        serverOptions: nodeServerTimeouts(ops.timeouts),
-      },
-      () => resolve(s),
-    );
-    s.once('error', reject);
-    answerClientErrors(s as Server);
-  }).catch(async (err) => {
-    await db.close();
-    throw err;
-  });
-  // Stored replies and audit entries older than their retention windows go, now and every six hours.
-  const retention = options.idempotencyRetentionDays ?? DEFAULT_RETENTION_DAYS;
-  const auditRetention = options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS;
-  const prune = () => {
-    void pruneKeys(db.query, retention).catch((err) => log.error({ err }, 'Pruning stored replies failed'));
-    void pruneAudit(db.query, auditRetention).catch((err) =>
-      log.error({ err }, 'Pruning the audit trail failed'),
-    );
-  };
-  prune();
-  const pruning = setInterval(prune, 6 * 60 * 60 * 1000);
-  pruning.unref();
-  // The search-gram log is merged by the readers that find it long, and here for the tables
-  // written and not searched (server/entities/gram-log.ts).
-  const mergeGrams = () =>
-    void mergeAllSearchGrams(db.query).catch((err) =>
-      log.error({ err }, 'Merging the search-gram log failed'),
-    );
-  const merging = setInterval(mergeGrams, MERGE_EVERY_MS);
-  merging.unref();
+  const app = createApp({ ...appOptionsOf(options), ops, db, storage, backup, resumable });
+  const server = await listen(app, options, host, ops).catch(closeAndThrow(db));
+  const stopUpkeep = startUpkeep(db, storage, resumable, options, log);
   const port = (server.address() as AddressInfo).port;
-  const stopSweeping = resumable?.startSweeping();
-  const stopSweepingFiles = startSweepingFiles(storage, db);
-  const unpublishBackup = backup
-    ? await publishBackupAccess(backup.dataDir, {
-        url: `http://${isLoopbackHost(host) || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${port}`,
-        token: backup.token,
-        pid: process.pid,
-      })
-    : undefined;
-  const inFlight = trackRequests(server as Server);
+  const unpublishBackup = await publishBackup(backup, host, port);
+  const inFlight = trackRequests(server);
   const shutdown = (timing: ShutdownTiming) =>
     shutDown(
       {
-        server: server as Server,
+        server,
         readiness: ops.readiness,
         inFlight,
         async beforeClose() {
-          clearInterval(pruning);
-          clearInterval(merging);
-          stopSweeping?.();
-          stopSweepingFiles();
+          stopUpkeep();
           await unpublishBackup?.();
         },
         closeDatabase: () => db.close(),
       },
       timing,
     );
-  const shownHost =
-    host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  const url = `http://${shownHost}:${port}`;
-
+  const url = shownUrl(host, port);
   return {
     query: db.query,
     url,
@@ -381,3 +310,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
   };
 }
+
+/** The app's settings that come straight from the server's options. */
+const appOptionsOf = (options: ServerOptions) => ({
+  legacy: options.legacy,
+  staticDir: options.staticDir,
+  trustProxy: options.trustProxy,
+  apiOrigin: options.apiOrigin,
+  allowedOrigins: options.allowedOrigins,
+  sessions: options.sessions,
+  throttle: options.throttle,
+});

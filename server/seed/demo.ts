@@ -230,7 +230,11 @@ async function insert(q: Query, table: string, key: string, row: Record<string, 
 /** Stores a demo file in an upload folder and returns its stored name. */
 export type SaveDemoFile = (folder: UploadFolder, data: Uint8Array, ext: string) => Promise<string>;
 
-export async function seedDemo(q: Query, saveFile?: SaveDemoFile): Promise<void> {
+// Each row keeps the ids of its whole ancestry, so children copy their parent's.
+type Ids = Record<string, number | null>;
+
+/** Classes 1 to 12, the subjects, and the books' tree down to their chapters. */
+async function seedBookTree(q: Query): Promise<{ books: Ids[]; chapters: Ids[] }> {
   await q(
     `INSERT INTO classes (class_name, sort_order) SELECT 'Class ' || n, n FROM generate_series(1, 12) AS n`,
   );
@@ -245,9 +249,6 @@ export async function seedDemo(q: Query, saveFile?: SaveDemoFile): Promise<void>
       name,
       await insert(q, 'subjects', 'subject_id', { subject_name: name, subject_content: content }),
     );
-
-  // Each row keeps the ids of its whole ancestry, so children copy their parent's.
-  type Ids = Record<string, number | null>;
   const series: Ids[] = [];
   for (const s of SERIES) {
     const ids = { class_id: classIds.get(s.classNo)!, subject_id: subjectIds.get(s.subject)! };
@@ -287,11 +288,19 @@ export async function seedDemo(q: Query, saveFile?: SaveDemoFile): Promise<void>
       }),
     });
   }
+  return { books, chapters };
+}
+
+/** The resource types, then pages of a book, library resources, questions, the CMS content. */
+async function seedBookContent(
+  q: Query,
+  { books, chapters }: { books: Ids[]; chapters: Ids[] },
+  saveFile: SaveDemoFile | undefined,
+): Promise<void> {
   const typeIds: number[] = [];
   for (const [title, entryType] of RESOURCE_TYPES)
     typeIds.push(await insert(q, 'resource_types', 'id', { title, entry_type: entryType }));
-
-  // Content: pages of a book, library resources, questions (book levels without section and unit).
+  // Content sits on book levels without section and unit.
   const levels = ({ class_id, subject_id, series_id, book_id }: Ids) => ({
     class_id,
     subject_id,
@@ -327,10 +336,11 @@ export async function seedDemo(q: Query, saveFile?: SaveDemoFile): Promise<void>
     });
   }
   await seedContent(q);
+}
 
-  // People, with the hashed password every such row holds, and their assigned books.
+/** Schools, teachers and students, with the hashed password every such row holds, and their books. */
+async function seedPeople(q: Query, bookIds: readonly (number | null)[]): Promise<void> {
   const password = await hashPassword(DEMO_PERSON_PASSWORD);
-  const bookIds = books.map((b) => b.book_id);
   const assign = async (table: string, key: string, id: number, picks: readonly number[]) => {
     for (const pick of picks)
       await q(`INSERT INTO ${table} (${key}, book_id) VALUES ($1, $2)`, [id, bookIds[pick]]);
@@ -372,4 +382,13 @@ export async function seedDemo(q: Query, saveFile?: SaveDemoFile): Promise<void>
     });
     await assign('student_books', 'student_id', id, st.books);
   }
+}
+
+export async function seedDemo(q: Query, saveFile?: SaveDemoFile): Promise<void> {
+  const tree = await seedBookTree(q);
+  await seedBookContent(q, tree, saveFile);
+  await seedPeople(
+    q,
+    tree.books.map((b) => b.book_id),
+  );
 }

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app/start';
+import { createApp } from '../../server/app/create-app';
 import { ensureAdmin } from '../../server/auth/admin';
 import { createSession } from '../../server/auth/sessions';
 import { type Database, openDatabase } from '../../server/db';
