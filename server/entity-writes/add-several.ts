@@ -12,7 +12,8 @@ import type { EntityDescription } from '../../src/contract/entity';
 import { severalField, severalNumbers } from '../../src/contract/several-files';
 import { validateWrite, type WireBody } from '../../src/contract/validation';
 import { NEW_ID_FIELD } from '../../src/contract/wire';
-import type { EntityGraph } from '../entities/graph';
+import type { Query } from '../db';
+import type { EntityGraph, ParentLink } from '../entities/graph';
 import { type ApiHandler, ok, refuse } from '../entities/handler';
 import { replyTexts } from '../entities/reply-texts';
 import { ident } from '../entities/sql';
@@ -34,6 +35,28 @@ function sentFiles(body: WireBody, prefix: string, single: string | undefined): 
     .map(({ name }) => body[name]);
   const first = single === undefined ? undefined : body[single];
   return [first, ...numbered].filter((raw) => raw !== undefined && raw !== '' && raw !== 'null');
+}
+
+/**
+ * The highest number given so far within the parent, its row locked first so that two adds
+ * under one parent number one after the other.
+ */
+async function highestNumber(
+  q: Query,
+  table: string,
+  field: string,
+  within: ParentLink,
+  parentId: unknown,
+): Promise<number | null> {
+  const parent = within.parent;
+  await q(`SELECT 1 FROM ${ident(parent.table)} WHERE ${ident(parent.key)} = $1 FOR NO KEY UPDATE`, [
+    parentId,
+  ]);
+  const [row] = await q<{ highest: number | null }>(
+    `SELECT max(${ident(field)}) AS highest FROM ${table} WHERE ${ident(within.field)} = $1`,
+    [parentId],
+  );
+  return row?.highest ?? null;
 }
 
 export function addSeveralHandler(
@@ -79,18 +102,10 @@ export function addSeveralHandler(
     let numbers: (number | null)[] = files.map(() => null);
     if (numbering && within) {
       const given = cols[numbering.field];
-      let highest: number | null = null;
-      if (given === undefined || given === null) {
-        const parent = within.parent;
-        await q(`SELECT 1 FROM ${ident(parent.table)} WHERE ${ident(parent.key)} = $1 FOR NO KEY UPDATE`, [
-          cols[within.field],
-        ]);
-        const [row] = await q<{ highest: number | null }>(
-          `SELECT max(${ident(numbering.field)}) AS highest FROM ${table} WHERE ${ident(within.field)} = $1`,
-          [cols[within.field]],
-        );
-        highest = row?.highest ?? null;
-      }
+      const highest =
+        given === undefined || given === null
+          ? await highestNumber(q, table, numbering.field, within, cols[within.field])
+          : null;
       numbers = severalNumbers(
         files.length,
         given === undefined || given === null ? null : Number(given),
