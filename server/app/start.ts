@@ -102,6 +102,8 @@ export interface RunningServer {
 export const DEFAULT_ADMIN = { username: 'admin', password: 'admin123' } as const;
 
 const isWildcardHost = (host: string) => host === '0.0.0.0' || host === '::';
+/** Absent or 'memory://': the database in memory, the files in temporary folders. */
+const isOnDisk = (options: ServerOptions) => !!options.dataDir && options.dataDir !== 'memory://';
 
 /**
  * The storage first: a bucket that refuses the start does so before the database is touched.
@@ -110,9 +112,8 @@ const isWildcardHost = (host: string) => host === '0.0.0.0' || host === '::';
  */
 async function openFileStorage(options: ServerOptions): Promise<FileStorage> {
   if (options.s3) return openStorage({ s3: options.s3 });
-  const onDisk = options.dataDir && options.dataDir !== 'memory://';
   const localFolder = async (name: string) =>
-    onDisk ? join(options.dataDir!, name) : await mkdtemp(join(tmpdir(), `${name}-`));
+    isOnDisk(options) ? join(options.dataDir!, name) : await mkdtemp(join(tmpdir(), `${name}-`));
   return openStorage({ uploadsDir: await localFolder('uploads'), tusDir: await localFolder('tus') });
 }
 
@@ -267,9 +268,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         pendingLimitBytes: (options.uploadPendingMb ?? DEFAULT_PENDING_MB) * 1024 * 1024,
       });
   // `npm run backup` asks the running server, which alone may read PGlite's folder meanwhile.
-  const onDisk = options.dataDir && options.dataDir !== 'memory://';
   const backup =
-    onDisk && !options.databaseUrl ? { dataDir: options.dataDir!, db, token: newBackupToken() } : undefined;
+    isOnDisk(options) && !options.databaseUrl
+      ? { dataDir: options.dataDir!, db, token: newBackupToken() }
+      : undefined;
   const ops = createOps(db, { log, timeouts: options.timeouts, metricsToken: options.metricsToken });
   ops.readiness.add('object storage', async () => {
     const reason = await storage.ready();
