@@ -7,8 +7,50 @@
  * types, never call them (they go through src/app). src/contract, src/db and src/sync import
  * no React (the service worker bundles them; tsconfig.worker.json keeps the DOM out of them
  * too). The server shares only the contract. No import cycles, type-only imports included.
+ *
+ * server/ has layers of its own, bottom to top (SERVER_LAYERS below): a folder imports only
+ * folders of lower layers, type-only imports included; folders of one layer import none of
+ * each other. Every server file lives in one of these folders.
  */
 const layer = (name) => `^src/${name}/`;
+
+/** The server's layers, bottom first, each with why it sits where it does. */
+const SERVER_LAYERS = [
+  [['kit'], 'Helpers that know no HTTP, database or domain (deadlines, secret comparison).'],
+  [['http'], 'HTTP plumbing without a database: replies, bodies, guards, headers, static files.'],
+  [['migrations'], 'The schema, as SQL text.'],
+  [['db'], 'Opens PGlite or PostgreSQL and runs the migrations.'],
+  [['ops'], 'Logs, metrics, readiness, timeouts, shutdown: around every request, below every feature.'],
+  [['storage'], 'Where files live (a folder or a bucket), named by upload folder.'],
+  [
+    ['audit', 'auth', 'backup', 'geography', 'uploads'],
+    'Features on db, storage and http, independent of each other and of the entities.',
+  ],
+  [['entities'], 'The handler contract, the SQL shape of a described entity, and its reads.'],
+  [['entity-writes'], 'Add, update, delete, actions and sets, with the checks a write runs.'],
+  [['api'], 'Runs handlers over HTTP: the entities route table, the write pipeline, batches.'],
+  [['seed'], 'Demo and scale data, written through the lower layers.'],
+  [['app'], 'Assembles the app, starts the server, reads the configuration.'],
+  [['commands'], 'The entry points the build bundles (dist-server/*.js).'],
+];
+const SERVER_FOLDERS = SERVER_LAYERS.flatMap(([folders]) => folders);
+const serverPath = (folders) => `^server/(${folders.join('|')})/`;
+
+/** For each server folder: nothing of a higher layer, nor of another folder of its own layer. */
+const serverLayerRules = SERVER_LAYERS.flatMap(([folders, why], rank) => {
+  const above = SERVER_LAYERS.slice(rank + 1).flatMap(([f]) => f);
+  return folders.flatMap((folder) => {
+    const forbidden = [...above, ...folders.filter((f) => f !== folder)];
+    if (forbidden.length === 0) return [];
+    return {
+      name: `server-${folder}-imports-only-below`,
+      comment: `server/${folder}: ${why} It imports no folder above it or beside it.`,
+      severity: 'error',
+      from: { path: `^server/${folder}/` },
+      to: { path: serverPath(forbidden) },
+    };
+  });
+});
 
 /** Forbids `from` to import `to` at run time (type-only imports allowed where noted). */
 const forbid = (name, comment, from, to, typesAllowed = false) => ({
@@ -75,6 +117,21 @@ module.exports = {
       '^server/',
       '^src/(db|sync|app|ui|routes)/',
     ),
+    ...serverLayerRules,
+    {
+      name: 'server-files-in-a-layer',
+      comment: 'Every server file lives in a folder of SERVER_LAYERS, so that its layer is known.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: serverPath(SERVER_FOLDERS) },
+      to: {},
+    },
+    {
+      name: 'server-imports-files-in-a-layer',
+      comment: 'Every server file lives in a folder of SERVER_LAYERS, so that its layer is known.',
+      severity: 'error',
+      from: {},
+      to: { path: '^server/', pathNot: serverPath(SERVER_FOLDERS) },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

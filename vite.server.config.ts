@@ -18,9 +18,9 @@ export default defineConfig({
     sourcemap: true,
     rollupOptions: {
       input: {
-        index: 'server/index.ts',
-        'data-tool': 'server/data-tool.ts',
-        'seed-scale': 'server/seed-scale-cli.ts',
+        index: 'server/commands/serve.ts',
+        'data-tool': 'server/commands/data-tool.ts',
+        'seed-scale': 'server/commands/seed-scale.ts',
       },
       output: { format: 'es', entryFileNames: '[name].js' },
     },

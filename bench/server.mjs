@@ -21,7 +21,7 @@ export const ADMIN = { username: 'admin', password: 'admin123' };
  */
 export async function startBenchServer({ cpuProfileDir, staticDir, dataDir: givenDir, env = {} } = {}) {
   needBuilt('dist-server/index.js');
-  // PORT must be a positive number (server/config.ts): take a free one.
+  // PORT must be a positive number (server/app/config.ts): take a free one.
   const freePort = await new Promise((done) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port } = probe.address();

@@ -1,5 +1,5 @@
 // npm run seed:scale -- --students 100000: builds the server when its sources are newer than
-// dist-server/, then runs dist-server/seed-scale.js (server/seed-scale-cli.ts) with the
+// dist-server/, then runs dist-server/seed-scale.js (server/commands/seed-scale.ts) with the
 // arguments given.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';

@@ -1,9 +1,9 @@
 /**
  * What a write handler tells the audit trail: every handler gets a recorder with its request
- * (server/http/api.ts) and says, with the rows the database returned, what it did to which
+ * (server/entities/handler.ts) and says, with the rows the database returned, what it did to which
  * record. The write pipeline keeps an item's entries only when the item succeeds, adds who,
  * from which device and when, and stores them in the item's transaction
- * (server/http/write-pipeline.ts, store.ts). A write that succeeds without an entry is a bug
+ * (server/api/write-pipeline.ts, store.ts). A write that succeeds without an entry is a bug
  * the pipeline refuses to commit, so a new handler cannot forget the trail.
  */
 import { type AuditOp, auditEntityName } from '../../src/contract/audit';

@@ -16,10 +16,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Hono } from 'hono';
 import type { Database } from '../db';
+import { isLoopbackHost } from '../http/client';
 import type { AppEnv } from '../http/env';
 import { fail, TEXT } from '../http/reply';
-import { sameSecret } from '../http/same-secret';
-import { isLoopbackHost } from '../startup-guard';
+import { sameSecret } from '../kit/same-secret';
 import { packBackup, stageBackup } from './archive';
 
 export const BACKUP_PATH = '/internal/backup';

@@ -1,6 +1,6 @@
 /** A real PostgreSQL server through a node-pg pool (DATABASE_URL). */
 import pg from 'pg';
-import { raceDeadline } from '../ops/race-deadline';
+import { raceDeadline } from '../kit/race-deadline';
 import { type Database, INT8_OID, parseInt8, type Query } from './types';
 
 /** How long the start waits for the database's first answer. */

@@ -6,8 +6,8 @@
  */
 import { type EntityDescription, idParamOf } from '../../src/contract/entity';
 import { PASSWORD_PLACEHOLDER } from '../../src/contract/password-placeholder';
-import { type ApiHandler, ok } from '../http/api';
 import type { EntityGraph } from './graph';
+import { type ApiHandler, ok } from './handler';
 import { notFound, readId } from './ids';
 import { rowSelect } from './select';
 import { ident, toWireRow } from './sql';

@@ -1,7 +1,7 @@
 /** Reading a record id from a request, with the replies for the two ways it can be wrong. */
 import { type EntityDescription, idParamOf } from '../../src/contract/entity';
 import { parseWireId } from '../../src/contract/validation';
-import { type ApiReply, refuse } from '../http/api';
+import { type ApiReply, refuse } from './handler';
 import { keyInRange } from './sql';
 
 export const notFound = (entity: EntityDescription): ApiReply => refuse(404, `${entity.names.One} not found`);

@@ -7,11 +7,11 @@
 import { listFieldOf } from '../../src/contract/endpoints';
 import type { EntityDescription } from '../../src/contract/entity';
 import type { Database } from '../db';
-import { type ApiHandler, ok, refuse } from '../http/api';
 import { TEXT } from '../http/reply';
 import { deltaPull } from './delta';
 import { listFilters } from './filters';
 import type { EntityGraph } from './graph';
+import { type ApiHandler, ok, refuse } from './handler';
 import { jsonRows } from './json-rows';
 import { listPage } from './list-page';
 import { listTotals } from './list-totals';

@@ -8,8 +8,8 @@
 import { listFieldOf } from '../../src/contract/endpoints';
 import { type EntityDescription, type Lookup, splitPath } from '../../src/contract/entity';
 import { parseWireId } from '../../src/contract/validation';
-import { type ApiHandler, ok, refuse } from '../http/api';
 import type { EntityGraph } from './graph';
+import { type ApiHandler, ok, refuse } from './handler';
 import { rowSelect } from './select';
 import { ident, idParam, toWireRow, Where } from './sql';
 

@@ -4,7 +4,7 @@
  * `index.php?type=fetchEntryType&type_id=3` → `{ success: true, entry_type: 2 }`.
  */
 import { type EntityDescription, type FieldRead, idParamOf } from '../../src/contract/entity';
-import { type ApiHandler, ok } from '../http/api';
+import { type ApiHandler, ok } from './handler';
 import { notFound, readId } from './ids';
 import { ident } from './sql';
 

@@ -37,6 +37,12 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
 /** '::ffff:127.0.0.1' (an IPv4 peer on a dual-stack socket) is 127.0.0.1. */
 const plainAddress = (a: string) => (a.startsWith('::ffff:') && isIP(a.slice(7)) === 4 ? a.slice(7) : a);
 
+/** Whether a host name or address is this machine's loopback (HOST, a socket's peer). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(h);
+}
+
 const isLoopback = (a: string) => a === '::1' || /^127\./.test(a);
 
 function trusts(trust: TrustProxy, peer: string): boolean {

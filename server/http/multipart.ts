@@ -3,12 +3,12 @@
  * temporary file on disk and hashed chunk by chunk on its way there. A 12 MB Add Chapter is
  * then never one buffer: no step holds the event loop for long (12 MB of multipart parsed
  * whole by the platform's formData() would delay every other request: bench/latency.mjs),
- * memory stays flat however many arrive, and the fingerprint of the request (fingerprint.ts)
+ * memory stays flat however many arrive, and the fingerprint of the request (api/fingerprint.ts)
  * takes the hash already made instead of reading the file again.
  *
  * Files come back as File objects backed by their temporary file (fs.openAsBlob), so the
  * handlers read them like any File (size, first bytes, content); the temporary files are removed
- * when the request is over (removeTempFiles, registered in app.ts before any route).
+ * when the request is over (removeTempFiles, registered in app/start.ts before any route).
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream, openAsBlob } from 'node:fs';

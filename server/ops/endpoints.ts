@@ -17,7 +17,7 @@ import type { Context, Hono } from 'hono';
 import { isLocalClient, type TrustProxy } from '../http/client';
 import type { AppEnv } from '../http/env';
 import { fail, TEXT } from '../http/reply';
-import { sameSecret } from '../http/same-secret';
+import { sameSecret } from '../kit/same-secret';
 import { type AppMetrics, scrape } from './metrics';
 import type { Readiness } from './readiness';
 

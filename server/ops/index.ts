@@ -1,6 +1,6 @@
 /**
  * What an operator needs from each server process, wired into the app by
- * app.ts in two calls: `observe` first of all middleware (request lines and metrics, the
+ * app/start.ts in two calls: `observe` first of all middleware (request lines and metrics, the
  * request scope, `Connection: close` while shutting down, the slow-body limit), and
  * `registerOpsEndpoints` (/healthz, /readyz, /metrics) after the security headers.
  */

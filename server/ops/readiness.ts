@@ -5,7 +5,7 @@
  * sending to a process that cannot reach what its requests need.
  */
 import type { Database } from '../db';
-import { raceDeadline } from './race-deadline';
+import { raceDeadline } from '../kit/race-deadline';
 
 /** Resolves when what it checks answers; throws (or rejects) with the reason when not. */
 export type ReadinessCheck = () => Promise<unknown>;

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (SIGTERM, SIGINT; index.ts), in the order a balancer needs:
+ * Graceful shutdown (SIGTERM, SIGINT; commands/serve.ts), in the order a balancer needs:
  *
  * 1. /readyz answers 503 at once (readiness.ts), while every other request is still served
  *    for `delayMs` (SHUTDOWN_DELAY_MS: the balancer's check interval, so that it has seen
@@ -17,7 +17,7 @@
  */
 import type { Server } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
-import { raceDeadline } from './race-deadline';
+import { raceDeadline } from '../kit/race-deadline';
 import type { Readiness } from './readiness';
 
 export interface ShutdownTiming {
@@ -92,7 +92,7 @@ export async function shutDown(
     await closed;
   }
   // A handler cut mid-transaction may still hold a connection, which the pool's end waits
-  // for; index.ts exits at its own deadline anyway (PostgreSQL rolls back what it held).
+  // for; commands/serve.ts exits at its own deadline anyway (PostgreSQL rolls back what it held).
   await parts.closeDatabase();
   return { cut };
 }

@@ -1,8 +1,11 @@
 /**
- * The one line a start that cannot go on ends with (index.ts): what is wrong and what to
+ * The one line a start that cannot go on ends with (commands/serve.ts): what is wrong and what to
  * look at, never a stack. Configuration and refusals carry their own message; the database's
  * failures are told by their code (node's for the network, PostgreSQL's SQLSTATE for the rest).
  */
+
+/** A start that must not go on (a refused account, a refused bucket): its message is the line. */
+export class StartRefused extends Error {}
 
 /** DATABASE_URL without its password, to name the database in a message. */
 export function safeDatabaseUrl(url: string | undefined): string {

@@ -12,7 +12,7 @@
  *   line, and has its own, longer allowance (UPLOAD_CHUNK_TIMEOUT_SECONDS), which is Node's
  *   requestTimeout for the whole request.
  *
- * The handler that was reading the cut body then fails; onError (app.ts) asks `wasCut` and
+ * The handler that was reading the cut body then fails; onError (app/start.ts) asks `wasCut` and
  * logs the cut once, without a stack.
  */
 import type { IncomingMessage, ServerOptions } from 'node:http';

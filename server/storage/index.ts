@@ -1,11 +1,11 @@
 /**
  * Opens the storage the settings ask for (server/storage/types.ts): the bucket when S3_BUCKET
  * is set, else the local folder. A bucket that cannot be used stops the start with one line
- * saying why (StartRefused, printed by index.ts), and `ready()` answers the same question for
+ * saying why (StartRefused, printed by commands/serve.ts), and `ready()` answers the same question for
  * the readiness check while the server runs (`storageReady`).
  */
 import { mkdir } from 'node:fs/promises';
-import { StartRefused } from '../startup-guard';
+import { StartRefused } from '../ops/start-error';
 import { localStorage } from './local';
 import { s3Storage } from './s3';
 import type { S3Settings } from './settings';

@@ -9,7 +9,7 @@ import { access, copyFile, mkdir, open, readdir, rename, rm, stat, writeFile } f
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
-import { isSafeFileName, isUploadFolder, type UploadFolder } from '../uploads/folders';
+import { isSafeFileName, isUploadFolder, type UploadFolder } from './folders';
 import { withoutDeferredLength } from './tus-datastore';
 import type { FileStorage, PendingMark, StoredUpload, TusStorage } from './types';
 

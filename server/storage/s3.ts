@@ -16,6 +16,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  type HeadObjectCommandOutput,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -24,10 +25,10 @@ import {
 import { S3Store } from '@tus/s3-store';
 import type { KvStore } from '@tus/utils';
 import { getMimeType } from 'hono/utils/mime';
-import { isSafeFileName, isUploadFolder, type UploadFolder } from '../uploads/folders';
+import { isSafeFileName, isUploadFolder, type UploadFolder } from './folders';
 import type { S3Settings } from './settings';
 import { PrefixedDataStore } from './tus-datastore';
-import type { FileStorage, PendingMark, StoredUpload, TusStorage } from './types';
+import type { FileStorage, PendingMark, StoredObject, StoredUpload, TusStorage } from './types';
 
 const FILES = 'uploads/';
 const MARKS = 'pending/';
@@ -162,6 +163,32 @@ async function* listKeys(client: S3Client, bucket: string, prefix: string) {
   } while (ContinuationToken);
 }
 
+/** An object's size and time, and its bytes on demand (a range of them for a Range request). */
+async function openObject(client: S3Client, bucket: string, Key: string): Promise<StoredObject | null> {
+  let found: HeadObjectCommandOutput;
+  try {
+    found = await client.send(new HeadObjectCommand({ Bucket: bucket, Key }));
+  } catch (err) {
+    if (isMissing(err)) return null;
+    throw err;
+  }
+  return {
+    size: found.ContentLength ?? 0,
+    modified: found.LastModified ?? new Date(0),
+    async stream(range) {
+      const got = await client.send(
+        new GetObjectCommand({
+          Bucket: bucket,
+          Key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
+      if (!got.Body) throw new Error(`S3 sent no body for ${Key}`);
+      return got.Body.transformToWebStream() as ReadableStream<Uint8Array>;
+    },
+  };
+}
+
 export function s3Storage(settings: S3Settings): FileStorage {
   const { bucket } = settings;
   const client = new S3Client(clientConfig(settings));
@@ -169,7 +196,6 @@ export function s3Storage(settings: S3Settings): FileStorage {
   const checker = new S3Client({ ...clientConfig(settings), maxAttempts: 1 });
   const fileKey = (folder: UploadFolder, name: string) => `${FILES}${folder}/${name}`;
   const markKey = (folder: UploadFolder, name: string) => `${MARKS}${folder}/${name}`;
-  const head = (Key: string) => client.send(new HeadObjectCommand({ Bucket: bucket, Key }));
 
   return {
     async put(folder, name, bytes) {
@@ -183,31 +209,7 @@ export function s3Storage(settings: S3Settings): FileStorage {
         }),
       );
     },
-    async open(folder, name) {
-      const Key = fileKey(folder, name);
-      let found: Awaited<ReturnType<typeof head>>;
-      try {
-        found = await head(Key);
-      } catch (err) {
-        if (isMissing(err)) return null;
-        throw err;
-      }
-      return {
-        size: found.ContentLength ?? 0,
-        modified: found.LastModified ?? new Date(0),
-        async stream(range) {
-          const got = await client.send(
-            new GetObjectCommand({
-              Bucket: bucket,
-              Key,
-              Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-            }),
-          );
-          if (!got.Body) throw new Error(`S3 sent no body for ${Key}`);
-          return got.Body.transformToWebStream() as ReadableStream<Uint8Array>;
-        },
-      };
-    },
+    open: (folder, name) => openObject(client, bucket, fileKey(folder, name)),
     async remove(folder, name) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: fileKey(folder, name) }));
     },

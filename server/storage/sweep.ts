@@ -10,7 +10,7 @@
  */
 import type { Database } from '../db';
 import { requestLog } from '../ops/context';
-import type { UploadFolder } from '../uploads/folders';
+import type { UploadFolder } from './folders';
 import type { FileStorage } from './types';
 
 /** Longer than any write transaction (a large upload moved in a bucket is a copy). */

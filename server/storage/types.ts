@@ -4,11 +4,11 @@
  * never knows which one it has: the upload journal writes and removes through it, the serving
  * route reads through it, the tus endpoint keeps its uploads in its `tus` part.
  *
- * Names are checked before they get here (uploads/folders.ts): one safe path segment in a
+ * Names are checked before they get here (storage/folders.ts): one safe path segment in a
  * whitelisted folder, so no implementation has to guard against traversal on its own.
  */
 import type { DataStore } from '@tus/utils';
-import type { UploadFolder } from '../uploads/folders';
+import type { UploadFolder } from './folders';
 
 /** A stored file as the serving route needs it. */
 export interface StoredObject {

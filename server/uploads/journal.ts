@@ -20,8 +20,8 @@
  */
 import type { Database, Query } from '../db';
 import { requestLog } from '../ops/context';
+import type { UploadFolder } from '../storage/folders';
 import type { FileStorage } from '../storage/types';
-import type { UploadFolder } from './folders';
 import { type MovableFile, newUploadName, type UploadContent, writeUpload } from './store';
 
 export interface UploadJournal {

@@ -3,7 +3,7 @@
  * behind the session check. A large file arrives in chunks; a dropped connection costs only
  * what was in flight, since the client asks for the offset the server has (HEAD) and goes on
  * from there. The record's own request then names the finished upload (`tus:<id>` in the file
- * field, src/contract/resumable.ts), and files.ts moves it into the field's upload folder
+ * field, src/contract/resumable.ts), and entity-writes/files.ts moves it into the field's upload folder
  * through the request's upload journal.
  *
  * - Uploads live in the storage's `tus` part (server/storage: DATA_DIR/tus, or `tus/` in the
@@ -125,140 +125,151 @@ const MB = 1024 * 1024;
 /** The tus request's upload id (the last path segment), for bookkeeping after tus answered. */
 const idOf = (request: Request) => decodeURIComponent(new URL(request.url).pathname.split('/').at(-1) ?? '');
 
+type UploadsDb = ResumableOptions['db'];
+/** The administrator of each request being handled, for tus's hooks (they get the request). */
+type AdminOf = WeakMap<Request, number>;
+
+const forget = (db: UploadsDb, id: string) => db.query('DELETE FROM resumable_uploads WHERE id = $1', [id]);
+
+/**
+ * Records a new upload unless it would take its administrator past the limit. One
+ * administrator's creations are counted one at a time (a transaction-scoped advisory lock),
+ * so two at once cannot both slip under it.
+ */
+const reserve = (db: UploadsDb, limit: number, id: string, admin: number, length: number) =>
+  db.tx(async (q) => {
+    await q('SELECT pg_advisory_xact_lock(18002, $1)', [admin]);
+    const [{ held }] = await q<{ held: number }>(
+      'SELECT coalesce(sum(length), 0)::bigint AS held FROM resumable_uploads WHERE admin_id = $1',
+      [admin],
+    );
+    if (Number(held) + length > limit) return false;
+    await q('INSERT INTO resumable_uploads (id, admin_id, length) VALUES ($1, $2, $3)', [id, admin, length]);
+    return true;
+  });
+
+async function sweepAbandoned(storage: FileStorage, db: UploadsDb, now: number): Promise<number> {
+  const cutoff = now - ABANDONED_AFTER_MS;
+  const rows = await db.query<{ id: string; touched: number }>(
+    'SELECT id, (extract(epoch FROM touched_at) * 1000)::float8 AS touched FROM resumable_uploads',
+  );
+  const touched = new Map(rows.map((r) => [r.id, Number(r.touched)]));
+  let removed = 0;
+  for (const upload of await storage.tus.list()) {
+    // In a bucket an upload's objects change only at creation and at its last chunk (the
+    // parts of one in progress are not objects), so the table's time counts too.
+    if (Math.max(upload.modified.getTime(), touched.get(upload.id) ?? 0) >= cutoff) continue;
+    await storage.tus.remove(upload.id);
+    removed += 1;
+  }
+  await db.query('DELETE FROM resumable_uploads WHERE touched_at < $1', [new Date(cutoff)]);
+  return removed;
+}
+
+function tusServer(options: ResumableOptions, path: string, limit: number, adminOf: AdminOf): Server {
+  const { db } = options;
+  return new Server({
+    path,
+    datastore: options.storage.tus.datastore,
+    locker: new DatabaseLocker(db, options.lease),
+    maxSize: RESUMABLE_MAX_BYTES,
+    // Behind a proxy the Host header may not be the client's: a path-only Location is.
+    relativeLocation: true,
+    // Same origin only, like the rest of the API (no Access-Control-Allow-Origin).
+    allowedOrigins: [],
+    namingFunction: (req) => `${adminOf.get(req as Request)}-${randomBytes(16).toString('hex')}`,
+    async onIncomingRequest(req, id) {
+      const admin = adminOf.get(req as Request);
+      if (admin === undefined || ownerOf(id) !== admin) throw { status_code: 404, body: 'Upload not found' };
+    },
+    async onUploadCreate(req, upload) {
+      const admin = adminOf.get(req as Request) as number;
+      if (!(await reserve(db, limit, upload.id, admin, upload.size ?? 0)))
+        throw {
+          status_code: 413,
+          body: `Unfinished uploads may hold at most ${Math.floor(limit / MB)} MB per administrator: finish or discard earlier uploads first`,
+        };
+      return {};
+    },
+  });
+}
+
+/** The tus endpoint's handler: tus answers, then the table notes the chunk or the removal. */
+function tusHandler(tus: Server, db: UploadsDb, adminOf: AdminOf) {
+  return async (c: Context<AppEnv>) => {
+    const method = c.req.raw.method;
+    // Hono routes HEAD to GET handlers; a real GET (downloading a partial upload) is not offered.
+    if (method === 'GET') return c.json({ success: false, message: 'Method not allowed' }, 405);
+    // The app always knows a file's size; the limit above is counted on it.
+    if (method === 'POST' && c.req.header('Upload-Defer-Length') !== undefined)
+      return answer(
+        new Response('Upload-Defer-Length is not accepted: declare the size in Upload-Length', {
+          status: 400,
+          headers: { 'Tus-Resumable': '1.0.0' },
+        }),
+      );
+    const request = keepingPartialBody(c.req.raw);
+    adminOf.set(request, c.var.adminId);
+    const res = await tus.handleWeb(request);
+    // Bookkeeping after the fact: the chunk is stored whatever becomes of it (at worst the
+    // sweep or the limit sees an older time or a removed upload, until the next chunk).
+    const noted =
+      method === 'PATCH' && res.status === 204
+        ? db.query('UPDATE resumable_uploads SET touched_at = now() WHERE id = $1', [idOf(request)])
+        : method === 'DELETE' && res.status === 204
+          ? forget(db, idOf(request))
+          : undefined;
+    await noted?.catch((err) => requestLog().error({ err }, 'Could not note a resumable upload'));
+    return answer(res);
+  };
+}
+
+async function finishedUpload(
+  storage: FileStorage,
+  db: UploadsDb,
+  adminId: number,
+  reference: string,
+): Promise<FinishedUpload | { refused: string }> {
+  const id = referencedUpload(reference);
+  if (!id || ownerOf(id) !== adminId) return { refused: UNKNOWN };
+  let upload: Awaited<ReturnType<typeof storage.tus.datastore.getUpload>>;
+  try {
+    upload = await storage.tus.datastore.getUpload(id);
+  } catch {
+    return { refused: UNKNOWN };
+  }
+  if (upload.size === undefined || upload.offset !== upload.size)
+    return {
+      refused: `names an upload that is not finished (${upload.offset} of ${upload.size ?? '?'} bytes)`,
+    };
+  let head: Uint8Array;
+  try {
+    head = await storage.tus.head(id, SNIFF_BYTES);
+  } catch {
+    // Taken or removed by another request since (its info outlives its data for a moment).
+    return { refused: UNKNOWN };
+  }
+  return {
+    size: upload.size,
+    head,
+    moveInto: (folder, name) => storage.tus.moveInto(id, folder, name),
+    release: async () => void (await forget(db, id)),
+  };
+}
+
 export function openResumableUploads(options: ResumableOptions): ResumableUploads {
   const { storage, db } = options;
   const limit = options.pendingLimitBytes ?? DEFAULT_PENDING_MB * MB;
-  const store = storage.tus.datastore;
-  /** The administrator of each request being handled, for tus's hooks (they get the request). */
-  const adminOf = new WeakMap<Request, number>();
-
-  /**
-   * Records a new upload unless it would take its administrator past the limit. One
-   * administrator's creations are counted one at a time (a transaction-scoped advisory lock),
-   * so two at once cannot both slip under it.
-   */
-  const reserve = (id: string, admin: number, length: number) =>
-    db.tx(async (q) => {
-      await q('SELECT pg_advisory_xact_lock(18002, $1)', [admin]);
-      const [{ held }] = await q<{ held: number }>(
-        'SELECT coalesce(sum(length), 0)::bigint AS held FROM resumable_uploads WHERE admin_id = $1',
-        [admin],
-      );
-      if (Number(held) + length > limit) return false;
-      await q('INSERT INTO resumable_uploads (id, admin_id, length) VALUES ($1, $2, $3)', [
-        id,
-        admin,
-        length,
-      ]);
-      return true;
-    });
-  const forget = (id: string) => db.query('DELETE FROM resumable_uploads WHERE id = $1', [id]);
-
-  async function sweep(now = Date.now()): Promise<number> {
-    const cutoff = now - ABANDONED_AFTER_MS;
-    const rows = await db.query<{ id: string; touched: number }>(
-      'SELECT id, (extract(epoch FROM touched_at) * 1000)::float8 AS touched FROM resumable_uploads',
-    );
-    const touched = new Map(rows.map((r) => [r.id, Number(r.touched)]));
-    let removed = 0;
-    for (const upload of await storage.tus.list()) {
-      // In a bucket an upload's objects change only at creation and at its last chunk (the
-      // parts of one in progress are not objects), so the table's time counts too.
-      if (Math.max(upload.modified.getTime(), touched.get(upload.id) ?? 0) >= cutoff) continue;
-      await storage.tus.remove(upload.id);
-      removed += 1;
-    }
-    await db.query('DELETE FROM resumable_uploads WHERE touched_at < $1', [new Date(cutoff)]);
-    return removed;
-  }
-
+  const adminOf: AdminOf = new WeakMap();
+  const sweep = (now = Date.now()) => sweepAbandoned(storage, db, now);
   return {
     register(app, apiPrefix) {
       const path = `${apiPrefix}/${RESUMABLE_PATH}`;
-      const tus = new Server({
-        path,
-        datastore: store,
-        locker: new DatabaseLocker(db, options.lease),
-        maxSize: RESUMABLE_MAX_BYTES,
-        // Behind a proxy the Host header may not be the client's: a path-only Location is.
-        relativeLocation: true,
-        // Same origin only, like the rest of the API (no Access-Control-Allow-Origin).
-        allowedOrigins: [],
-        namingFunction: (req) => `${adminOf.get(req as Request)}-${randomBytes(16).toString('hex')}`,
-        async onIncomingRequest(req, id) {
-          const admin = adminOf.get(req as Request);
-          if (admin === undefined || ownerOf(id) !== admin)
-            throw { status_code: 404, body: 'Upload not found' };
-        },
-        async onUploadCreate(req, upload) {
-          const admin = adminOf.get(req as Request) as number;
-          if (!(await reserve(upload.id, admin, upload.size ?? 0)))
-            throw {
-              status_code: 413,
-              body: `Unfinished uploads may hold at most ${Math.floor(limit / MB)} MB per administrator: finish or discard earlier uploads first`,
-            };
-          return {};
-        },
-      });
-      const handle = async (c: Context<AppEnv>) => {
-        const method = c.req.raw.method;
-        // Hono routes HEAD to GET handlers; a real GET (downloading a partial upload) is not offered.
-        if (method === 'GET') return c.json({ success: false, message: 'Method not allowed' }, 405);
-        // The app always knows a file's size; the limit above is counted on it.
-        if (method === 'POST' && c.req.header('Upload-Defer-Length') !== undefined)
-          return answer(
-            new Response('Upload-Defer-Length is not accepted: declare the size in Upload-Length', {
-              status: 400,
-              headers: { 'Tus-Resumable': '1.0.0' },
-            }),
-          );
-        const request = keepingPartialBody(c.req.raw);
-        adminOf.set(request, c.var.adminId);
-        const res = await tus.handleWeb(request);
-        // Bookkeeping after the fact: the chunk is stored whatever becomes of it (at worst the
-        // sweep or the limit sees an older time or a removed upload, until the next chunk).
-        const noted =
-          method === 'PATCH' && res.status === 204
-            ? db.query('UPDATE resumable_uploads SET touched_at = now() WHERE id = $1', [idOf(request)])
-            : method === 'DELETE' && res.status === 204
-              ? forget(idOf(request))
-              : undefined;
-        await noted?.catch((err) => requestLog().error({ err }, 'Could not note a resumable upload'));
-        return answer(res);
-      };
+      const handle = tusHandler(tusServer(options, path, limit, adminOf), db, adminOf);
       app.on(['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'], [path, `${path}/*`], handle);
     },
-
-    async finished(adminId, reference) {
-      const id = referencedUpload(reference);
-      if (!id || ownerOf(id) !== adminId) return { refused: UNKNOWN };
-      let upload: Awaited<ReturnType<typeof store.getUpload>>;
-      try {
-        upload = await store.getUpload(id);
-      } catch {
-        return { refused: UNKNOWN };
-      }
-      if (upload.size === undefined || upload.offset !== upload.size)
-        return {
-          refused: `names an upload that is not finished (${upload.offset} of ${upload.size ?? '?'} bytes)`,
-        };
-      let head: Uint8Array;
-      try {
-        head = await storage.tus.head(id, SNIFF_BYTES);
-      } catch {
-        // Taken or removed by another request since (its info outlives its data for a moment).
-        return { refused: UNKNOWN };
-      }
-      return {
-        size: upload.size,
-        head,
-        moveInto: (folder, name) => storage.tus.moveInto(id, folder, name),
-        release: async () => void (await forget(id)),
-      };
-    },
-
+    finished: (adminId, reference) => finishedUpload(storage, db, adminId, reference),
     sweep,
-
     startSweeping() {
       const run = () =>
         void sweep().catch((err) => requestLog().error({ err }, 'Could not remove abandoned uploads'));

@@ -16,8 +16,8 @@ import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from '../http/env';
 import { fail, TEXT } from '../http/reply';
+import { isPublicUploadFolder, isSafeFileName, isUploadFolder, type UploadFolder } from '../storage/folders';
 import type { FileStorage } from '../storage/types';
-import { isPublicUploadFolder, isSafeFileName, isUploadFolder, type UploadFolder } from './folders';
 import { IMAGE_TYPES } from './sniff';
 
 export const UPLOAD_CSP = "sandbox; default-src 'none'; img-src 'self'; media-src 'self'";

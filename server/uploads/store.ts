@@ -1,7 +1,7 @@
 /** The names and contents of stored uploads, whatever the storage (server/storage). */
 import { randomBytes } from 'node:crypto';
+import type { UploadFolder } from '../storage/folders';
 import type { FileStorage } from '../storage/types';
-import type { UploadFolder } from './folders';
 
 /** A finished resumable upload, made a stored file without being read into memory. */
 export interface MovableFile {

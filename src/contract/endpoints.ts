@@ -40,7 +40,7 @@ export interface Endpoint {
 /**
  * Every failure, whatever the endpoint (api-contract §1: `message`, or `error` on addlibrary).
  * Ours adds `field`, the description's name of the field at fault, where a database constraint
- * refused the write (server/entities/constraint-refusal.ts).
+ * refused the write (server/api/constraint-refusal.ts).
  */
 export const failureReply = v.looseObject({
   success: v.literal(false),

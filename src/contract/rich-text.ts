@@ -2,7 +2,7 @@
  * The rich-text allowlist, written once: the tags, attributes, inline styles and URL schemes
  * that the editor's toolbar produces (src/ui/fields/rich-text/extensions.ts), and nothing
  * else. The server cleans every `richtext` field with it before storing (sanitize-html,
- * server/entities/rich-text.ts); the app cleans stored HTML with it before rendering it and
+ * server/entity-writes/rich-text.ts); the app cleans stored HTML with it before rendering it and
  * before loading it into the editor (DOMPurify, src/ui/rich-text-sanitizer.ts). Anything not
  * listed goes: scripts and their text, event handlers, classes, ids, javascript: and data:
  * URLs (images are files, uploaded; never base64), style properties the toolbar cannot set.

@@ -1,7 +1,7 @@
 /**
  * Uniqueness rules of an entity (FieldSpec.unique) and the one sentence that refuses a
  * duplicate. The device's check (src/db/unique.ts) and the server's reading of a unique
- * violation (server/entities/constraint-refusal.ts) both take their words from here, so the
+ * violation (server/api/constraint-refusal.ts) both take their words from here, so the
  * form shows the same text at the field whichever of the two refused.
  *
  * The database enforces each rule with a unique index over `columns` (the parent's column

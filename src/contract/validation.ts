@@ -44,7 +44,7 @@ function fieldSchema(spec: FieldSpec): v.GenericSchema<unknown, string | number 
       );
     case 'ref': {
       // A ref that also takes codes (FieldSpec.codes) says which: the server replaced any
-      // known code by its id before this check (server/entities/ref-codes.ts).
+      // known code by its id before this check (server/entity-writes/ref-codes.ts).
       const codes = Object.keys(spec.codes ?? {});
       const refusal =
         codes.length > 0 ? `${label} must be an id or one of ${codes.join(', ')}` : `${label} must be an id`;

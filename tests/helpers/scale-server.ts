@@ -1,10 +1,10 @@
 /**
- * A test server holding `students` more students (the scale seed, server/seed-scale.ts), seeded
+ * A test server holding `students` more students (the scale seed, server/seed/scale.ts), seeded
  * as `npm run seed:scale` does it: the server stopped (PGlite is one process's), the seed on its
  * database, the server started again.
  */
 import { openDatabase } from '../../server/db';
-import { seedScale } from '../../server/seed-scale';
+import { seedScale } from '../../server/seed/scale';
 import { startTestServer, type TestServer, type TestServerOptions } from './server';
 
 export async function startSeededServer(students: number, opts: TestServerOptions = {}): Promise<TestServer> {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { type RunningServer, type ServerOptions, startServer } from '../../server/app';
+import { type RunningServer, type ServerOptions, startServer } from '../../server/app/start';
 import type { FileStorage } from '../../server/storage';
 import { listFieldOf } from '../../src/contract/endpoints';
 import type { EntityDescription } from '../../src/contract/entity';

@@ -1,5 +1,5 @@
 /**
- * A batch whose key is claimed by another request while the batch runs (server/http/batch.ts
+ * A batch whose key is claimed by another request while the batch runs (server/api/batch.ts
  * stores its keys at the end): the batch runs again and answers that item from the other
  * request's stored reply, so the write behind the key happens once. Only PostgreSQL overlaps
  * transactions, hence this project.

@@ -5,7 +5,7 @@
  * shared by two servers, hence this project.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../server/app';
+import { type RunningServer, startServer } from '../../server/app/start';
 import { ADMIN, api, startTestServer, type TestServer } from '../helpers/server';
 
 const LOGIN = 'Admin_access/login.php';

@@ -1,5 +1,5 @@
 /**
- * A parent deleted while a child naming it is being written (server/entities/relations.ts):
+ * A parent deleted while a child naming it is being written (server/entity-writes/relations.ts):
  * whichever commits first, the other request gets its 4xx (409 or 'does not exist'), never a
  * foreign-key error as a 500. Only PostgreSQL overlaps transactions, hence this project.
  */

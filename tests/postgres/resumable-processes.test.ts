@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../server/app';
+import { type RunningServer, startServer } from '../../server/app/start';
 import type { S3Settings } from '../../server/storage';
 import { chapterEntity } from '../../src/contract/entities';
 import { RESUMABLE_PATH } from '../../src/contract/resumable';

@@ -6,7 +6,7 @@
  * written here, so a route added later is covered without touching this test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicUploadFolder, isUploadFolder, UPLOAD_FOLDERS } from '../../server/uploads/folders';
+import { isPublicUploadFolder, isUploadFolder, UPLOAD_FOLDERS } from '../../server/storage/folders';
 import { BATCH_PATH } from '../../src/contract/batch';
 import { allEndpoints, authEndpoints } from '../../src/contract/endpoints';
 import { entities } from '../../src/contract/entities';

@@ -8,7 +8,7 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../server/app';
+import { type RunningServer, startServer } from '../../server/app/start';
 import { backup, type Output, restore } from '../../server/backup/cli';
 import { openPglite } from '../../server/db/pglite';
 import { bookEntity } from '../../src/contract/entities';

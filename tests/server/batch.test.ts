@@ -4,7 +4,7 @@
  * or parsed is refused whole with nothing applied.
  */
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
+import { createApp } from '../../server/app/create-app';
 import { ensureAdmin } from '../../server/auth/admin';
 import { openDatabase } from '../../server/db';
 import { BATCH_PATH } from '../../src/contract/batch';

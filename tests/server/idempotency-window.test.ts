@@ -6,7 +6,7 @@
  * tested without waiting, by backdating a stored reply.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETENTION_DAYS, pruneKeys } from '../../server/http/idempotency';
+import { DEFAULT_RETENTION_DAYS, pruneKeys } from '../../server/api/idempotency';
 import { bookEntity, classEntity } from '../../src/contract/entities';
 import { snapshotServer } from '../helpers/db-snapshot';
 import { pngFile } from '../helpers/files';

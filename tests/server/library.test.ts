@@ -6,7 +6,7 @@
  * and update carry their message under `error` too, which is what the original reads.
  */
 import { describe, expect, it } from 'vitest';
-import type { UploadFolder } from '../../server/uploads/folders';
+import type { UploadFolder } from '../../server/storage/folders';
 import { libraryResourceEntity } from '../../src/contract/entities';
 import { signedInSuite } from '../helpers/server';
 import { form, MB, sampleFile, storedFiles } from './support/files';

@@ -1,5 +1,5 @@
 /**
- * Reads of the master data on the seeded demo tree (server/seed.ts): parents' names in list,
+ * Reads of the master data on the seeded demo tree (server/seed/demo.ts): parents' names in list,
  * get and delta rows, the list filters, the cascade lookups, and the Units sort parameters.
  */
 import { describe, expect, it } from 'vitest';

@@ -4,7 +4,8 @@
  * request id, and `Cache-Control: no-store` on signed-in API replies.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type RunningServer, startServer } from '../../server/app';
+import { createApp } from '../../server/app/create-app';
+import { type RunningServer, startServer } from '../../server/app/start';
 import type { Database } from '../../server/db';
 import { createOps } from '../../server/ops';
 import { saveUpload } from '../../server/uploads/store';

@@ -1,7 +1,7 @@
 /**
- * Parents must agree (server/entities/agreement.ts): a row's class,
+ * Parents must agree (server/entity-writes/agreement.ts): a row's class,
  * subject, series, book and section are those of its nearest parent, on add and on an update
- * that moves the row. Runs on the demo tree (server/seed.ts), whose ids are fixed:
+ * that moves the row. Runs on the demo tree (server/seed/demo.ts), whose ids are fixed:
  * classes 1-12 (Class n = n), subjects English 1, Mathematics 2, Science 3; series 1 Sunrise
  * English (Class 1, English), 2 the same for Class 2, 3 Number Fun (Class 1, Mathematics);
  * books 1 and 2 in series 1, book 4 in series 3; sections 1 and 2 in book 1, 3 in book 4;
@@ -9,9 +9,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db';
-import { parentDisagreement } from '../../server/entities/agreement';
 import { entityGraph } from '../../server/entities/graph';
-import { seedDemo } from '../../server/seed';
+import { parentDisagreement } from '../../server/entity-writes/agreement';
+import { seedDemo } from '../../server/seed/demo';
 import {
   bookEntity,
   chapterEntity,

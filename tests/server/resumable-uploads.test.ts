@@ -18,10 +18,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
+import { createApp } from '../../server/app/create-app';
 import { ensureAdmin } from '../../server/auth/admin';
 import { type Database, openDatabase } from '../../server/db';
-import { seedDemo } from '../../server/seed';
+import { seedDemo } from '../../server/seed/demo';
 import type { FileStorage } from '../../server/storage';
 import {
   ABANDONED_AFTER_MS,

@@ -9,7 +9,7 @@
 import { City } from 'country-state-city';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/password';
-import { SEED_PASSWORD } from '../../server/seed-scale';
+import { SEED_PASSWORD } from '../../server/seed/scale';
 import { entities, studentEntity, teacherEntity } from '../../src/contract/entities';
 import { splitPath } from '../../src/contract/entity';
 import { startSeededServer } from '../helpers/scale-server';

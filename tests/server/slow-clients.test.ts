@@ -6,7 +6,7 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../server/app';
+import { type RunningServer, startServer } from '../../server/app/start';
 import { classEntity } from '../../src/contract/entities';
 import { RESUMABLE_PATH } from '../../src/contract/resumable';
 import { ADMIN, signIn } from '../helpers/server';

@@ -1,15 +1,16 @@
 /**
  * What `npm start` refuses: listening on the network while the account has
  * the demo password (unless ALLOW_DEMO_PASSWORD=1), and a fresh production install without
- * ADMIN_PASSWORD; and the settings it reads (server/config.ts).
+ * ADMIN_PASSWORD; and the settings it reads (server/app/config.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../server/app';
-import { ConfigError, serverOptionsFrom } from '../../server/config';
-import { isLoopbackHost, StartRefused } from '../../server/startup-guard';
+import { ConfigError, serverOptionsFrom } from '../../server/app/config';
+import { startServer } from '../../server/app/start';
+import { isLoopbackHost } from '../../server/http/client';
+import { StartRefused } from '../../server/ops/start-error';
 import { api } from '../helpers/server';
 
 const LOGIN = 'Admin_access/login.php';

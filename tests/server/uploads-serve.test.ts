@@ -4,7 +4,7 @@
  * is defused (nosniff, a sandboxing CSP) and files that are not images are downloads.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRIVATE_UPLOAD_FOLDERS, UPLOAD_FOLDERS, type UploadFolder } from '../../server/uploads/folders';
+import { PRIVATE_UPLOAD_FOLDERS, UPLOAD_FOLDERS, type UploadFolder } from '../../server/storage/folders';
 import { UPLOAD_CSP } from '../../server/uploads/serve';
 import { saveUpload } from '../../server/uploads/store';
 import { signIn, startTestServer, type TestServer } from '../helpers/server';

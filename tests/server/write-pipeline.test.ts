@@ -1,5 +1,5 @@
 /**
- * The write pipeline (server/http/write-pipeline.ts) on a real database: an item that writes
+ * The write pipeline (server/api/write-pipeline.ts) on a real database: an item that writes
  * and then fails, by a 5xx or by throwing, leaves nothing behind, neither its writes nor its
  * Idempotency-Key, whether it came alone or in a batch with items that succeed; a refusal
  * (4xx) is stored under its key but writes nothing either. The audit trail follows: an entry
@@ -9,9 +9,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runWrites, type WriteItem } from '../../server/api/write-pipeline';
 import { type Database, openDatabase } from '../../server/db';
-import { type ApiRoute, ok, refuse } from '../../server/http/api';
-import { runWrites, type WriteItem } from '../../server/http/write-pipeline';
+import { type ApiRoute, ok, refuse } from '../../server/entities/handler';
 import { type FileStorage, openStorage } from '../../server/storage';
 import { classEntity } from '../../src/contract/entities';
 

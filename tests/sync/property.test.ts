@@ -20,7 +20,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanRichText } from '../../server/entities/rich-text';
+import { cleanRichText } from '../../server/entity-writes/rich-text';
 import { contentImageUrl, replacePendingImages } from '../../src/contract/content-images';
 import {
   aboutUsEntity,

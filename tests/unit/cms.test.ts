@@ -7,7 +7,7 @@
  * content and images in words.
  */
 import { describe, expect, it } from 'vitest';
-import { cleanRichText } from '../../server/entities/rich-text';
+import { cleanRichText } from '../../server/entity-writes/rich-text';
 import {
   contentImageRefs,
   contentImageUrl,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { raceDeadline } from '../../server/ops/race-deadline';
+import { raceDeadline } from '../../server/kit/race-deadline';
 
 describe('raceDeadline (readiness checks, shutdown, first database connection)', () => {
   afterEach(() => {

@@ -7,7 +7,7 @@
  */
 import { Editor } from '@tiptap/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanRichText } from '../../server/entities/rich-text';
+import { cleanRichText } from '../../server/entity-writes/rich-text';
 import { TOOLBAR_FONTS, TOOLBAR_SIZES } from '../../src/contract/rich-text';
 import { isWebUrl, urlAllowed } from '../../src/contract/urls';
 import { newTempId } from '../../src/db/ids';

@@ -93,7 +93,7 @@ export interface FieldSpec {
    * For kind 'ref': codes a request may send instead of the parent's id (V5's fixed resource-type
    * codes, `videos`, `audio` ...: api-contract §3.15). Each code names the parent record holding
    * the given values, matched by the parent's title without case and created with them when
-   * none exists (server/entities/ref-codes.ts). A value of digits is always an id.
+   * none exists (server/entity-writes/ref-codes.ts). A value of digits is always an id.
    */
   codes?: Readonly<Record<string, Readonly<Record<string, string | number>>>>;
 }

@@ -18,7 +18,7 @@ export const ENTRY_TYPES = [
  * The fixed resource-type codes the public front-end sends as `resourceType` to addlibrary.php
  * (api-contract §3.15: V2 onward, and V1's `lessonplans`), each with the resource type it
  * stands for here: found by its title (without case), created with this entry type when the
- * server has none (a library resource's `codes`, server/entities/ref-codes.ts). The entry type
+ * server has none (a library resource's `codes`, server/entity-writes/ref-codes.ts). The entry type
  * picks the inputs our form shows for the type (entry-type-inputs.ts): documents and the
  * further materials are file uploads, audio is audio, the rest links; a video's own file and
  * link appear for every type.

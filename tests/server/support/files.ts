@@ -3,7 +3,7 @@
  * to the size asked for, which is all the server's content check reads.
  */
 import type { FileStorage } from '../../../server/storage';
-import type { UploadFolder } from '../../../server/uploads/folders';
+import type { UploadFolder } from '../../../server/storage/folders';
 
 const HEADS = {
   png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
