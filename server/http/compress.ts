@@ -3,6 +3,10 @@
  * are compressed once at the best level and kept (server/http/static.ts); JSON replies are
  * compressed on the fly at a fast level here. Uploads are left alone: images, PDFs and media
  * are compressed already, and they are served by range.
+ *
+ * Not Hono's compress middleware: it offers gzip and deflate only (CompressionStream, which has
+ * no brotli on Node 20), and applies its size threshold only to replies with a Content-Length,
+ * which JSON replies do not carry.
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';

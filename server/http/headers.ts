@@ -1,8 +1,10 @@
 /**
  * Security headers on every reply: the app's Content-Security-Policy on the app's files, a
  * deny-all policy on API replies (JSON is never a page), `Cache-Control: no-store` on API
- * replies, nosniff, a referrer policy, no framing, and HSTS when the request came over HTTPS (server/http/client.ts decides that,
- * TRUST_PROXY included). A reply that brings its own policy (uploads) keeps it.
+ * replies, nosniff, a referrer policy, no framing, and HSTS when the request came over HTTPS
+ * (server/http/client.ts decides that, TRUST_PROXY included). Hono's secureHeaders writes them,
+ * with every header of its own beyond these turned off; a reply that brings its own policy
+ * (uploads) keeps it.
  *
  * The app's policy allows what the built app does and nothing more:
  * - scripts, workers (the service worker), manifest, fonts: this origin only;
@@ -16,6 +18,7 @@
  *   with img-src and connect-src as they are, send anything anywhere.
  */
 import type { MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './env';
 
 /**
@@ -28,24 +31,48 @@ export const TIPTAP_STYLE_HASH = 'sha256-PlumsSlvJ7vvWzjqibGAYKq92O3y/4JTxWWsWJv
 /** One year; without includeSubDomains, which would bind sibling sites we know nothing of. */
 const HSTS = 'max-age=31536000';
 
-export function appPolicy(apiOrigin?: string): string {
-  const api = apiOrigin ? ` ${apiOrigin}` : '';
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    `style-src 'self' '${TIPTAP_STYLE_HASH}'`,
-    "style-src-attr 'unsafe-inline'",
-    `img-src 'self' blob: data:${api}`,
-    `connect-src 'self'${api}`,
-    "worker-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+type Policy = NonNullable<Parameters<typeof secureHeaders>[0]>['contentSecurityPolicy'];
+
+function appPolicy(apiOrigin?: string): Policy {
+  const api = apiOrigin ? [apiOrigin] : [];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", `'${TIPTAP_STYLE_HASH}'`],
+    styleSrcAttr: ["'unsafe-inline'"],
+    imgSrc: ["'self'", 'blob:', 'data:', ...api],
+    connectSrc: ["'self'", ...api],
+    workerSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
 }
 
-export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+/** API replies are JSON, never a page: nothing may load and nothing may frame them. */
+const API_POLICY: Policy = { defaultSrc: ["'none'"], frameAncestors: ["'none'"] };
+
+/** The headers of one kind of reply, with HSTS or without. */
+const headersFor = (contentSecurityPolicy: Policy, https: boolean) =>
+  secureHeaders({
+    contentSecurityPolicy,
+    xContentTypeOptions: 'nosniff',
+    // Full URLs within the app; nothing at all to other sites (record ids are in our paths).
+    referrerPolicy: 'same-origin',
+    xFrameOptions: 'DENY',
+    strictTransportSecurity: https ? HSTS : false,
+    crossOriginResourcePolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+    removePoweredBy: false,
+    // A header the handler set stays: uploads bring their own sandboxing policy.
+    overwrite: false,
+  });
 
 export interface HeaderOptions {
   apiPrefix: string;
@@ -63,19 +90,14 @@ export function originOf(apiRoot: string | undefined): string | undefined {
 
 export function securityHeaders(options: HeaderOptions): MiddlewareHandler<AppEnv> {
   const app = appPolicy(options.apiOrigin);
+  const forApp = [headersFor(app, false), headersFor(app, true)];
+  const forApi = [headersFor(API_POLICY, false), headersFor(API_POLICY, true)];
   const isApi = (path: string) => path === options.apiPrefix || path.startsWith(`${options.apiPrefix}/`);
   return async (c, next) => {
-    await next();
-    const h = c.res.headers;
-    if (!h.has('Content-Security-Policy'))
-      h.set('Content-Security-Policy', isApi(c.req.path) ? API_POLICY : app);
+    const api = isApi(c.req.path);
+    await (api ? forApi : forApp)[options.isHttps(c) ? 1 : 0](c, next);
     // API replies are one administrator's data: no cache, the browser's or a proxy's, may keep
     // them. Uploaded files bring their own caching (uploads/serve.ts).
-    if (isApi(c.req.path) && !h.has('Cache-Control')) h.set('Cache-Control', 'no-store');
-    h.set('X-Content-Type-Options', 'nosniff');
-    // Full URLs within the app; nothing at all to other sites (record ids are in our paths).
-    h.set('Referrer-Policy', 'same-origin');
-    h.set('X-Frame-Options', 'DENY');
-    if (options.isHttps(c)) h.set('Strict-Transport-Security', HSTS);
+    if (api && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   };
 }

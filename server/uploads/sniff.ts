@@ -8,6 +8,12 @@
  * `mimetype` holding their type, uncompressed. Writers put those entries at the front (after
  * `[Content_Types].xml` and `_rels/.rels`, a few hundred bytes), so the first SNIFF_BYTES
  * hold them; a ZIP with none of them is only a ZIP.
+ *
+ * Not the file-type package: from the same first bytes it calls a Word file whose
+ * `[Content_Types].xml` comes after its `word/` entries (some writers put it last) a plain
+ * ZIP, which a document field refuses; it refuses a PNG signature without an IHDR chunk and an
+ * ID3 tag that is not followed by MPEG frames; and it takes `GIF` and `%PDF` without their
+ * versions. The rules below are exactly what each upload field accepts.
  */
 
 /** How many leading bytes detectKind needs. */

@@ -9,6 +9,7 @@
  * Exactly once is unaffected: every item carries its entry's Idempotency-Key, and a batch
  * without a reply leaves all its items without one, so each is sent again under its key.
  */
+import pLimit from 'p-limit';
 import * as v from 'valibot';
 import {
   BATCH_MAX_BYTES,
@@ -79,30 +80,14 @@ function toItem({ request, key, madeAt }: Outgoing): BatchItem | null {
   return item;
 }
 
-/** Runs `task`s at most `limit` at a time. */
-function limiter(limit: number) {
-  let running = 0;
-  const queue: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= limit) await new Promise<void>((go) => queue.push(go));
-    running += 1;
-    try {
-      return await task();
-    } finally {
-      running -= 1;
-      queue.shift()?.();
-    }
-  };
-}
-
 /** Whether the batch as a whole is to be retried or waits for a sign-in (rule 4, as for one request). */
 const retryable = (o: ApiOutcome) => ['retry', 'auth'].includes(classify(o, 'batch').kind);
 
 export function createTransport(api: ApiClient, options: TransportOptions = {}): Transport {
   const maxItems = options.maxItems ?? BATCH_MAX_ITEMS;
   const maxBytes = options.maxBytes ?? BATCH_MAX_BYTES;
-  const alone = limiter(options.maxAlone ?? 6);
-  const batches = limiter(options.maxBatches ?? 2);
+  const alone = pLimit(options.maxAlone ?? 6);
+  const batches = pLimit(options.maxBatches ?? 2);
 
   const sendAlone = ({ request, key, madeAt }: Outgoing) =>
     alone(() =>
