@@ -6,7 +6,7 @@
 import { BATCH_PATH } from '../src/contract/batch';
 import { classEntity, seriesEntity, subjectEntity } from '../src/contract/entities';
 import { IDEMPOTENCY_HEADER } from '../src/contract/wire';
-import { applyBulk } from '../src/db/bulk';
+import { applyBulk } from '../src/db/bulk/bulk-changes';
 import { isTempId } from '../src/db/ids';
 import { mutate } from '../src/db/mutate';
 import { openLocalDb } from '../src/db/open';
@@ -473,7 +473,7 @@ async function singleEdits(ids: string[], prefix: string) {
   return { ms, longestTaskMs, entries: await db.outbox.count() };
 }
 
-/** Issue 20 (bench/bulk.mjs): the same rows in one bulk action (src/db/bulk.ts, slices of 100 per transaction). */
+/** Issue 20 (bench/bulk.mjs): the same rows in one bulk action (src/db/bulk/bulk-changes.ts, slices of 100 per transaction). */
 async function bulkDelete(ids: string[]) {
   const { value, ms, longestTaskMs } = await longestTask(() =>
     applyBulk(db, classEntity, ids, { op: 'delete' }),

@@ -4,7 +4,7 @@
  * bench/upload.mjs through `window.uploadBench`. The file lives in the page's memory; the
  * outbox is not involved (no record takes a file this large yet).
  */
-import type { StoredUpload } from '../src/db/outbox-entry';
+import type { StoredUpload } from '../src/db/outbox/outbox-entry';
 import { createApi } from '../src/sync/api';
 import { signIn } from '../src/sync/auth';
 import { API_ROOT } from '../src/sync/config';

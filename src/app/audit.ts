@@ -1,12 +1,12 @@
 /**
  * The history screen's data: one page of the server's audit trail for the screen's filters,
  * read from the server when there is one, and kept on the device per query so that, offline
- * or with the server out of reach, the screen shows what it fetched last (db/audit-answers.ts).
+ * or with the server out of reach, the screen shows what it fetched last (db/audit/kept-audit-answers.ts).
  * Nothing here is queued or replayed: history is the server's, read on demand.
  */
 import { AUDIT_DEFAULT_LIMIT, type AuditQuery } from '../contract/audit';
 import type { AuditReply } from '../contract/audit-reply';
-import { type KeptAnswer, keepAuditAnswer, readAuditAnswer } from '../db/audit-answers';
+import { type KeptAnswer, keepAuditAnswer, readAuditAnswer } from '../db/audit/kept-audit-answers';
 import type { AuditSearch } from './audit-search';
 import { db, loadApi } from './context';
 

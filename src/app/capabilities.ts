@@ -1,11 +1,11 @@
 /**
  * Whether this server has an entity's extension operations (question edit), as a screen needs
  * to know before offering one: asked of the server when online, and remembered on the device
- * (db/extensions.ts, shared with what pulls learn) so that an offline screen knows what the
+ * (db/known-extensions.ts, shared with what pulls learn) so that an offline screen knows what the
  * server said last.
  */
 import type { EntityDescription } from '../contract/entity';
-import { knownExtensions, markExtension } from '../db/extensions';
+import { knownExtensions, markExtension } from '../db/known-extensions';
 import { db, loadApi } from './context';
 
 /** true: the server has the entity's extension endpoints; false: it has not; null: not known yet. */

@@ -1,5 +1,5 @@
 /**
- * The dashboard's charts' figures (src/db/chart-figures.ts) for the window: counts by a field
+ * The dashboard's charts' figures (src/db/dashboard/chart-data.ts) for the window: counts by a field
  * and the books' holders are kept current by the list worker (`watchCounts`,
  * db/list-engine/count-watches.ts: a hundred thousand students are counted there from its
  * indexes in memory, again on its own change events, and pushed here), so the window never
@@ -18,7 +18,7 @@ import {
   schoolShares,
   type WeekCount,
   weeklyAdded,
-} from '../db/chart-figures';
+} from '../db/dashboard/chart-data';
 import { follower } from '../db/follower';
 import type { CountsAnswer } from '../db/list-engine/protocol';
 import { mutatedTables } from '../db/mutated-tables';

@@ -8,8 +8,8 @@
  */
 import { contentImageUrl } from '../contract/content-images';
 import { contentImageEntity } from '../contract/entities/content-image';
-import { knownExtensions } from '../db/extensions';
 import { isTempId } from '../db/ids';
+import { knownExtensions } from '../db/known-extensions';
 import { resolveId } from '../db/resolve';
 import { API_ROOT } from './config';
 import { db } from './context';
@@ -49,7 +49,7 @@ export async function pendingImageSource(id: string): Promise<ImageSource | null
   return file instanceof Blob ? { src: URL.createObjectURL(file), pendingUpload: id } : null;
 }
 
-/** What the device knows of this server's extensions, by entity (db/extensions.ts). */
+/** What the device knows of this server's extensions, by entity (db/known-extensions.ts). */
 export const readKnownExtensions = (): Promise<Record<string, boolean>> => knownExtensions(db);
 
 export const CONTENT_IMAGE = contentImageEntity.name;

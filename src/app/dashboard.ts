@@ -1,5 +1,5 @@
-/** The dashboard's figures (src/db/figures.ts), with the tables the entity catalogue names. */
-import { type DashboardFigures, dashboardFigures } from '../db/figures';
+/** The dashboard's figures (src/db/dashboard/dashboard-figures.ts), with the tables the entity catalogue names. */
+import { type DashboardFigures, dashboardFigures } from '../db/dashboard/dashboard-figures';
 import { catalogue } from './catalogue';
 import { db } from './context';
 

@@ -5,7 +5,7 @@
  * timer. A form waits on it a few seconds so an online administrator gets the verdict.
  */
 import { liveQuery } from 'dexie';
-import type { OutboxEntry } from '../db/outbox-entry';
+import type { OutboxEntry } from '../db/outbox/outbox-entry';
 import { db } from './context';
 
 export type DeliveryOutcome =

@@ -3,6 +3,8 @@
  * what they can do with it (Retry, settle a conflict, Discard and its Undo). Loaded with that
  * screen.
  */
+
+import { readSignedInUser } from '../db/meta';
 import {
   clearDiscardNotes,
   type DiscardedChange,
@@ -10,10 +12,9 @@ import {
   discardEntry,
   readDiscardNotes,
   undoDiscard,
-} from '../db/discard';
-import { readSignedInUser } from '../db/meta';
-import type { OutboxEntry } from '../db/outbox-entry';
-import { type Choice, resolveConflict } from '../db/queue-actions';
+} from '../db/outbox/discard';
+import type { OutboxEntry } from '../db/outbox/outbox-entry';
+import { type Choice, resolveConflict } from '../db/outbox/queue-actions';
 import { loadIdResolver } from '../db/resolve';
 import { type QueueItem, queueView } from '../sync/queue-view';
 import { db } from './context';

@@ -5,7 +5,6 @@
  */
 import type { EntityDescription } from '../contract/entity';
 import { ruleOfRefusal } from '../contract/unique';
-import { addSeveral } from '../db/add-several';
 import type { Row } from '../db/database';
 import { isQuotaError } from '../db/errors';
 import { keyOrderPage } from '../db/list-engine/key-page';
@@ -17,11 +16,12 @@ import {
   StillUsedError,
   type Values,
 } from '../db/mutate';
-import { type Option, refOptions } from '../db/options';
+import { addSeveral } from '../db/mutations/add-several';
+import { DuplicateError } from '../db/mutations/refuse-duplicates';
 import { getRow, type ListQuery, type ListResult, pageHolding, pageRows } from '../db/queries';
-import { allWithParentNames, holders, keepServerSet, titlesOf } from '../db/relation-reads';
+import { type Option, refOptions } from '../db/reads/parent-options';
+import { allWithParentNames, holders, keepServerSet, titlesOf } from '../db/reads/relation-reads';
 import { resolveId } from '../db/resolve';
-import { DuplicateError } from '../db/unique';
 import { db, loadApi } from './context';
 import { positionOf, type ShownPage } from './list-engine';
 import { changeSaved } from './sync-runner';

@@ -5,13 +5,13 @@
  */
 import { isQuotaError } from '../db/errors';
 import { readSignedInUser } from '../db/meta';
-import { gatherQueue, type LoadReport, loadSavedQueue } from '../db/saved-queue';
+import { gatherQueue, type LoadReport, loadSavedQueue } from '../db/saved-queue/gather-and-load';
 import {
   decodeSavedQueue,
   encodeSavedQueue,
   SavedQueueError,
   savedQueueFileName,
-} from '../db/saved-queue-file';
+} from '../db/saved-queue/saved-queue-file';
 import { db } from './context';
 import { changeSaved } from './sync-runner';
 

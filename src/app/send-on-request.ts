@@ -3,7 +3,7 @@
  * could be (offline, server unreachable, signed out). Loaded with the outbox screen.
  */
 import { readSyncState } from '../db/meta';
-import { makeWaitingDue, retryEntry } from '../db/queue-actions';
+import { makeWaitingDue, retryEntry } from '../db/outbox/queue-actions';
 import { db } from './context';
 import { readQueueCounts } from './queue-state';
 import { isSignedIn } from './session';

@@ -2,7 +2,7 @@
 import { entityEndpoints, parseReply, rowOfGetReply } from '../contract/endpoints';
 import type { EntityDescription } from '../contract/entity';
 import { type WireRequest, wireRequest } from '../contract/wire-request';
-import type { FieldValue } from '../db/outbox-entry';
+import type { FieldValue } from '../db/outbox/outbox-entry';
 import type { ApiOutcome } from './api';
 import { classify, type Verdict } from './classify';
 import { normaliseRow } from './normalise';

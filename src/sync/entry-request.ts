@@ -8,7 +8,7 @@ import { contentImageRefs, contentImageUrl, withContentImageUrls } from '../cont
 import { contentImageEntity, entityByName } from '../contract/entities';
 import type { EntityDescription } from '../contract/entity';
 import { type LocalValue, type WireRequest, wireRequest } from '../contract/wire-request';
-import type { FieldValue, OutboxEntry } from '../db/outbox-entry';
+import type { FieldValue, OutboxEntry } from '../db/outbox/outbox-entry';
 
 export type IdResolver = (id: string) => string | null;
 

@@ -9,7 +9,7 @@
  */
 import { type City, type Country, geoPaths, type State } from '../contract/geography';
 import type { LocalDb } from '../db/database';
-import { readReference, referenceReadAt, writeReference } from '../db/reference';
+import { readReference, referenceReadAt, writeReference } from '../db/reference-lists';
 import type { ApiClient } from './api';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;

@@ -9,7 +9,7 @@ import type { EntityDescription } from '../contract/entity';
 import { NEW_ID_FIELD, normaliseId } from '../contract/wire';
 import { wireRequest } from '../contract/wire-request';
 import type { LocalDb } from '../db/database';
-import type { OutboxEntry } from '../db/outbox-entry';
+import type { OutboxEntry } from '../db/outbox/outbox-entry';
 import type { ApiClient } from './api';
 import { classify, type Verdict } from './classify';
 import { requestOptions } from './encode';

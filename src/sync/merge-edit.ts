@@ -6,7 +6,7 @@
  */
 import { type EntityDescription, wireFields } from '../contract/entity';
 import { canonicalRichText } from '../contract/rich-text';
-import type { ConflictField, FieldValue } from '../db/outbox-entry';
+import type { ConflictField, FieldValue } from '../db/outbox/outbox-entry';
 
 export interface MergeResult {
   /** The values to send: the server's record with this device's changes applied. */

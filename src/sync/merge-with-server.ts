@@ -11,7 +11,7 @@ import { entityByName } from '../contract/entities';
 import type { EntityDescription } from '../contract/entity';
 import { normaliseId } from '../contract/wire';
 import { type WireRequest, wireRequest } from '../contract/wire-request';
-import type { OutboxEntry } from '../db/outbox-entry';
+import type { OutboxEntry } from '../db/outbox/outbox-entry';
 import type { ApiOutcome } from './api';
 import { classify } from './classify';
 import { currentRecordFrom, currentRecordRequest } from './current-record';

@@ -9,7 +9,7 @@
  * shares (PULL_SIZES), each its own transaction with progress, and then removes the local rows
  * the server no longer has. A row with an unsent change is never overwritten or removed
  * (design brief §2). An extension entity whose read answers 404 is remembered as missing on
- * this server (db/extensions.ts).
+ * this server (db/known-extensions.ts).
  */
 
 import { listFieldOf, rowOfGetReply } from '../contract/endpoints';
@@ -24,9 +24,9 @@ import {
   normaliseId,
 } from '../contract/wire';
 import type { Row } from '../db/database';
-import { markExtension } from '../db/extensions';
+import { markExtension } from '../db/known-extensions';
 import { type ListProgress, patchSyncState, readPullProgress } from '../db/meta';
-import { measurer } from '../db/timing';
+import { measurer } from '../db/user-timing';
 import type { SyncContext } from './context';
 import { SYNC_LOCK, withLock } from './lock';
 import { normaliseRow } from './normalise';

@@ -11,7 +11,7 @@
  * 502/503/504 or a timeout say it is not.
  */
 import type { LocalDb } from '../db/database';
-import type { OutboxEntry } from '../db/outbox-entry';
+import type { OutboxEntry } from '../db/outbox/outbox-entry';
 import type { ApiClient } from './api';
 import type { SyncContext } from './context';
 

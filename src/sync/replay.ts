@@ -14,9 +14,9 @@
  * another administrator's changes made on this device wait for their author to sign in.
  */
 import { BATCH_MAX_ITEMS } from '../contract/batch';
-import { deviceId } from '../db/device-id';
+import { deviceId } from '../db/audit/device-id';
 import { patchSyncState, readSignedInUser, readSyncState } from '../db/meta';
-import type { OutboxEntry } from '../db/outbox-entry';
+import type { OutboxEntry } from '../db/outbox/outbox-entry';
 import type { SyncContext } from './context';
 import { releaseDeadClaims } from './dead-claims';
 import { SYNC_LOCK, withLock } from './lock';

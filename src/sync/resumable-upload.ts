@@ -19,7 +19,7 @@
 import { type DetailedError, type PreviousUpload, Upload, type UrlStorage } from 'tus-js-client';
 import { RESUMABLE_PATH, uploadReference } from '../contract/resumable';
 import type { Envelope } from '../contract/wire';
-import type { StoredUpload } from '../db/outbox-entry';
+import type { StoredUpload } from '../db/outbox/outbox-entry';
 import { type ApiClient, type ApiOutcome, parseRetryAfter } from './api';
 import { blobReader, fetchHttpStack } from './tus-http';
 

@@ -1,6 +1,6 @@
 /** What a round of replay works with (round.ts and the steps it calls). */
 import type { LocalDb } from '../db/database';
-import type { GroupCommit } from '../db/group-commit';
+import type { GroupCommit } from '../db/outbox/group-commit';
 import type { ApiClient } from './api';
 import type { IdResolver } from './entry-request';
 import type { Transport } from './transport';

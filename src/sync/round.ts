@@ -15,8 +15,8 @@
  */
 import { entityByName } from '../contract/entities';
 import { KEY_REUSED } from '../contract/idempotency';
-import { groupCommit } from '../db/group-commit';
-import type { OutboxEntry } from '../db/outbox-entry';
+import { groupCommit } from '../db/outbox/group-commit';
+import type { OutboxEntry } from '../db/outbox/outbox-entry';
 import { classify, type Verdict } from './classify';
 import { entryRequest } from './entry-request';
 import { idFromReply, type Learned, learnIdsByRefetch } from './learn-id';

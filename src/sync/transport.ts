@@ -50,7 +50,7 @@ export interface TransportOptions {
    */
   maxBatches?: number;
   maxAlone?: number;
-  /** This device's id for the server's audit trail (db/device-id.ts), sent with every request. */
+  /** This device's id for the server's audit trail (db/audit/device-id.ts), sent with every request. */
   device?: string;
 }
 

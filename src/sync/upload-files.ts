@@ -14,7 +14,7 @@ import { wireFields } from '../contract/entity';
 import { RESUMABLE_FROM_BYTES } from '../contract/resumable';
 import type { WireRequest } from '../contract/wire-request';
 import type { LocalDb } from '../db/database';
-import type { OutboxEntry } from '../db/outbox-entry';
+import type { OutboxEntry } from '../db/outbox/outbox-entry';
 import type { ApiClient } from './api';
 import { classify, type Verdict } from './classify';
 import { type UploadMemory, uploadResumable } from './resumable-upload';

@@ -1,7 +1,7 @@
 /**
  * A screen whose operation is our extension, not the PHP API's (ExtensionGate), against a
  * server that lacks it: the screen says so and offers no form, so nothing is queued that no
- * request could ever deliver. What the device knows comes from db/extensions.ts: a whole
+ * request could ever deliver. What the device knows comes from db/known-extensions.ts: a whole
  * extension entity (Terms) is learned by the pulls (a 404 to its read) and shown until they
  * find it missing (our server has it); an extension operation (question edit) is asked of the
  * server when the screen opens and offered only once the server said it has it.

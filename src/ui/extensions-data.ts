@@ -1,5 +1,5 @@
 /**
- * What the screens know of the server's extensions (src/db/extensions.ts, live): whether
+ * What the screens know of the server's extensions (src/db/known-extensions.ts, live): whether
  * images can be inserted in rich text, and whether an extension's screens can save.
  */
 import { useLiveQuery } from 'dexie-react-hooks';

@@ -5,7 +5,7 @@
 export { listFieldOf } from '../../src/contract/endpoints';
 
 import { type EntityDescription, splitPath } from '../../src/contract/entity';
-import type { OutboxEntry } from '../../src/db/outbox-entry';
+import type { OutboxEntry } from '../../src/db/outbox/outbox-entry';
 import { requestOptions } from '../../src/sync/encode';
 import { entryRequest, type IdResolver, referencedRecords } from '../../src/sync/entry-request';
 

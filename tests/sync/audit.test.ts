@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classEntity, contentImageEntity } from '../../src/contract/entities';
-import { deviceId } from '../../src/db/device-id';
+import { deviceId } from '../../src/db/audit/device-id';
 import { mutate } from '../../src/db/mutate';
 import { pull } from '../../src/sync/pull';
 import { pngFile } from '../helpers/files';

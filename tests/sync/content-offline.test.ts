@@ -19,8 +19,8 @@ import {
   questionEntity,
 } from '../../src/contract/entities';
 import type { EntityDescription } from '../../src/contract/entity';
-import { addSeveral } from '../../src/db/add-several';
 import { mutate } from '../../src/db/mutate';
+import { addSeveral } from '../../src/db/mutations/add-several';
 import { resolveId } from '../../src/db/resolve';
 import { hasExtension } from '../../src/sync/capabilities';
 import { pull } from '../../src/sync/pull';

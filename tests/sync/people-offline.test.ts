@@ -16,7 +16,7 @@ import {
 } from '../../src/contract/entities';
 import type { EntityDescription } from '../../src/contract/entity';
 import { wireRequest } from '../../src/contract/wire-request';
-import { dashboardFigures } from '../../src/db/figures';
+import { dashboardFigures } from '../../src/db/dashboard/dashboard-figures';
 import { mutate } from '../../src/db/mutate';
 import type { ApiClient } from '../../src/sync/api';
 import { requestOptions } from '../../src/sync/encode';

@@ -35,7 +35,7 @@ import {
 } from '../../src/contract/entities';
 import type { EntityDescription } from '../../src/contract/entity';
 import type { LocalDb } from '../../src/db/database';
-import { missingExtensions } from '../../src/db/extensions';
+import { missingExtensions } from '../../src/db/known-extensions';
 import { mutate, type Values } from '../../src/db/mutate';
 import { openLocalDb } from '../../src/db/open';
 import { resolveId } from '../../src/db/resolve';

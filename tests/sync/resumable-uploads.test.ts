@@ -14,7 +14,7 @@ import { chapterEntity } from '../../src/contract/entities';
 import { patchSyncState } from '../../src/db/meta';
 import { mutate } from '../../src/db/mutate';
 import { openLocalDb } from '../../src/db/open';
-import type { StoredUpload } from '../../src/db/outbox-entry';
+import type { StoredUpload } from '../../src/db/outbox/outbox-entry';
 import { createApi } from '../../src/sync/api';
 import { signIn } from '../../src/sync/auth';
 import { replay } from '../../src/sync/replay';

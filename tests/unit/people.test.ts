@@ -7,10 +7,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { catalogueSets } from '../../src/contract/catalogue';
 import { bookEntity, entities, schoolEntity, teacherEntity } from '../../src/contract/entities';
+import { dashboardFigures } from '../../src/db/dashboard/dashboard-figures';
 import type { LocalDb } from '../../src/db/database';
-import { dashboardFigures } from '../../src/db/figures';
 import { mutate } from '../../src/db/mutate';
-import { applyServerIds } from '../../src/db/rekey';
+import { applyServerIds } from '../../src/db/outbox/rekey';
 import { requestOptions } from '../../src/sync/encode';
 import { entryRequest } from '../../src/sync/entry-request';
 import { mergeSet } from '../../src/sync/merge-set';

@@ -203,7 +203,7 @@ export interface EntityDescription {
   /**
    * Our extension, not the PHP API's (Terms, content images): every endpoint exists only on our
    * server, and not in its legacy mode. The client learns from a 404 to its read (pull) that a
-   * server lacks them (src/db/extensions.ts) and its screens say so instead of queueing changes
+   * server lacks them (src/db/known-extensions.ts) and its screens say so instead of queueing changes
    * that could never be delivered.
    */
   extension?: boolean;

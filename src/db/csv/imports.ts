@@ -11,14 +11,14 @@
  */
 
 import Dexie from 'dexie';
-import { entityByName } from '../contract/entities';
-import type { Op } from '../contract/entity';
-import { highest, lowest } from '../contract/extremes';
-import { addMany } from './add-many';
-import type { LocalDb } from './database';
+import { entityByName } from '../../contract/entities';
+import type { Op } from '../../contract/entity';
+import { highest, lowest } from '../../contract/extremes';
+import type { LocalDb } from '../database';
+import { readSignedInUser } from '../meta';
+import { addMany } from '../mutations/add-many';
 import { queueEdits } from './import-edits';
 import { type ImportSlice, SLICES_STORE } from './import-slices';
-import { readSignedInUser } from './meta';
 
 /** A row ready to queue, as the checker made it (contract/csv/check.ts). */
 export interface ReadyRow {
@@ -153,7 +153,7 @@ export async function queueSlice(
       lines.push(line);
     };
     const slice = file.rows.slice(record.position, end);
-    // The slice's adds in bulk (add-many.ts), then its edits and statuses (import-edits.ts).
+    // The slice's adds in bulk (db/mutations/add-many.ts), then its edits and statuses (import-edits.ts).
     const adds = slice.filter((row) => row.op === 'add');
     const added = await addMany(
       db,

@@ -8,10 +8,10 @@
  * list reads ten schools, not every school. The list engine sorts and searches by the same
  * names from the parents' projections (list-engine/entity-index.ts).
  */
-import { entityByName } from '../contract/entities';
-import type { EntityDescription } from '../contract/entity';
-import { parentName, parentNameFields } from '../contract/parent-names';
-import type { LocalDb, Row } from './database';
+import { entityByName } from '../../contract/entities';
+import type { EntityDescription } from '../../contract/entity';
+import { parentName, parentNameFields } from '../../contract/parent-names';
+import type { LocalDb, Row } from '../database';
 
 export async function withParentNames(db: LocalDb, entity: EntityDescription, rows: Row[]): Promise<Row[]> {
   // Every parent's read asked at once (one round trip to the storage, not one per parent).

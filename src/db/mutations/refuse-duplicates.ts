@@ -10,10 +10,10 @@
  * the ref field's index (every ref field is indexed, database.ts); a rule across the entity
  * reads the table.
  */
-import type { EntityDescription } from '../contract/entity';
-import { duplicateMessage, type UniqueRule, uniqueRules, uniqueValue } from '../contract/unique';
-import type { LocalDb, Row } from './database';
-import { resolveId } from './resolve';
+import type { EntityDescription } from '../../contract/entity';
+import { duplicateMessage, type UniqueRule, uniqueRules, uniqueValue } from '../../contract/unique';
+import type { LocalDb, Row } from '../database';
+import { resolveId } from '../resolve';
 
 /** A change refused because a field's value is already another record's; `field` is where the form shows it. */
 export class DuplicateError extends Error {

@@ -27,13 +27,13 @@
  *   yet. A row this device already has is left as it is (the next pull after delivery brings
  *   the server's).
  */
-import { entities } from '../contract/entities';
-import type { LocalDb, Row } from './database';
-import { deviceId } from './device-id';
-import { isQuotaError } from './errors';
-import { isTempId } from './ids';
-import { readSignedInUser } from './meta';
-import type { NewEntry } from './outbox-entry';
+import { entities } from '../../contract/entities';
+import { deviceId } from '../audit/device-id';
+import type { LocalDb, Row } from '../database';
+import { isQuotaError } from '../errors';
+import { isTempId } from '../ids';
+import { readSignedInUser } from '../meta';
+import type { NewEntry } from '../outbox/outbox-entry';
 import { type SavedEntry, type SavedQueue, SavedQueueError, type SavedRow } from './saved-queue-file';
 
 export const UNKNOWN_CHANGES =

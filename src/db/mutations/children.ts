@@ -4,16 +4,16 @@
  * so the local store never holds children of a record that is gone.
  */
 
-import { entities } from '../contract/entities';
-import type { EntityDescription } from '../contract/entity';
+import { entities } from '../../contract/entities';
+import type { EntityDescription } from '../../contract/entity';
 import {
   type ChildLink,
   childLinks,
   firstUsingLink,
   stillUsedRefusal,
   stillUsedRefusalOf,
-} from '../contract/still-used';
-import type { LocalDb } from './database';
+} from '../../contract/still-used';
+import type { LocalDb } from '../database';
 
 const hasRowNaming = (db: LocalDb, key: string) => async (link: ChildLink) =>
   (await db.rows(link.child).where(link.field).equals(key).count()) > 0;

@@ -3,24 +3,24 @@
  * (src/csv-worker.ts) and in tests: a file checked against the device's rows, the refused
  * lines of an import as a CSV with an `error` column, a list's rows as an export.
  */
-import { type ImportLookups, RowChecker } from '../contract/csv/check';
-import { matchHeader } from '../contract/csv/columns';
-import { ExportWriter } from '../contract/csv/export-row';
-import { csvMessages } from '../contract/csv/messages';
-import { parseAll, parseCsv } from '../contract/csv/parse';
-import { BOM, csvLine } from '../contract/csv/write';
-import { entities, entityByName } from '../contract/entities';
-import type { EntityDescription } from '../contract/entity';
-import { type Country, geoPaths, type State } from '../contract/geography';
-import type { LocalDb, Row } from './database';
+import { type ImportLookups, RowChecker } from '../../contract/csv/check';
+import { matchHeader } from '../../contract/csv/columns';
+import { ExportWriter } from '../../contract/csv/export-row';
+import { csvMessages } from '../../contract/csv/messages';
+import { parseAll, parseCsv } from '../../contract/csv/parse';
+import { BOM, csvLine } from '../../contract/csv/write';
+import { entities, entityByName } from '../../contract/entities';
+import type { EntityDescription } from '../../contract/entity';
+import { type Country, geoPaths, type State } from '../../contract/geography';
+import type { LocalDb, Row } from '../database';
+import { KEY_COLUMN } from '../list-index/chunk';
+import { ensureListIndex } from '../list-index/middleware';
+import { listProjection } from '../list-index/projection';
+import { INDEX_STORES, readColumn, readHead } from '../list-index/read';
+import { titlesOf } from '../reads/relation-reads';
+import { readReference } from '../reference-lists';
+import { measurer } from '../user-timing';
 import type { ImportFile, ReadyRow } from './imports';
-import { KEY_COLUMN } from './list-index/chunk';
-import { ensureListIndex } from './list-index/middleware';
-import { listProjection } from './list-index/projection';
-import { INDEX_STORES, readColumn, readHead } from './list-index/read';
-import { readReference } from './reference';
-import { titlesOf } from './relation-reads';
-import { measurer } from './timing';
 
 export interface FileProblem {
   line: number;

@@ -13,8 +13,8 @@
  *
  * No React, no DOM: Blob, File, TextEncoder and crypto.subtle exist in workers and Node too.
  */
-import type { IdMapping, Row } from './database';
-import type { NewEntry } from './outbox-entry';
+import type { IdMapping, Row } from '../database';
+import type { NewEntry } from '../outbox/outbox-entry';
 
 export const SAVED_QUEUE_FORMAT = 'textbook-admin/unsent-changes';
 /** Bump when the body's shape changes in a way an older app cannot read. */

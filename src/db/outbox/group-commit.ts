@@ -11,7 +11,7 @@
  * is treated as stored before it is (rule 1). If the commit itself fails, every write of the
  * group fails and its callers leave their entries to be sent again.
  */
-import type { LocalDb } from './database';
+import type { LocalDb } from '../database';
 import { applyServerIds, type ConfirmedAdd } from './rekey';
 
 interface Pending {

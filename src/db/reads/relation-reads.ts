@@ -3,13 +3,13 @@
  * the lists), and how many records of each owning entity name a record (a book's delete
  * confirmation says to how many schools, teachers and students it is assigned).
  */
-import { entities } from '../contract/entities';
-import type { EntityDescription } from '../contract/entity';
-import { setLinks } from '../contract/still-used';
-import type { LocalDb } from './database';
-import { namesOf, parentTables, withParentNames } from './parent-names';
+import { entities } from '../../contract/entities';
+import type { EntityDescription } from '../../contract/entity';
+import { setLinks } from '../../contract/still-used';
+import type { LocalDb } from '../database';
+import { namesOf, parentTables, withParentNames } from './join-parent-names';
 
-/** Every record of an entity by id, with its name (parent-names.ts): for showing sets by name. */
+/** Every record of an entity by id, with its name (join-parent-names.ts): for showing sets by name. */
 export const titlesOf = namesOf;
 
 /** For each entity holding `entity`'s ids in a set: how many of its records hold `id`. */

@@ -15,19 +15,19 @@
  * Rows that may not change (a school that teachers still belong to, a row gone meanwhile) are
  * reported with the reason, in the words a single delete uses; the others go on.
  */
-import { entities } from '../contract/entities';
-import type { EntityDescription } from '../contract/entity';
-import { childLinks } from '../contract/still-used';
-import { stillUsedManyOnDevice, stillUsedOnDevice } from './children';
-import type { LocalDb, Row } from './database';
-import { readCursor, readSignedInUser, writeCursor } from './meta';
-import { mutate } from './mutate';
-import { deleteEntry } from './mutations/delete';
-import { relateEntry } from './mutations/relate';
-import { setEntry } from './mutations/set-field';
-import type { FieldValue, OutboxEntry } from './outbox-entry';
-import { quietKeys, RowBatch, rowsByKey } from './quiet-rows';
-import { resolveId } from './resolve';
+import { entities } from '../../contract/entities';
+import type { EntityDescription } from '../../contract/entity';
+import { childLinks } from '../../contract/still-used';
+import type { LocalDb, Row } from '../database';
+import { readCursor, readSignedInUser, writeCursor } from '../meta';
+import { mutate } from '../mutate';
+import { stillUsedManyOnDevice, stillUsedOnDevice } from '../mutations/children';
+import { deleteEntry } from '../mutations/delete';
+import { quietKeys, RowBatch, rowsByKey } from '../mutations/quiet-rows';
+import { relateEntry } from '../mutations/relate';
+import { setEntry } from '../mutations/set-field';
+import type { FieldValue, OutboxEntry } from '../outbox/outbox-entry';
+import { resolveId } from '../resolve';
 
 export type BulkChange =
   /** An entity action on every row (status Enabled / Disabled). */
@@ -162,7 +162,7 @@ export async function applyBulk(
       undo: { ...outcome.undo, before: [], deleted: [] },
     };
     // An async scope: Dexie keeps its transaction across awaits that are not the store's only
-    // for an async scope function, and only for a few of them in a row (quiet-rows.ts, flush).
+    // for an async scope function, and only for a few of them in a row (db/mutations/quiet-rows.ts, flush).
     await db.transaction('rw', db.tables, async () => {
       await applySlice(db, entity, slice, change, part);
     });
@@ -178,7 +178,7 @@ export async function applyBulk(
 }
 
 /**
- * One slice, in the caller's transaction. Rows that no queued change names (quiet-rows.ts) are
+ * One slice, in the caller's transaction. Rows that no queued change names (db/mutations/quiet-rows.ts) are
  * changed, related or deleted together: exactly what `mutate` does for such a row (the row
  * written or deleted, a new entry with the row as its base), in one bulk write of the rows and
  * one of the entries. Rows with a queued change (folding, cancelling, dropping) and rows under a

@@ -7,7 +7,7 @@
  * not known (a range, 50 rows or more) counts again from the index. No DOM.
  */
 import type { IndexableType } from 'dexie';
-import type { LocalDb } from './database';
+import type { LocalDb } from '../database';
 
 /** Above this many written rows, counting again from the index is cheaper than reading them. */
 const MOST_ROWS_READ = 1000;

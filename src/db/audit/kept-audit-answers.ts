@@ -4,9 +4,9 @@
  * `reference` table (read-only lists from the server) under `audit?<query>`; only the most
  * recent few queries are kept, as nothing else ever removes them.
  */
-import type { AuditReply } from '../contract/audit-reply';
-import type { LocalDb } from './database';
-import { writeReference } from './reference';
+import type { AuditReply } from '../../contract/audit-reply';
+import type { LocalDb } from '../database';
+import { writeReference } from '../reference-lists';
 
 const PREFIX = 'audit?';
 /** Queries kept: the screens an administrator goes back to, not a copy of the trail. */

@@ -6,7 +6,7 @@
  * charts show, and counts assigned books through the sets' multi-entry indexes (an index
  * count per book: no row is read). No DOM, no React.
  */
-import type { LocalDb } from './database';
+import type { LocalDb } from '../database';
 
 /** How many of the top records a chart shows before "Others". */
 export const TOP = 10;
@@ -98,7 +98,7 @@ export function mostAssigned(byBook: ReadonlyMap<string, Holders>, top = TOP): B
 
 /**
  * The recount the tests compare the worker's holders with (the worker keeps them in memory from
- * the rows written: set-holders.ts). For each book some record holds, how many records of each
+ * the rows written: db/list-engine/set-holders.ts). For each book some record holds, how many records of each
  * owning table hold it: the
  * multi-entry index of each set gives the books held (its unique keys) and, per book, the
  * holders' number (an index count). One read transaction per table, side by side: one over

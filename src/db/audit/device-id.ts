@@ -3,8 +3,8 @@
  * kept in its meta, so the window and the service worker, which share the store, say the same
  * device. Random, not a secret: it tells the server's trail which changes came from one tablet.
  */
-import type { LocalDb } from './database';
-import { newUuid } from './ids';
+import type { LocalDb } from '../database';
+import { newUuid } from '../ids';
 
 const DEVICE_ID = 'deviceId';
 

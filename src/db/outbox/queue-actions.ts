@@ -2,9 +2,9 @@
  * What the administrator can do with a queued change from the outbox screen (rule 4 and 5):
  * send it again now, or settle a conflict field by field. Discard is in discard.ts.
  */
-import { entityByName } from '../contract/entities';
-import type { LocalDb } from './database';
-import { newUuid } from './ids';
+import { entityByName } from '../../contract/entities';
+import type { LocalDb } from '../database';
+import { newUuid } from '../ids';
 
 /**
  * Sends the entry again at the next replay. A refused entry gets a new Idempotency-Key:

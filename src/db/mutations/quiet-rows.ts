@@ -9,11 +9,11 @@
  * requests instead of about ten a row. Other rows go through `mutate`; callers flush before each
  * of those, so the outbox holds the entries in the order the one-by-one path gives them.
  */
-import type { EntityDescription } from '../contract/entity';
-import type { LocalDb, Row } from './database';
-import { isTempId } from './ids';
-import { dropFromSets } from './mutations/delete';
-import type { NewEntry } from './outbox-entry';
+import type { EntityDescription } from '../../contract/entity';
+import type { LocalDb, Row } from '../database';
+import { isTempId } from '../ids';
+import type { NewEntry } from '../outbox/outbox-entry';
+import { dropFromSets } from './delete';
 
 /** The keys among these that are the server's and that no outbox entry names. */
 export async function quietKeys(

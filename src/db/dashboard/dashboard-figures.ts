@@ -4,7 +4,7 @@
  * books assigned to no school, no teacher and no student. Table names come from the caller
  * (the window's entity catalogue), so this runs without the full descriptions.
  */
-import type { LocalDb } from './database';
+import type { LocalDb } from '../database';
 
 export interface DashboardFigures {
   teachers: number;

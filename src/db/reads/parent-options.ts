@@ -4,11 +4,11 @@
  * that match the levels above it; changing a level clears the ones below (see `dependants`).
  */
 
-import { entityByName } from '../contract/entities';
-import type { EntityDescription } from '../contract/entity';
-import { parentName, parentNameFields } from '../contract/parent-names';
-import type { LocalDb, Row } from './database';
-import { withParentNames } from './parent-names';
+import { entityByName } from '../../contract/entities';
+import type { EntityDescription } from '../../contract/entity';
+import { parentName, parentNameFields } from '../../contract/parent-names';
+import type { LocalDb, Row } from '../database';
+import { withParentNames } from './join-parent-names';
 
 export interface Option {
   value: string;
@@ -90,4 +90,4 @@ function labelOf(entity: EntityDescription, row: Row, counts: ReadonlyMap<string
   return parents.length > 0 ? `${title} — ${parents.join(' · ')}` : title;
 }
 
-export { dependants } from '../contract/cascade';
+export { dependants } from '../../contract/cascade';

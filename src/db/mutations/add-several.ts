@@ -7,11 +7,11 @@
  * cannot change the numbers.
  */
 
-import type { EntityDescription } from '../contract/entity';
-import { highest as highestOf } from '../contract/extremes';
-import { severalField, severalNumbers } from '../contract/several-files';
-import type { LocalDb } from './database';
-import { type MutationResult, mutate, type Values } from './mutate';
+import type { EntityDescription } from '../../contract/entity';
+import { highest as highestOf } from '../../contract/extremes';
+import { severalField, severalNumbers } from '../../contract/several-files';
+import type { LocalDb } from '../database';
+import { type MutationResult, mutate, type Values } from '../mutate';
 
 export async function addSeveral(
   db: LocalDb,

@@ -6,14 +6,14 @@
  * `mutate` would have queued for the add (an add has nothing to fold into); an entity with
  * unique fields goes through `mutate` row by row, which refuses a duplicate of a held record.
  * Answers each add's key and outbox seq, in order, and the rows as written when they were
- * written in bulk (an import's statuses start from them: import-edits.ts).
+ * written in bulk (an import's statuses start from them: db/csv/import-edits.ts).
  */
-import type { EntityDescription } from '../contract/entity';
-import type { LocalDb, Row } from './database';
-import { newTempId } from './ids';
-import { readSignedInUser } from './meta';
-import { mutate, type Values } from './mutate';
-import { initialValues, newEntry } from './mutations/outbox-steps';
+import type { EntityDescription } from '../../contract/entity';
+import type { LocalDb, Row } from '../database';
+import { newTempId } from '../ids';
+import { readSignedInUser } from '../meta';
+import { mutate, type Values } from '../mutate';
+import { initialValues, newEntry } from './outbox-steps';
 
 export async function addMany(
   db: LocalDb,

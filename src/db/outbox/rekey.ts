@@ -5,12 +5,12 @@
  * batch's adds together, so the work is done with bulk operations per table.
  */
 
-import { entities, entityByName } from '../contract/entities';
-import { refFields } from '../contract/entity';
-import type { LocalDb, Row } from './database';
-import { TEMP_PREFIX } from './ids';
+import { entities, entityByName } from '../../contract/entities';
+import { refFields } from '../../contract/entity';
+import type { LocalDb, Row } from '../database';
+import { TEMP_PREFIX } from '../ids';
+import { pickFromRange } from '../reads/read-many';
 import type { OutboxEntry } from './outbox-entry';
-import { pickFromRange } from './read-many';
 
 export interface ConfirmedAdd {
   entity: string;

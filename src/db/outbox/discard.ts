@@ -11,9 +11,9 @@
  * administrator clears them, notes of discarded changes stay in meta, so the outbox does not
  * claim that every change reached the server.
  */
-import { entityByName } from '../contract/entities';
-import type { LocalDb, Row } from './database';
-import { writeCursor } from './meta';
+import { entityByName } from '../../contract/entities';
+import type { LocalDb, Row } from '../database';
+import { writeCursor } from '../meta';
 import type { OutboxEntry } from './outbox-entry';
 
 export interface DiscardedChange {

@@ -3,18 +3,18 @@
  * them: for each row in file order its edit, then its status as a change of its own (a status
  * never folds into an edit: mutations/set-field.ts), each based on the row as the change before
  * left it. Rows with nothing queued for them, and the status of a row this slice added (its one
- * entry is its unsent add), are written in bulk (quiet-rows.ts: one bulkPut and one bulkAdd for
+ * entry is its unsent add), are written in bulk (db/mutations/quiet-rows.ts: one bulkPut and one bulkAdd for
  * the run of them); the others (a row with a change waiting) go through `mutate`, after what was
  * gathered before them is written, so the outbox order is the one-by-one path's. An entity with
  * unique fields has each edit checked against the others by `mutate`.
  */
-import type { EntityDescription, Op } from '../contract/entity';
-import type { LocalDb, Row } from './database';
-import { readSignedInUser } from './meta';
-import { mutate } from './mutate';
-import { foldsIntoAdd, setEntry } from './mutations/set-field';
-import { updateEntry } from './mutations/update';
-import { quietKeys, RowBatch, rowsByKey } from './quiet-rows';
+import type { EntityDescription, Op } from '../../contract/entity';
+import type { LocalDb, Row } from '../database';
+import { readSignedInUser } from '../meta';
+import { mutate } from '../mutate';
+import { quietKeys, RowBatch, rowsByKey } from '../mutations/quiet-rows';
+import { foldsIntoAdd, setEntry } from '../mutations/set-field';
+import { updateEntry } from '../mutations/update';
 
 /** A checked row of the file (imports.ts `ReadyRow`). */
 interface SliceRow {
