@@ -10,14 +10,14 @@ import { applyBulk } from '../src/db/bulk/bulk-changes';
 import { isTempId } from '../src/db/ids';
 import { mutate } from '../src/db/mutate';
 import { openLocalDb } from '../src/db/open';
-import { type ApiClient, createApi } from '../src/sync/api';
-import { signIn } from '../src/sync/auth';
-import { API_ROOT } from '../src/sync/config';
-import { requestOptions } from '../src/sync/encode';
+import { type ApiClient, createApi } from '../src/sync/api/api-client';
+import { requestOptions } from '../src/sync/api/encode-request';
+import { signIn } from '../src/sync/api/sign-in-requests';
 import { entryRequest } from '../src/sync/entry-request';
 import { type ReplayReport, replay } from '../src/sync/replay';
 import { SyncScheduler } from '../src/sync/scheduler';
 import { syncNow } from '../src/sync/sync-now';
+import { API_ROOT } from '../src/sync/sync-settings';
 import type { LegacyRequest, WorkboxReplay } from './workbox-sw';
 
 /** IndexedDB transactions opened and their total lifetime: where the drain's time goes. */

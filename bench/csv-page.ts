@@ -10,7 +10,7 @@ import type { FromCsvWorker, ToCsvWorker } from '../src/db/csv/csv-worker-protoc
 import { writeSignedInUser } from '../src/db/meta';
 import { openLocalDb } from '../src/db/open';
 import { writeReference } from '../src/db/reference-lists';
-import { applyPulled } from '../src/sync/pull-apply';
+import { applyPulled } from '../src/sync/pull/pull-apply';
 import { generate } from './lists-data.mjs';
 
 const longTasks: { start: number; duration: number }[] = [];

@@ -47,7 +47,7 @@ const keyOf = (search: AuditSearch) =>
 export async function loadAuditPage(search: AuditSearch, online: boolean): Promise<AuditView> {
   const kept = () => readAuditAnswer(db, keyOf(search)).then((k): AuditView => ({ kind: 'kept', kept: k }));
   if (!online) return kept();
-  const { readAuditPage } = await import('../sync/audit-read');
+  const { readAuditPage } = await import('../sync/audit/audit-read');
   const read = await readAuditPage(await loadApi(), auditQuery(search));
   if (read.kind === 'unreachable') return kept();
   if (read.kind !== 'answer') return read;

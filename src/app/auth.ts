@@ -1,7 +1,7 @@
 /** Sign-in and sign-out as the screens see them: server call, browser flag, queue resume. */
 
 import { patchSyncState, writeSignedInUser } from '../db/meta';
-import { signIn, signOut } from '../sync/auth';
+import { signIn, signOut } from '../sync/api/sign-in-requests';
 import { db, loadApi } from './context';
 import { askPersistentStorage } from './persistent-storage';
 import { forgetSignIn, rememberSignIn } from './session';

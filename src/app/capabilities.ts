@@ -12,7 +12,7 @@ import { db, loadApi } from './context';
 export async function serverHasExtension(entity: EntityDescription): Promise<boolean | null> {
   const remembered = (await knownExtensions(db))[entity.name] ?? null;
   if (!navigator.onLine) return remembered;
-  const { hasExtension } = await import('../sync/capabilities');
+  const { hasExtension } = await import('../sync/api/extension-probe');
   const answer = await hasExtension(await loadApi(), entity);
   if (answer === null) return remembered;
   await markExtension(db, entity.name, answer);

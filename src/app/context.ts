@@ -5,9 +5,9 @@
  * Screens reach both only through this layer (records.ts, outbox.ts, queue-state.ts).
  */
 import { DEFAULT_DB_NAME, LocalDb } from '../db/database';
-import type { ApiClient } from '../sync/api';
-import { API_ROOT } from '../sync/config';
-import type { SyncContext } from '../sync/context';
+import type { ApiClient } from '../sync/api/api-client';
+import type { SyncContext } from '../sync/sync-context';
+import { API_ROOT } from '../sync/sync-settings';
 import { catalogue } from './catalogue';
 
 export const db = new LocalDb(DEFAULT_DB_NAME, catalogue.stores, catalogue.lists);
@@ -15,7 +15,7 @@ export const db = new LocalDb(DEFAULT_DB_NAME, catalogue.stores, catalogue.lists
 let api: Promise<ApiClient> | undefined;
 
 export function loadApi(): Promise<ApiClient> {
-  api ??= import('../sync/api').then(({ createApi }) => createApi({ root: API_ROOT }));
+  api ??= import('../sync/api/api-client').then(({ createApi }) => createApi({ root: API_ROOT }));
   return api;
 }
 

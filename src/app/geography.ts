@@ -4,14 +4,14 @@
  */
 import type { City, Country, State } from '../contract/geography';
 import { GEO_PREFIX } from '../contract/geography';
-import type { ApiClient } from '../sync/api';
-import { API_ROOT, GEO_KEY, GEO_URL } from '../sync/config';
+import type { ApiClient } from '../sync/api/api-client';
+import { API_ROOT, GEO_KEY, GEO_URL } from '../sync/sync-settings';
 import { db } from './context';
 
 let client: Promise<ApiClient> | undefined;
 
 function geoApi(): Promise<ApiClient> {
-  client ??= import('../sync/api').then(({ createApi }) =>
+  client ??= import('../sync/api/api-client').then(({ createApi }) =>
     GEO_URL
       ? createApi({ root: GEO_URL, headers: GEO_KEY ? { 'X-CSCAPI-KEY': GEO_KEY } : {}, credentials: 'omit' })
       : createApi({ root: `${API_ROOT}/${GEO_PREFIX}` }),
@@ -19,7 +19,7 @@ function geoApi(): Promise<ApiClient> {
   return client;
 }
 
-const geography = () => import('../sync/geography');
+const geography = () => import('../sync/geography-cache');
 
 /** After sign-in and at start: countries and states onto the device, if not fresh. */
 export async function keepGeography(): Promise<void> {

@@ -3,7 +3,6 @@
  * what they can do with it (Retry, settle a conflict, Discard and its Undo). Loaded with that
  * screen.
  */
-
 import { readSignedInUser } from '../db/meta';
 import {
   clearDiscardNotes,

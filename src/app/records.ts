@@ -166,7 +166,7 @@ export async function fetchSetIfMissing(
   const row = await getRow(db, entity, key);
   if (!row || Array.isArray(row[relation]) || !navigator.onLine) return 'kept';
   try {
-    const { readServerSet } = await import('../sync/read-set');
+    const { readServerSet } = await import('../sync/api/read-set');
     const ids = await readServerSet(await loadApi(), entity, String(row[entity.key]), relation);
     if (!ids) return 'failed';
     await keepServerSet(db, entity, String(row[entity.key]), relation, ids);

@@ -1,9 +1,9 @@
 /**
  * Upload progress for the screens: the progress events of large files on their way (from this
- * window's replays and, relayed, the service worker's: src/sync/upload-progress.ts), and which
+ * window's replays and, relayed, the service worker's: src/sync/uploads/progress-channel.ts), and which
  * outbox entry a saved change became, to pick its events out.
  */
-import { subscribeUploadProgress, type UploadProgress } from '../sync/upload-progress';
+import { subscribeUploadProgress, type UploadProgress } from '../sync/uploads/progress-channel';
 import { db } from './context';
 import { awaitDelivery, type DeliveryOutcome } from './records';
 

@@ -7,9 +7,9 @@
  * in src/sync/scheduler.ts probes it meanwhile). The Web Lock in src/sync keeps the window
  * and the worker from replaying at the same time.
  */
-import { SYNC_TAG } from '../sync/config';
 import { SyncScheduler } from '../sync/scheduler';
 import type { SyncReport } from '../sync/sync-now';
+import { SYNC_TAG } from '../sync/sync-settings';
 import { db, syncContext } from './context';
 import { isSignedIn } from './session';
 

@@ -159,7 +159,7 @@ export function allowedAttributeValue(
  * Rich text in a form that two serialisers of the same content agree on: the editor's
  * (TipTap: `<br>`, `style="color: red"`, `&nbsp;`) and the server's sanitiser's (sanitize-html:
  * `<br />`, `style="color:red"`, a no-break space). An offline edit compares the server's
- * stored content with what this device last saw or sent (rule 5, src/sync/merge-edit.ts); without
+ * stored content with what this device last saw or sent (rule 5, src/sync/merge/merge-edit.ts); without
  * this, the server's re-serialisation of this device's own earlier edit would look like
  * someone else's change and raise a conflict nobody made.
  */

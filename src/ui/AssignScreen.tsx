@@ -3,7 +3,7 @@
  * record's current set; submitting replaces the whole set and returns to the list. Beyond the
  * original: a search over the books, each book's class, subject and series beside its name
  * (books of one name told apart), and a count of ticked books. The set is queued whole and,
- * before it is sent, merged three ways with the server's (src/sync/merge-set.ts), so books
+ * before it is sent, merged three ways with the server's (src/sync/merge/merge-set.ts), so books
  * someone else assigned or removed meanwhile stay as the server has them.
  *
  * This file holds the screen and its submit; assign/ holds the ticked set (use-ticked.ts), the

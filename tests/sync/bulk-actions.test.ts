@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookEntity, studentEntity } from '../../src/contract/entities';
 import { applyBulk, type BulkChange, undoBulk } from '../../src/db/bulk/bulk-changes';
-import { pull } from '../../src/sync/pull';
+import { pull } from '../../src/sync/pull/pull';
 import type { SyncContext } from '../../src/sync/replay';
 import { startSeededServer } from '../helpers/scale-server';
 import type { TestServer } from '../helpers/server';

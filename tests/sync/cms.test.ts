@@ -16,7 +16,7 @@ import { mutate } from '../../src/db/mutate';
 import { resolveConflict } from '../../src/db/outbox/queue-actions';
 import { loadIdResolver } from '../../src/db/resolve';
 import { planQueue } from '../../src/sync/plan';
-import { pull } from '../../src/sync/pull';
+import { pull } from '../../src/sync/pull/pull';
 import type { SyncContext } from '../../src/sync/replay';
 import { pngFile } from '../helpers/files';
 import { drain, syncFixtures } from '../helpers/sync-client';

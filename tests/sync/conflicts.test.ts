@@ -9,7 +9,7 @@ import { firstChildEntity } from '../../src/db/mutations/children';
 import { discardEntry } from '../../src/db/outbox/discard';
 
 import { resolveConflict } from '../../src/db/outbox/queue-actions';
-import { pull } from '../../src/sync/pull';
+import { pull } from '../../src/sync/pull/pull';
 import type { SyncContext } from '../../src/sync/replay';
 import { drain, syncFixtures } from '../helpers/sync-client';
 

@@ -13,7 +13,7 @@ import type { LocalDb } from '../../src/db/database';
 import { writeSignedInUser } from '../../src/db/meta';
 import { mutate, StillUsedError } from '../../src/db/mutate';
 import { openLocalDb } from '../../src/db/open';
-import { requestOptions } from '../../src/sync/encode';
+import { requestOptions } from '../../src/sync/api/encode-request';
 import { entryRequest } from '../../src/sync/entry-request';
 import { freshLocalDbEach } from '../helpers/local-db';
 

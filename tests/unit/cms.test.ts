@@ -19,7 +19,7 @@ import { canonicalRichText } from '../../src/contract/rich-text';
 import type { LocalDb } from '../../src/db/database';
 import { mutate } from '../../src/db/mutate';
 import { entryRequest } from '../../src/sync/entry-request';
-import { mergeEdit } from '../../src/sync/merge-edit';
+import { mergeEdit } from '../../src/sync/merge/merge-edit';
 import { planQueue } from '../../src/sync/plan';
 import { queueView } from '../../src/sync/queue-view';
 import { pngFile } from '../helpers/files';

@@ -31,7 +31,7 @@ import { mutate } from '../../src/db/mutate';
 import { openLocalDb } from '../../src/db/open';
 import { discardEntry } from '../../src/db/outbox/discard';
 import { applyServerIds } from '../../src/db/outbox/rekey';
-import { applyPulled } from '../../src/sync/pull-apply';
+import { applyPulled } from '../../src/sync/pull/pull-apply';
 
 const RUNS = Number(process.env.LIST_PROPERTY_RUNS ?? 10);
 const SEED = process.env.LIST_PROPERTY_SEED ? Number(process.env.LIST_PROPERTY_SEED) : undefined;

@@ -21,7 +21,7 @@ import { listProjection, searchColumn } from '../../src/db/list-index/projection
 import { readTableIndex } from '../../src/db/list-index/read';
 import { mutate } from '../../src/db/mutate';
 import { applyServerIds } from '../../src/db/outbox/rekey';
-import { applyPulled } from '../../src/sync/pull-apply';
+import { applyPulled } from '../../src/sync/pull/pull-apply';
 import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;

@@ -11,9 +11,9 @@ import { dashboardFigures } from '../../src/db/dashboard/dashboard-figures';
 import type { LocalDb } from '../../src/db/database';
 import { mutate } from '../../src/db/mutate';
 import { applyServerIds } from '../../src/db/outbox/rekey';
-import { requestOptions } from '../../src/sync/encode';
+import { requestOptions } from '../../src/sync/api/encode-request';
 import { entryRequest } from '../../src/sync/entry-request';
-import { mergeSet } from '../../src/sync/merge-set';
+import { mergeSet } from '../../src/sync/merge/merge-set';
 import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;

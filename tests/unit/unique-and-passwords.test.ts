@@ -12,9 +12,9 @@ import type { LocalDb } from '../../src/db/database';
 import { mutate } from '../../src/db/mutate';
 import { DuplicateError } from '../../src/db/mutations/refuse-duplicates';
 import { applyServerIds } from '../../src/db/outbox/rekey';
-import { currentRecordFrom } from '../../src/sync/current-record';
-import { mergeEdit } from '../../src/sync/merge-edit';
-import { normaliseRow } from '../../src/sync/normalise';
+import { currentRecordFrom } from '../../src/sync/merge/current-record';
+import { mergeEdit } from '../../src/sync/merge/merge-edit';
+import { normaliseRow } from '../../src/sync/pull/normalise';
 import { boardEntityV2, registerFixtures } from '../helpers/fixture-entities';
 import { freshLocalDbEach } from '../helpers/local-db';
 

@@ -49,7 +49,7 @@ export interface Conflict {
 
 export type FieldValue = string | number | boolean | null | Blob | readonly string[];
 
-/** A resumable upload on the server (src/sync/resumable-upload.ts). */
+/** A resumable upload on the server (src/sync/uploads/resumable-upload.ts). */
 export interface StoredUpload {
   /** The upload's URL (tus), to ask for its offset and go on. */
   url: string;

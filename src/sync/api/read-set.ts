@@ -3,13 +3,13 @@
  * The assignment screen asks for it when the local store has none (the legacy server's list
  * rows do not carry sets) and the device is online.
  */
-import { entityEndpoints, parseReply } from '../contract/endpoints';
-import type { EntityDescription } from '../contract/entity';
-import { normaliseId } from '../contract/wire';
-import { wireRequest } from '../contract/wire-request';
-import type { ApiClient } from './api';
-import { classify } from './classify';
-import { requestOptions } from './encode';
+import { entityEndpoints, parseReply } from '../../contract/endpoints';
+import type { EntityDescription } from '../../contract/entity';
+import { normaliseId } from '../../contract/wire';
+import { wireRequest } from '../../contract/wire-request';
+import { classify } from '../classify';
+import type { ApiClient } from './api-client';
+import { requestOptions } from './encode-request';
 
 export async function readServerSet(
   api: ApiClient,

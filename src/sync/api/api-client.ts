@@ -5,7 +5,7 @@
  * error or timeout), or a reply that is not JSON.
  */
 import ky from 'ky';
-import { type Envelope, IDEMPOTENCY_HEADER } from '../contract/wire';
+import { type Envelope, IDEMPOTENCY_HEADER } from '../../contract/wire';
 
 export type Query = Record<string, string | number | undefined>;
 
@@ -15,7 +15,7 @@ export interface RequestOptions {
   json?: unknown;
   form?: FormData;
   idempotencyKey?: string;
-  /** Further headers of this request (the audit trail's device and time: audit-headers.ts). */
+  /** Further headers of this request (the audit trail's device and time: sync/audit/audit-headers.ts). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }

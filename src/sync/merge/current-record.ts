@@ -1,11 +1,11 @@
 /** The record as the server has it now, from its get endpoint's reply. */
-import { entityEndpoints, parseReply, rowOfGetReply } from '../contract/endpoints';
-import type { EntityDescription } from '../contract/entity';
-import { type WireRequest, wireRequest } from '../contract/wire-request';
-import type { FieldValue } from '../db/outbox/outbox-entry';
-import type { ApiOutcome } from './api';
-import { classify, type Verdict } from './classify';
-import { normaliseRow } from './normalise';
+import { entityEndpoints, parseReply, rowOfGetReply } from '../../contract/endpoints';
+import type { EntityDescription } from '../../contract/entity';
+import { type WireRequest, wireRequest } from '../../contract/wire-request';
+import type { FieldValue } from '../../db/outbox/outbox-entry';
+import type { ApiOutcome } from '../api/api-client';
+import { classify, type Verdict } from '../classify';
+import { normaliseRow } from '../pull/normalise';
 
 export type CurrentRecord =
   | { kind: 'found'; row: Record<string, FieldValue> }

@@ -9,16 +9,16 @@
  * A server without the endpoint (the PHP API) gets the file inside the request, as the
  * legacy client sends it; its answer is remembered per API client, like batches.
  */
-import { entityByName } from '../contract/entities';
-import { wireFields } from '../contract/entity';
-import { RESUMABLE_FROM_BYTES } from '../contract/resumable';
-import type { WireRequest } from '../contract/wire-request';
-import type { LocalDb } from '../db/database';
-import type { OutboxEntry } from '../db/outbox/outbox-entry';
-import type { ApiClient } from './api';
-import { classify, type Verdict } from './classify';
+import { entityByName } from '../../contract/entities';
+import { wireFields } from '../../contract/entity';
+import { RESUMABLE_FROM_BYTES } from '../../contract/resumable';
+import type { WireRequest } from '../../contract/wire-request';
+import type { LocalDb } from '../../db/database';
+import type { OutboxEntry } from '../../db/outbox/outbox-entry';
+import type { ApiClient } from '../api/api-client';
+import { classify, type Verdict } from '../classify';
+import { publishUploadProgress } from './progress-channel';
 import { type UploadMemory, uploadResumable } from './resumable-upload';
-import { publishUploadProgress } from './upload-progress';
 
 export { RESUMABLE_FROM_BYTES };
 

@@ -4,7 +4,7 @@
  * a request sent alone (the PHP server ignores them); in a batch the time is each item's
  * `madeAt` and the device the batch request's header.
  */
-import { DEVICE_HEADER, MADE_AT_HEADER } from '../contract/audit';
+import { DEVICE_HEADER, MADE_AT_HEADER } from '../../contract/audit';
 
 export function auditHeaders(madeAt: number | undefined, device: string | undefined): Record<string, string> {
   const headers: Record<string, string> = {};

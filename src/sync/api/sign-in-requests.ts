@@ -1,8 +1,8 @@
 /** Sign-in and sign-out against the legacy login endpoint and our logout extension. */
 // The paths, not the endpoint table: the table's reply schemas would put valibot on the sign-in
 // screen's critical path; authEndpoints is built from these same constants.
-import { AUTH_PATHS } from '../contract/wire';
-import type { ApiClient } from './api';
+import { AUTH_PATHS } from '../../contract/wire';
+import type { ApiClient } from './api-client';
 
 export type SignInResult = { ok: true } | { ok: false; message: string | null; network: boolean };
 

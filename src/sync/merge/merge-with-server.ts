@@ -6,21 +6,21 @@
  * (assigned books) meets the server's current set the same way and is merged three ways
  * (merge-set.ts).
  */
-import { entityEndpoints, parseReply } from '../contract/endpoints';
-import { entityByName } from '../contract/entities';
-import type { EntityDescription } from '../contract/entity';
-import { normaliseId } from '../contract/wire';
-import { type WireRequest, wireRequest } from '../contract/wire-request';
-import type { OutboxEntry } from '../db/outbox/outbox-entry';
-import type { ApiOutcome } from './api';
-import { classify } from './classify';
+import { entityEndpoints, parseReply } from '../../contract/endpoints';
+import { entityByName } from '../../contract/entities';
+import type { EntityDescription } from '../../contract/entity';
+import { normaliseId } from '../../contract/wire';
+import { type WireRequest, wireRequest } from '../../contract/wire-request';
+import type { OutboxEntry } from '../../db/outbox/outbox-entry';
+import type { ApiOutcome } from '../api/api-client';
+import { classify } from '../classify';
+import { resolveRefs, resolveSet } from '../entry-request';
+import { withoutPasswords } from '../pull/normalise';
+import type { Round } from '../round-context';
+import { type SendResult, settle } from '../settle';
 import { currentRecordFrom, currentRecordRequest } from './current-record';
-import { resolveRefs, resolveSet } from './entry-request';
 import { mergeEdit } from './merge-edit';
 import { mergeSet } from './merge-set';
-import { withoutPasswords } from './normalise';
-import type { Round } from './round-context';
-import { type SendResult, settle } from './settle';
 
 /** Per edit (by seq): the entry to send, or the pending outcome of what stopped it. */
 export type Merged = Map<number, OutboxEntry | Promise<SendResult>>;

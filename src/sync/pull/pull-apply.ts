@@ -13,11 +13,11 @@
  * them.
  */
 import type { Table } from 'dexie';
-import type { EntityDescription } from '../contract/entity';
-import type { LocalDb, Row } from '../db/database';
-import { type ListProgress, writeCursor, writeListProgress } from '../db/meta';
-import { pendingKeys } from '../db/queries';
-import { measurer } from '../db/user-timing';
+import type { EntityDescription } from '../../contract/entity';
+import type { LocalDb, Row } from '../../db/database';
+import { type ListProgress, writeCursor, writeListProgress } from '../../db/meta';
+import { pendingKeys } from '../../db/queries';
+import { measurer } from '../../db/user-timing';
 
 /** User Timing of a page's transaction: opening it, its rows, its commit. */
 const measure = measurer('pull');

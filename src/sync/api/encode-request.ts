@@ -2,8 +2,8 @@
  * A WireRequest (src/contract/wire-request.ts) as the API client sends it: JSON, or FormData
  * with each file under a name a server can take its extension from.
  */
-import type { WireRequest, WireValue } from '../contract/wire-request';
-import type { RequestOptions } from './api';
+import type { WireRequest, WireValue } from '../../contract/wire-request';
+import type { RequestOptions } from './api-client';
 
 const EXTENSION: Record<string, string> = {
   'image/jpeg': 'jpg',

@@ -1,7 +1,7 @@
 /** Rows as the server sends them, made into rows as the local store keeps them. */
-import type { EntityDescription } from '../contract/entity';
-import { normaliseId } from '../contract/wire';
-import type { Row } from '../db/database';
+import type { EntityDescription } from '../../contract/entity';
+import { normaliseId } from '../../contract/wire';
+import type { Row } from '../../db/database';
 
 /** What normalising does to each of an entity's fields, worked out once per entity. */
 interface FieldRules {
@@ -62,7 +62,7 @@ export function normaliseRow(entity: EntityDescription, raw: Record<string, unkn
 /**
  * A device never keeps a password read from a server (ours sends a placeholder meaning "keep",
  * contract/password-placeholder.ts; a PHP server perhaps the stored value): a form would show
- * it as the record's password. Only an edit's merge sees it (current-record.ts).
+ * it as the record's password. Only an edit's merge sees it (sync/merge/current-record.ts).
  */
 export function withoutPasswords<R extends Record<string, unknown>>(entity: EntityDescription, row: R): R {
   const out = { ...row };

@@ -4,9 +4,9 @@
  * a field only the server changed keeps the server's; a field both changed to different
  * values is a conflict for the administrator to settle.
  */
-import { type EntityDescription, wireFields } from '../contract/entity';
-import { canonicalRichText } from '../contract/rich-text';
-import type { ConflictField, FieldValue } from '../db/outbox/outbox-entry';
+import { type EntityDescription, wireFields } from '../../contract/entity';
+import { canonicalRichText } from '../../contract/rich-text';
+import type { ConflictField, FieldValue } from '../../db/outbox/outbox-entry';
 
 export interface MergeResult {
   /** The values to send: the server's record with this device's changes applied. */

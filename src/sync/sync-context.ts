@@ -1,6 +1,6 @@
 /** What every sync job works with: the local store and the API client. */
 import type { LocalDb } from '../db/database';
-import type { ApiClient } from './api';
+import type { ApiClient } from './api/api-client';
 
 export interface SyncContext {
   db: LocalDb;

@@ -5,9 +5,9 @@
  * legacy mode, answers 404 (or 405) for a path it does not have. Anything else (no network,
  * a 5xx, signed out) settles nothing.
  */
-import { entityEndpoints } from '../contract/endpoints';
-import type { EntityDescription } from '../contract/entity';
-import type { ApiClient } from './api';
+import { entityEndpoints } from '../../contract/endpoints';
+import type { EntityDescription } from '../../contract/entity';
+import type { ApiClient } from './api-client';
 
 export async function hasExtension(api: ApiClient, entity: EntityDescription): Promise<boolean | null> {
   const get = entityEndpoints(entity).get;

@@ -11,10 +11,9 @@
  * (design brief §2). An extension entity whose read answers 404 is remembered as missing on
  * this server (db/known-extensions.ts).
  */
-
-import { listFieldOf, rowOfGetReply } from '../contract/endpoints';
-import { entities } from '../contract/entities';
-import type { EntityDescription } from '../contract/entity';
+import { listFieldOf, rowOfGetReply } from '../../contract/endpoints';
+import { entities } from '../../contract/entities';
+import type { EntityDescription } from '../../contract/entity';
 import {
   DELTA_CURSOR_FIELD,
   DELTA_DELETED_FIELD,
@@ -22,13 +21,13 @@ import {
   DELTA_MORE_FIELD,
   DELTA_REMAINING_FIELD,
   normaliseId,
-} from '../contract/wire';
-import type { Row } from '../db/database';
-import { markExtension } from '../db/known-extensions';
-import { type ListProgress, patchSyncState, readPullProgress } from '../db/meta';
-import { measurer } from '../db/user-timing';
-import type { SyncContext } from './context';
-import { SYNC_LOCK, withLock } from './lock';
+} from '../../contract/wire';
+import type { Row } from '../../db/database';
+import { markExtension } from '../../db/known-extensions';
+import { type ListProgress, patchSyncState, readPullProgress } from '../../db/meta';
+import { measurer } from '../../db/user-timing';
+import { SYNC_LOCK, withLock } from '../lock';
+import type { SyncContext } from '../sync-context';
 import { normaliseRow } from './normalise';
 import { applyPage, applyPulled, removeAbsent } from './pull-apply';
 import { type Fetch, fetchAhead } from './pull-fetch';

@@ -7,8 +7,8 @@
  * The requests still go one after another in the lists' order (parents first), as before.
  * Replies are held in memory only until written: at most `ahead` + 1 pages.
  */
-import { entityEndpoints, parseReply } from '../contract/endpoints';
-import type { EntityDescription } from '../contract/entity';
+import { entityEndpoints, parseReply } from '../../contract/endpoints';
+import type { EntityDescription } from '../../contract/entity';
 import {
   DELTA_COUNT_PARAM,
   DELTA_CURSOR_FIELD,
@@ -16,12 +16,12 @@ import {
   DELTA_MORE_FIELD,
   DELTA_PARAM,
   normaliseId,
-} from '../contract/wire';
-import { type WireRequest, wireRequest } from '../contract/wire-request';
-import { readCursor } from '../db/meta';
-import { classify } from './classify';
-import type { SyncContext } from './context';
-import { requestOptions } from './encode';
+} from '../../contract/wire';
+import { type WireRequest, wireRequest } from '../../contract/wire-request';
+import { readCursor } from '../../db/meta';
+import { requestOptions } from '../api/encode-request';
+import { classify } from '../classify';
+import type { SyncContext } from '../sync-context';
 
 export type Fetched =
   | { ok: true; body: Record<string, unknown> }

@@ -4,9 +4,9 @@
  * trail (the PHP API, ours in legacy mode: 404), a lapsed session, or a query it refused.
  */
 import * as v from 'valibot';
-import { AUDIT_PATH, type AuditQuery } from '../contract/audit';
-import { type AuditReply, auditReplySchema } from '../contract/audit-reply';
-import type { ApiClient } from './api';
+import { AUDIT_PATH, type AuditQuery } from '../../contract/audit';
+import { type AuditReply, auditReplySchema } from '../../contract/audit-reply';
+import type { ApiClient } from '../api/api-client';
 
 export type AuditRead =
   | { kind: 'answer'; reply: AuditReply }

@@ -5,12 +5,12 @@
  * city field takes typed text when a state's cities are not on the device.
  *
  * The service is our server by default (`{API root}/geo`), or the external service a legacy
- * deployment uses (src/sync/config.ts), through its own API client.
+ * deployment uses (src/sync/sync-settings.ts), through its own API client.
  */
 import { type City, type Country, geoPaths, type State } from '../contract/geography';
 import type { LocalDb } from '../db/database';
 import { readReference, referenceReadAt, writeReference } from '../db/reference-lists';
-import type { ApiClient } from './api';
+import type { ApiClient } from './api/api-client';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -17,10 +17,10 @@
  * the last answer (or its absence) for the caller to classify like any other reply.
  */
 import { type DetailedError, type PreviousUpload, Upload, type UrlStorage } from 'tus-js-client';
-import { RESUMABLE_PATH, uploadReference } from '../contract/resumable';
-import type { Envelope } from '../contract/wire';
-import type { StoredUpload } from '../db/outbox/outbox-entry';
-import { type ApiClient, type ApiOutcome, parseRetryAfter } from './api';
+import { RESUMABLE_PATH, uploadReference } from '../../contract/resumable';
+import type { Envelope } from '../../contract/wire';
+import type { StoredUpload } from '../../db/outbox/outbox-entry';
+import { type ApiClient, type ApiOutcome, parseRetryAfter } from '../api/api-client';
 import { blobReader, fetchHttpStack } from './tus-http';
 
 /** Below the server's 12 MB body limit; a cut connection costs at most what was in flight. */
