@@ -9,6 +9,7 @@
  * gives it a new key, not a new seq), so the import can say how many rows were delivered and
  * refused, and give the refused lines back with the server's words.
  */
+
 import Dexie from 'dexie';
 import { entityByName } from '../../contract/entities';
 import type { Op } from '../../contract/entity';

@@ -6,6 +6,7 @@
  * Each record then travels as its own add with its own number, so the order of delivery
  * cannot change the numbers.
  */
+
 import type { EntityDescription } from '../../contract/entity';
 import { highest as highestOf } from '../../contract/extremes';
 import { severalField, severalNumbers } from '../../contract/several-files';

@@ -3,6 +3,7 @@
  * deleted (the server refuses it the same way, with the same message: contract/still-used.ts),
  * so the local store never holds children of a record that is gone.
  */
+
 import { entities } from '../../contract/entities';
 import type { EntityDescription } from '../../contract/entity';
 import {

@@ -4,6 +4,7 @@
  * record, and the id map that keeps the temporary id resolvable (rule 3). Replay confirms a
  * batch's adds together, so the work is done with bulk operations per table.
  */
+
 import { entities, entityByName } from '../../contract/entities';
 import { refFields } from '../../contract/entity';
 import type { LocalDb, Row } from '../database';

@@ -3,6 +3,7 @@
  * records created offline. In a cascading form (spec §4) each select lists only the parents
  * that match the levels above it; changing a level clears the ones below (see `dependants`).
  */
+
 import { entityByName } from '../../contract/entities';
 import type { EntityDescription } from '../../contract/entity';
 import { parentName, parentNameFields } from '../../contract/parent-names';
