@@ -2,7 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterFirstScreen } from './app/first-screen';
-import { askPersistentStorage } from './app/persistent-storage';
+import { askPersistentStorage } from './app/saved-queue/persistent-storage';
 import { isSignedIn } from './app/session';
 import { startSyncRunner } from './app/sync-runner';
 import { router } from './routes/router';

@@ -15,9 +15,9 @@ import {
 } from '../db/bulk/bulk-changes';
 import type { PageQuery } from '../db/queries';
 import { allWithParentNames } from '../db/reads/relation-reads';
-import { db } from './context';
-import { keysOf } from './list-engine';
+import { keysOf } from './list-worker-client';
 import { changeSaved } from './sync-runner';
+import { db } from './window-context';
 
 export type { BulkChange, BulkOutcome, BulkUndo, UndoOutcome };
 

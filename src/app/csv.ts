@@ -15,9 +15,9 @@ import {
   unfinishedImport,
 } from '../db/csv/imports';
 import type { PageQuery } from '../db/queries';
-import { db } from './context';
-import { keysOf } from './list-engine';
+import { keysOf } from './list-worker-client';
 import { changeSaved } from './sync-runner';
+import { db } from './window-context';
 
 export type { DeliveryCount, FileCheck, ImportRecord };
 

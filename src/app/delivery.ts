@@ -6,7 +6,7 @@
  */
 import { liveQuery } from 'dexie';
 import type { OutboxEntry } from '../db/outbox/outbox-entry';
-import { db } from './context';
+import { db } from './window-context';
 
 export type DeliveryOutcome =
   | { kind: 'confirmed' }

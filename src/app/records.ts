@@ -22,12 +22,12 @@ import { getRow, type ListQuery, type ListResult, pageHolding, pageRows } from '
 import { type Option, refOptions } from '../db/reads/parent-options';
 import { allWithParentNames, holders, keepServerSet, titlesOf } from '../db/reads/relation-reads';
 import { resolveId } from '../db/resolve';
-import { db, loadApi } from './context';
-import { positionOf, type ShownPage } from './list-engine';
+import { positionOf, type ShownPage } from './list-worker-client';
 import { changeSaved } from './sync-runner';
+import { db, loadApi } from './window-context';
 
 export { awaitDelivery, type DeliveryOutcome } from './delivery';
-export { type PageWatch, type ShownPage, watchPage } from './list-engine';
+export { type PageWatch, type ShownPage, watchPage } from './list-worker-client';
 export type { Change, ListQuery, ListResult, MutationResult, Option, Row };
 
 /**

@@ -10,8 +10,8 @@
 import { SyncScheduler } from '../sync/scheduler';
 import type { SyncReport } from '../sync/sync-now';
 import { SYNC_TAG } from '../sync/sync-settings';
-import { db, syncContext } from './context';
 import { isSignedIn } from './session';
+import { db, syncContext } from './window-context';
 
 const PERIOD_MS = 30_000;
 
@@ -76,7 +76,7 @@ export function startWindowSync(): void {
   void requestSync();
   releaseDeadClaims();
   if (isSignedIn() && navigator.onLine)
-    void import('./geography')
+    void import('./location-lists')
       .then(({ keepGeography }) => keepGeography())
       .catch((error) => console.warn(error));
 }

@@ -4,7 +4,7 @@
  * (pull cursors, sync state) that the window and the service worker both read.
  *
  * The class takes its table definitions instead of reading the descriptions itself: the
- * window's first screen opens it from the small entity catalogue (src/app/catalogue.ts), the
+ * window's first screen opens it from the small entity catalogue (src/app/catalogue/built-catalogue.ts), the
  * service worker and the tests from the full descriptions (open.ts). Both derive the same
  * definitions with `storesFor`, and the same list index projections (list-index/).
  */

@@ -2,7 +2,7 @@
  * The dashboard's charts (issue 20 item 4), beside the spec's three figures and loaded after
  * them (homepage.tsx imports this on demand): students and teachers per school, active and
  * inactive records, the most assigned books and teachers added per week. Computed on the
- * device (src/app/chart-figures.ts), so they hold offline and follow every change.
+ * device (src/app/dashboard/chart-figures.ts), so they hold offline and follow every change.
  */
 import { useEffect, useMemo, useState } from 'react';
 import {
@@ -10,7 +10,7 @@ import {
   type ChartFigures,
   type CountFigures,
   watchChartFigures,
-} from '../app/chart-figures';
+} from '../app/dashboard/chart-figures';
 import { ChartPanel, type ChartPanelProps } from '../ui/ChartPanel';
 import './dashboard-charts.css';
 

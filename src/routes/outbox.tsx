@@ -14,7 +14,13 @@
  * notices above the table, one change's row, Undo, and the discarded list.
  */
 import { useState } from 'react';
-import { changeLabel, discardChange, type QueueItem, retryAndSend, sendNow } from '../app/outbox';
+import {
+  changeLabel,
+  discardChange,
+  type QueueItem,
+  retryAndSend,
+  sendNow,
+} from '../app/outbox/outbox-queue';
 import { useDiscardNotes, useQueueView } from '../ui/outbox-data';
 import { ScrollTable } from '../ui/ScrollTable';
 import { SavedQueuePanel } from '../ui/saved-queue/SavedQueuePanel';

@@ -12,8 +12,8 @@ import {
   useSearch,
 } from '@tanstack/react-router';
 import { lazy } from 'react';
-import { type AuditSearch, validateAuditSearch } from '../app/audit-search';
-import { catalogue } from '../app/catalogue';
+import { type AuditSearch, validateAuditSearch } from '../app/audit/audit-search';
+import { catalogue } from '../app/catalogue/built-catalogue';
 import { startsOnEntityScreen } from '../app/first-screen';
 import { isSignedIn } from '../app/session';
 import { Layout } from '../ui/Layout';

@@ -4,7 +4,7 @@
  * as it reads, cleaned with the shared allowlist (SafeHtml), in a frame that scrolls.
  */
 import { type ReactNode, useState } from 'react';
-import { type Choice, type OutboxEntry, settleConflict } from '../app/outbox';
+import { type Choice, type OutboxEntry, settleConflict } from '../app/outbox/outbox-queue';
 import { entityByName } from '../contract/entities';
 import type { FieldSpec } from '../contract/entity';
 import { SafeHtml } from './SafeHtml';

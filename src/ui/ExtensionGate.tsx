@@ -8,7 +8,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
-import { serverHasExtension } from '../app/capabilities';
+import { serverHasExtension } from '../app/server-extensions';
 import { type EntityDescription, isExtension, splitPath } from '../contract/entity';
 import { useKnownExtensions } from './extensions-data';
 import { usePageTitle } from './use-page-title';

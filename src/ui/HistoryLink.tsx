@@ -4,7 +4,7 @@
  * it yet.
  */
 import { Link } from '@tanstack/react-router';
-import { recordHistory } from '../app/audit-search';
+import { recordHistory } from '../app/audit/audit-search';
 import type { EntityDescription } from '../contract/entity';
 
 export function HistoryLink({ entity, id }: { entity: EntityDescription; id: string }) {

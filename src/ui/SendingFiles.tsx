@@ -4,7 +4,7 @@
  * the same progress).
  */
 import { useEffect, useState } from 'react';
-import { entrySeqs } from '../app/upload-progress';
+import { entrySeqs } from '../app/sync-status/upload-watch';
 import type { EntityDescription } from '../contract/entity';
 import { progressOf, UploadProgressLine, useUploadProgress } from './upload-progress';
 

@@ -4,13 +4,13 @@
  * changes wait and how many failed, and a list being received (a first sync: 'Students 40,000
  * of 100,000', from the local store, so a pull in the service worker shows too). Links to the
  * outbox screen, which has the details. Progress is also announced politely, now and then
- * (src/app/progress-announcement.ts).
+ * (src/app/sync-status/progress-announcement.ts).
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { catalogue } from '../app/catalogue';
-import { NO_ANNOUNCEMENT, progressAnnouncement } from '../app/progress-announcement';
-import { CONNECTION_LABEL, connectionOf, progressText } from '../app/sync-status';
+import { catalogue } from '../app/catalogue/built-catalogue';
+import { NO_ANNOUNCEMENT, progressAnnouncement } from '../app/sync-status/progress-announcement';
+import { CONNECTION_LABEL, connectionOf, progressText } from '../app/sync-status/status-words';
 import { type ListProgress, usePullProgress, useQueueCounts, useSyncState } from './sync-state';
 import { useOnline } from './use-online';
 

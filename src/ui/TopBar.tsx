@@ -6,8 +6,8 @@
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type MouseEvent, useState } from 'react';
-import { BRAND, LOGO_URL } from '../app/config';
 import { isSignedIn } from '../app/session';
+import { BRAND, LOGO_URL } from '../app/window-settings';
 import { focusMainHeading } from './focus-heading';
 import { MainNav, NavToggle } from './MainNav';
 import { SyncIndicator } from './SyncIndicator';

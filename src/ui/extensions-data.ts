@@ -9,7 +9,7 @@ import {
   pendingImageSource,
   readKnownExtensions,
   storeContentImage,
-} from '../app/content-images';
+} from '../app/editor-images';
 import type { RichTextFieldProps } from './fields/RichTextField';
 
 /** By entity: whether the server has its extension (absent: not known yet); undefined while loading. */

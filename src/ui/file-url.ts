@@ -3,7 +3,7 @@
  * before it was sent), or the server's upload folder for a stored file name.
  */
 import { useEffect, useState } from 'react';
-import { API_ROOT } from '../app/config';
+import { API_ROOT } from '../app/window-settings';
 import type { FileRule } from '../contract/entity';
 
 export function uploadUrl(rule: FileRule, name: string): string {

@@ -1,11 +1,11 @@
 /**
- * The location lists for the screens (src/app/geography.ts): countries and states kept on the
+ * The location lists for the screens (src/app/location-lists.ts): countries and states kept on the
  * device after sign-in, a state's cities read when it is chosen and kept. Failures loading
  * them are only logged (spec §8).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { readCities, readCountries, readStates } from '../app/geography';
+import { readCities, readCountries, readStates } from '../app/location-lists';
 import type { City, Country, State } from '../contract/geography';
 
 export function useCountries(): Country[] {

@@ -3,7 +3,7 @@
  * computed at build time into the catalogue: the first load carries the menus, not the
  * descriptions.
  */
-import { catalogue } from '../app/catalogue';
+import { catalogue } from '../app/catalogue/built-catalogue';
 import type { Menu } from '../contract/menu';
 
 export type { Menu, MenuLink } from '../contract/menu';

@@ -1,4 +1,4 @@
-/** The top bar's live view of the queue (src/app/queue-state.ts). */
+/** The top bar's live view of the queue (src/app/sync-status/queue-summary.ts). */
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
   type ListProgress,
@@ -6,7 +6,7 @@ import {
   readQueueCounts,
   readSync,
   type SyncState,
-} from '../app/queue-state';
+} from '../app/sync-status/queue-summary';
 
 export type { ListProgress };
 

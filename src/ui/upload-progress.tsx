@@ -1,11 +1,11 @@
 /**
  * Upload progress as the screens show it: percent and size of each large file on its way
- * (src/app/upload-progress.ts), on the form that saved it while online and on the outbox
+ * (src/app/sync-status/upload-watch.ts), on the form that saved it while online and on the outbox
  * screen. Events come chunk by chunk (5 MB), from this window's replays or the service
  * worker's.
  */
 import { useEffect, useState } from 'react';
-import { type UploadProgress, watchUploadProgress } from '../app/upload-progress';
+import { type UploadProgress, watchUploadProgress } from '../app/sync-status/upload-watch';
 import { formatBytes } from './bytes';
 
 /** The latest progress of every file on its way, by outbox seq and field. */

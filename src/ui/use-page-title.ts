@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { pageTitle } from '../app/config';
+import { pageTitle } from '../app/window-settings';
 import { screenShown } from './focus-heading';
 
 /** The screen's title in the document's title; after a navigation, focus on its heading. */

@@ -1,7 +1,7 @@
 /**
  * Issue 12 against the real server: two administrators on one device (one local store).
  * Admin A's waiting changes are not sent under admin B's session, whatever B sends; they go
- * out when A signs in again. What the app does at sign-in (src/app/auth.ts) is done here by
+ * out when A signs in again. What the app does at sign-in (src/app/sign-in-out.ts) is done here by
  * hand: a session of that administrator and their name in the store's meta.
  */
 import { expect, it } from 'vitest';

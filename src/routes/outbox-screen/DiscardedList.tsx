@@ -2,7 +2,7 @@
  * Changes discarded unsent, listed until cleared, so the screen never claims they reached the
  * server.
  */
-import { clearDiscarded } from '../../app/outbox';
+import { clearDiscarded } from '../../app/outbox/outbox-queue';
 import type { useDiscardNotes } from '../../ui/outbox-data';
 
 export function DiscardedList({ notes }: { notes: ReturnType<typeof useDiscardNotes> }) {

@@ -3,7 +3,7 @@
  * than a day, and changes of another administrator that wait for their author (issue 12).
  */
 import { Link } from '@tanstack/react-router';
-import { type QueueItem, staleWarning } from '../../app/outbox';
+import { type QueueItem, staleWarning } from '../../app/outbox/outbox-queue';
 import { useSyncState } from '../../ui/sync-state';
 
 export function OutboxNotices({ items }: { items: readonly QueueItem[] | undefined }) {

@@ -21,7 +21,7 @@ export function SaveUnsentButton({
   const save = async () => {
     setBusy(true);
     try {
-      const { saveUnsentChanges } = await import('../../app/saved-queue');
+      const { saveUnsentChanges } = await import('../../app/saved-queue/unsent-changes');
       const { file, count } = await saveUnsentChanges();
       if (count > 0) downloadFile(file);
       tell(savedText(count, file.name));

@@ -7,8 +7,8 @@
  * schools and books shown (by key), again when those tables change.
  */
 import Dexie from 'dexie';
-import { entityByName } from '../contract/entities';
-import { parentName } from '../contract/parent-names';
+import { entityByName } from '../../contract/entities';
+import { parentName } from '../../contract/parent-names';
 import {
   type ActiveShare,
   activeShare,
@@ -18,13 +18,13 @@ import {
   schoolShares,
   type WeekCount,
   weeklyAdded,
-} from '../db/dashboard/chart-data';
-import { follower } from '../db/follower';
-import type { CountsAnswer } from '../db/list-engine/protocol';
-import { mutatedTables } from '../db/mutated-tables';
-import { catalogue } from './catalogue';
-import { db } from './context';
-import { watchCounts } from './list-engine';
+} from '../../db/dashboard/chart-data';
+import { follower } from '../../db/follower';
+import type { CountsAnswer } from '../../db/list-engine/protocol';
+import { mutatedTables } from '../../db/mutated-tables';
+import { catalogue } from '../catalogue/built-catalogue';
+import { watchCounts } from '../list-worker-client';
+import { db } from '../window-context';
 
 /** The people a dashboard counts, by entity name (their status, school and date fields). */
 const PEOPLE = ['school', 'teacher', 'student'] as const;

@@ -3,17 +3,17 @@
  * persistent storage and how much of the quota is used, the file of unsent changes saved and
  * loaded. Loaded on demand (the outbox screen, a full disk, sign-out with changes waiting).
  */
-import { isQuotaError } from '../db/errors';
-import { readSignedInUser } from '../db/meta';
-import { gatherQueue, type LoadReport, loadSavedQueue } from '../db/saved-queue/gather-and-load';
+import { isQuotaError } from '../../db/errors';
+import { readSignedInUser } from '../../db/meta';
+import { gatherQueue, type LoadReport, loadSavedQueue } from '../../db/saved-queue/gather-and-load';
 import {
   decodeSavedQueue,
   encodeSavedQueue,
   SavedQueueError,
   savedQueueFileName,
-} from '../db/saved-queue/saved-queue-file';
-import { db } from './context';
-import { changeSaved } from './sync-runner';
+} from '../../db/saved-queue/saved-queue-file';
+import { changeSaved } from '../sync-runner';
+import { db } from '../window-context';
 
 export type { LoadReport };
 export { SavedQueueError };

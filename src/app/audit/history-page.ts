@@ -4,11 +4,11 @@
  * or with the server out of reach, the screen shows what it fetched last (db/audit/kept-audit-answers.ts).
  * Nothing here is queued or replayed: history is the server's, read on demand.
  */
-import { AUDIT_DEFAULT_LIMIT, type AuditQuery } from '../contract/audit';
-import type { AuditReply } from '../contract/audit-reply';
-import { type KeptAnswer, keepAuditAnswer, readAuditAnswer } from '../db/audit/kept-audit-answers';
+import { AUDIT_DEFAULT_LIMIT, type AuditQuery } from '../../contract/audit';
+import type { AuditReply } from '../../contract/audit-reply';
+import { type KeptAnswer, keepAuditAnswer, readAuditAnswer } from '../../db/audit/kept-audit-answers';
+import { db, loadApi } from '../window-context';
 import type { AuditSearch } from './audit-search';
-import { db, loadApi } from './context';
 
 export type AuditView =
   | { kind: 'fresh'; reply: AuditReply }
@@ -47,7 +47,7 @@ const keyOf = (search: AuditSearch) =>
 export async function loadAuditPage(search: AuditSearch, online: boolean): Promise<AuditView> {
   const kept = () => readAuditAnswer(db, keyOf(search)).then((k): AuditView => ({ kind: 'kept', kept: k }));
   if (!online) return kept();
-  const { readAuditPage } = await import('../sync/audit/audit-read');
+  const { readAuditPage } = await import('../../sync/audit/audit-read');
   const read = await readAuditPage(await loadApi(), auditQuery(search));
   if (read.kind === 'unreachable') return kept();
   if (read.kind !== 'answer') return read;

@@ -2,13 +2,13 @@
  * Sync now and Retry, with an answer the administrator can see: what was sent, or why nothing
  * could be (offline, server unreachable, signed out). Loaded with the outbox screen.
  */
-import { readSyncState } from '../db/meta';
-import { makeWaitingDue, retryEntry } from '../db/outbox/queue-actions';
-import { db } from './context';
-import { readQueueCounts } from './queue-state';
-import { isSignedIn } from './session';
-import { syncOnRequest } from './sync-runner';
-import { connectionOf } from './sync-status';
+import { readSyncState } from '../../db/meta';
+import { makeWaitingDue, retryEntry } from '../../db/outbox/queue-actions';
+import { isSignedIn } from '../session';
+import { syncOnRequest } from '../sync-runner';
+import { readQueueCounts } from '../sync-status/queue-summary';
+import { connectionOf } from '../sync-status/status-words';
+import { db } from '../window-context';
 
 export type SendOutcome =
   | { kind: 'offline' }

@@ -5,7 +5,7 @@
  * plain sentence, and the outbox screen offers the original as technical detail.
  * Kept small: the top bar is on every screen's first load.
  */
-import type { SyncState } from '../db/meta';
+import type { SyncState } from '../../db/meta';
 
 export type Connection = 'offline' | 'unreachable' | 'signed-out' | 'problem' | 'online';
 

@@ -3,8 +3,8 @@
  * (IndexedDB, so the service worker's progress shows too). Kept small: it is on every
  * screen's first load.
  */
-import { type ListProgress, readPullProgress, readSyncState, type SyncState } from '../db/meta';
-import { db } from './context';
+import { type ListProgress, readPullProgress, readSyncState, type SyncState } from '../../db/meta';
+import { db } from '../window-context';
 
 export type { ListProgress, SyncState };
 

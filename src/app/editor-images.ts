@@ -11,9 +11,9 @@ import { contentImageEntity } from '../contract/entities/content-image';
 import { isTempId } from '../db/ids';
 import { knownExtensions } from '../db/known-extensions';
 import { resolveId } from '../db/resolve';
-import { API_ROOT } from './config';
-import { db } from './context';
 import { saveChange } from './records';
+import { db } from './window-context';
+import { API_ROOT } from './window-settings';
 
 export interface ImageSource {
   src: string;

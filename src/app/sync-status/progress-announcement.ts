@@ -5,8 +5,8 @@
  * pages of a first sync arrive every second or so; announcing each would leave a screen reader
  * no time for anything else.
  */
-import type { ListProgress } from '../db/meta';
-import { listName, progressText } from './sync-status';
+import type { ListProgress } from '../../db/meta';
+import { listName, progressText } from './status-words';
 
 export const ANNOUNCE_EVERY_MS = 15_000;
 

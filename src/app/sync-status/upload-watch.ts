@@ -3,9 +3,9 @@
  * window's replays and, relayed, the service worker's: src/sync/uploads/progress-channel.ts), and which
  * outbox entry a saved change became, to pick its events out.
  */
-import { subscribeUploadProgress, type UploadProgress } from '../sync/uploads/progress-channel';
-import { db } from './context';
-import { awaitDelivery, type DeliveryOutcome } from './records';
+import { subscribeUploadProgress, type UploadProgress } from '../../sync/uploads/progress-channel';
+import { awaitDelivery, type DeliveryOutcome } from '../records';
+import { db } from '../window-context';
 
 export type { UploadProgress };
 

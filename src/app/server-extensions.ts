@@ -6,7 +6,7 @@
  */
 import type { EntityDescription } from '../contract/entity';
 import { knownExtensions, markExtension } from '../db/known-extensions';
-import { db, loadApi } from './context';
+import { db, loadApi } from './window-context';
 
 /** true: the server has the entity's extension endpoints; false: it has not; null: not known yet. */
 export async function serverHasExtension(entity: EntityDescription): Promise<boolean | null> {

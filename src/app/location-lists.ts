@@ -6,7 +6,7 @@ import type { City, Country, State } from '../contract/geography';
 import { GEO_PREFIX } from '../contract/geography';
 import type { ApiClient } from '../sync/api/api-client';
 import { API_ROOT, GEO_KEY, GEO_URL } from '../sync/sync-settings';
-import { db } from './context';
+import { db } from './window-context';
 
 let client: Promise<ApiClient> | undefined;
 

@@ -2,10 +2,10 @@
 
 import { patchSyncState, writeSignedInUser } from '../db/meta';
 import { signIn, signOut } from '../sync/api/sign-in-requests';
-import { db, loadApi } from './context';
-import { askPersistentStorage } from './persistent-storage';
+import { askPersistentStorage } from './saved-queue/persistent-storage';
 import { forgetSignIn, rememberSignIn } from './session';
 import { requestSync } from './sync-runner';
+import { db, loadApi } from './window-context';
 
 export type SignInOutcome = { ok: true } | { ok: false; message: string | null; network: boolean };
 
@@ -21,7 +21,7 @@ export async function signInAndResume(username: string, password: string): Promi
   void requestSync();
   // Location lists onto the device while online (failures are only logged, spec §8).
   // Loaded on demand: the sign-in screen's first load does not carry it.
-  void import('./geography')
+  void import('./location-lists')
     .then(({ keepGeography }) => keepGeography())
     .catch((error) => console.warn('Geography not kept', error));
   return { ok: true };

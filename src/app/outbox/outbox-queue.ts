@@ -3,7 +3,7 @@
  * what they can do with it (Retry, settle a conflict, Discard and its Undo). Loaded with that
  * screen.
  */
-import { readSignedInUser } from '../db/meta';
+import { readSignedInUser } from '../../db/meta';
 import {
   clearDiscardNotes,
   type DiscardedChange,
@@ -11,15 +11,15 @@ import {
   discardEntry,
   readDiscardNotes,
   undoDiscard,
-} from '../db/outbox/discard';
-import type { OutboxEntry } from '../db/outbox/outbox-entry';
-import { type Choice, resolveConflict } from '../db/outbox/queue-actions';
-import { loadIdResolver } from '../db/resolve';
-import { type QueueItem, queueView } from '../sync/queue-view';
-import { db } from './context';
-import { changeSaved } from './sync-runner';
+} from '../../db/outbox/discard';
+import type { OutboxEntry } from '../../db/outbox/outbox-entry';
+import { type Choice, resolveConflict } from '../../db/outbox/queue-actions';
+import { loadIdResolver } from '../../db/resolve';
+import { type QueueItem, queueView } from '../../sync/queue-view';
+import { changeSaved } from '../sync-runner';
+import { db } from '../window-context';
 
-export { staleWarning } from '../sync/queue-view';
+export { staleWarning } from '../../sync/queue-view';
 export { type RetryOutcome, retryAndSend, type SendOutcome, sendNow } from './send-on-request';
 export type { Choice, DiscardedChange, DiscardNote, OutboxEntry, QueueItem };
 

@@ -8,9 +8,9 @@
  * value's type there: digits kept as text would read `id=%2212%22`, so they are numbers here
  * (`id=12`), and every reader takes a filter's value as text (`String`).
  */
-import { auditEntityName } from '../contract/audit';
-import type { EntityDescription } from '../contract/entity';
-import { isTempId } from '../db/ids';
+import { auditEntityName } from '../../contract/audit';
+import type { EntityDescription } from '../../contract/entity';
+import { isTempId } from '../../db/ids';
 
 /** A filter's text; digits as a number (see above). */
 export type AuditText = string | number;
