@@ -2,12 +2,12 @@
  * Images inserted in rich text, for the editor (src/ui/fields/RichTextField.tsx): each is
  * queued as an add of a content image (our extension, src/contract/entities/content-image.ts)
  * and shows from the device until the server has it; the content that shows it waits for the
- * upload and goes out with the server's URL in its place (src/contract/content-images.ts).
+ * upload and goes out with the server's URL in its place (src/contract/rich-text/rich-text-images.ts).
  * A server without the extension (the PHP API) cannot store them: the editor then says so
  * instead of inserting an image that could never be delivered.
  */
-import { contentImageUrl } from '../contract/content-images';
 import { contentImageEntity } from '../contract/entities/content-image';
+import { contentImageUrl } from '../contract/rich-text/rich-text-images';
 import { isTempId } from '../db/ids';
 import { knownExtensions } from '../db/known-extensions';
 import { resolveId } from '../db/resolve';

@@ -13,7 +13,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { AuditSearch } from '../app/audit/audit-search';
 import { type AuditView, loadAuditPage } from '../app/audit/history-page';
-import { AUDIT_DEFAULT_LIMIT, auditEntityName } from '../contract/audit';
+import { AUDIT_DEFAULT_LIMIT, auditEntityName } from '../contract/audit/audit-trail';
 import { entities } from '../contract/entities';
 import { useOnline } from '../ui/use-online';
 import { usePageTitle } from '../ui/use-page-title';

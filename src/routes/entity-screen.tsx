@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { firstScreenShown } from '../app/first-screen';
-import type { ScreenKind } from '../contract/catalogue';
+import type { ScreenKind } from '../contract/catalogue/entity-catalogue';
 import { entityByName } from '../contract/entities';
 import type { EntityDescription } from '../contract/entity';
 import { screenTexts } from '../contract/messages';

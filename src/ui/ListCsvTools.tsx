@@ -5,7 +5,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { canImport } from '../contract/csv/columns';
+import { canImport } from '../contract/csv/csv-columns';
 import type { EntityDescription } from '../contract/entity';
 import type { PageQuery } from '../db/queries';
 import { downloadText } from './download';

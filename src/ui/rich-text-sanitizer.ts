@@ -1,6 +1,6 @@
 /**
  * The app's rich-text sanitiser: DOMPurify configured from the shared allowlist
- * (src/contract/rich-text.ts), the same one the server applies with sanitize-html. DOMPurify
+ * (src/contract/rich-text/rich-text-allowlist.ts), the same one the server applies with sanitize-html. DOMPurify
  * checks attribute names globally, so a hook applies the allowlist's per-tag rules: which
  * attributes a tag may carry, URL schemes per tag, and the inline style properties and
  * values the toolbar sets. Loaded on demand (SafeHtml, the editor), never in the first bundle.
@@ -11,7 +11,7 @@ import {
   type RichTextAudience,
   richTextTags,
   type TagRule,
-} from '../contract/rich-text';
+} from '../contract/rich-text/rich-text-allowlist';
 
 type Tags = Readonly<Record<string, TagRule>>;
 

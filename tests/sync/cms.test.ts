@@ -7,9 +7,9 @@
  * itself; against the legacy server the client learns that Terms and images are missing.
  */
 import { describe, expect, it } from 'vitest';
-import { contentImageUrl } from '../../src/contract/content-images';
 import { aboutUsEntity, contentImageEntity, termsEntity } from '../../src/contract/entities';
-import { canonicalRichText } from '../../src/contract/rich-text';
+import { canonicalRichText } from '../../src/contract/rich-text/rich-text-allowlist';
+import { contentImageUrl } from '../../src/contract/rich-text/rich-text-images';
 import type { LocalDb } from '../../src/db/database';
 import { markExtension, missingExtensions } from '../../src/db/known-extensions';
 import { mutate } from '../../src/db/mutate';

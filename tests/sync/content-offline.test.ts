@@ -9,7 +9,6 @@
  * the question edit (our extension) is told apart from a server without it.
  */
 import { describe, expect, it } from 'vitest';
-import { contentImageUrl } from '../../src/contract/content-images';
 import {
   aboutUsEntity,
   bookPageEntity,
@@ -19,6 +18,7 @@ import {
   questionEntity,
 } from '../../src/contract/entities';
 import type { EntityDescription } from '../../src/contract/entity';
+import { contentImageUrl } from '../../src/contract/rich-text/rich-text-images';
 import { mutate } from '../../src/db/mutate';
 import { addSeveral } from '../../src/db/mutations/add-several';
 import { resolveId } from '../../src/db/resolve';

@@ -6,7 +6,7 @@
  * of an assignment the server changed meanwhile; toggles that fold to nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { catalogueSets } from '../../src/contract/catalogue';
+import { catalogueSets } from '../../src/contract/catalogue/entity-catalogue';
 import {
   bookEntity,
   entities,

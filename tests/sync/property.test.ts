@@ -21,7 +21,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanRichText } from '../../server/entities/rich-text';
-import { contentImageUrl, replacePendingImages } from '../../src/contract/content-images';
 import {
   aboutUsEntity,
   bookEntity,
@@ -34,6 +33,7 @@ import {
   subjectEntity,
 } from '../../src/contract/entities';
 import type { EntityDescription } from '../../src/contract/entity';
+import { contentImageUrl, replacePendingImages } from '../../src/contract/rich-text/rich-text-images';
 import type { LocalDb } from '../../src/db/database';
 import { missingExtensions } from '../../src/db/known-extensions';
 import { mutate, type Values } from '../../src/db/mutate';

@@ -5,7 +5,7 @@
  * from the list engine run in place on fake-indexeddb, as the list worker runs it.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { catalogueSets } from '../../src/contract/catalogue';
+import { catalogueSets } from '../../src/contract/catalogue/entity-catalogue';
 import { entities, schoolEntity, studentEntity, teacherEntity } from '../../src/contract/entities';
 import {
   activeShare,

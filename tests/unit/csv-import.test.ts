@@ -7,7 +7,7 @@
  */
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalogueSets } from '../../src/contract/catalogue';
+import { catalogueSets } from '../../src/contract/catalogue/entity-catalogue';
 import { parseAll } from '../../src/contract/csv/parse';
 import { entities, schoolEntity, studentEntity } from '../../src/contract/entities';
 import { geoPaths } from '../../src/contract/geography';

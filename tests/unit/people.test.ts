@@ -5,7 +5,7 @@
  * set's replacement becomes, and the dashboard's figures.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { catalogueSets } from '../../src/contract/catalogue';
+import { catalogueSets } from '../../src/contract/catalogue/entity-catalogue';
 import { bookEntity, entities, schoolEntity, teacherEntity } from '../../src/contract/entities';
 import { dashboardFigures } from '../../src/db/dashboard/dashboard-figures';
 import type { LocalDb } from '../../src/db/database';

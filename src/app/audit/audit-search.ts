@@ -8,7 +8,7 @@
  * value's type there: digits kept as text would read `id=%2212%22`, so they are numbers here
  * (`id=12`), and every reader takes a filter's value as text (`String`).
  */
-import { auditEntityName } from '../../contract/audit';
+import { auditEntityName } from '../../contract/audit/audit-trail';
 import type { EntityDescription } from '../../contract/entity';
 import { isTempId } from '../../db/ids';
 

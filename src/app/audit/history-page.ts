@@ -4,8 +4,8 @@
  * or with the server out of reach, the screen shows what it fetched last (db/audit/kept-audit-answers.ts).
  * Nothing here is queued or replayed: history is the server's, read on demand.
  */
-import { AUDIT_DEFAULT_LIMIT, type AuditQuery } from '../../contract/audit';
-import type { AuditReply } from '../../contract/audit-reply';
+import type { AuditReply } from '../../contract/audit/audit-reply';
+import { AUDIT_DEFAULT_LIMIT, type AuditQuery } from '../../contract/audit/audit-trail';
 import { type KeptAnswer, keepAuditAnswer, readAuditAnswer } from '../../db/audit/kept-audit-answers';
 import { db, loadApi } from '../window-context';
 import type { AuditSearch } from './audit-search';

@@ -3,7 +3,7 @@
  * the full descriptions, loaded on demand with the screens that need them.
  */
 import { catalogue as generated } from 'virtual:entity-catalogue';
-import type { Catalogue } from '../../contract/catalogue';
+import type { Catalogue } from '../../contract/catalogue/entity-catalogue';
 import type { EntityDescription } from '../../contract/entity';
 
 export const catalogue: Catalogue = generated;

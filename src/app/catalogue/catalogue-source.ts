@@ -1,11 +1,16 @@
 /**
- * Computes the entity catalogue (src/contract/catalogue.ts) from the full descriptions. Run at
+ * Computes the entity catalogue (src/contract/catalogue/entity-catalogue.ts) from the full descriptions. Run at
  * build time only, by scripts/entity-catalogue-plugin.ts; the app imports the result as
  * `virtual:entity-catalogue` (built-catalogue.ts), so the descriptions stay out of the first load.
  */
-import { type Catalogue, catalogueScreens, catalogueSets, catalogueTables } from '../../contract/catalogue';
+import {
+  type Catalogue,
+  catalogueScreens,
+  catalogueSets,
+  catalogueTables,
+} from '../../contract/catalogue/entity-catalogue';
+import { catalogueMenus } from '../../contract/catalogue/menus';
 import { entities } from '../../contract/entities';
-import { catalogueMenus } from '../../contract/menu';
 import { LOCAL_SCHEMA_VERSION, storesFor } from '../../db/database';
 import { listProjections } from '../../db/list-index/projection';
 

@@ -1,5 +1,5 @@
 /**
- * This device's id for the audit trail (src/contract/audit.ts): made once per local store and
+ * This device's id for the audit trail (src/contract/audit/audit-trail.ts): made once per local store and
  * kept in its meta, so the window and the service worker, which share the store, say the same
  * device. Random, not a secret: it tells the server's trail which changes came from one tablet.
  */

@@ -4,7 +4,7 @@
  * `reference` table (read-only lists from the server) under `audit?<query>`; only the most
  * recent few queries are kept, as nothing else ever removes them.
  */
-import type { AuditReply } from '../../contract/audit-reply';
+import type { AuditReply } from '../../contract/audit/audit-reply';
 import type { LocalDb } from '../database';
 import { writeReference } from '../reference-lists';
 

@@ -4,9 +4,9 @@
  * lines of an import as a CSV with an `error` column, a list's rows as an export.
  */
 import { type ImportLookups, RowChecker } from '../../contract/csv/check';
-import { matchHeader } from '../../contract/csv/columns';
+import { matchHeader } from '../../contract/csv/csv-columns';
+import { csvMessages } from '../../contract/csv/csv-messages';
 import { ExportWriter } from '../../contract/csv/export-row';
-import { csvMessages } from '../../contract/csv/messages';
 import { parseAll, parseCsv } from '../../contract/csv/parse';
 import { BOM, csvLine } from '../../contract/csv/write';
 import { entities, entityByName } from '../../contract/entities';

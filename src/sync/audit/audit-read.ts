@@ -1,11 +1,11 @@
 /**
- * One page of the server's audit trail (`GET audit`, contract/audit.ts), or what stands in the
+ * One page of the server's audit trail (`GET audit`, contract/audit/audit-trail.ts), or what stands in the
  * way: no server reachable (the screen then shows what it fetched last), a server without the
  * trail (the PHP API, ours in legacy mode: 404), a lapsed session, or a query it refused.
  */
 import * as v from 'valibot';
-import { AUDIT_PATH, type AuditQuery } from '../../contract/audit';
-import { type AuditReply, auditReplySchema } from '../../contract/audit-reply';
+import { type AuditReply, auditReplySchema } from '../../contract/audit/audit-reply';
+import { AUDIT_PATH, type AuditQuery } from '../../contract/audit/audit-trail';
 import type { ApiClient } from '../api/api-client';
 
 export type AuditRead =

@@ -5,7 +5,7 @@
  * values is a conflict for the administrator to settle.
  */
 import { type EntityDescription, wireFields } from '../../contract/entity';
-import { canonicalRichText } from '../../contract/rich-text';
+import { canonicalRichText } from '../../contract/rich-text/rich-text-allowlist';
 import type { ConflictField, FieldValue } from '../../db/outbox/outbox-entry';
 
 export interface MergeResult {

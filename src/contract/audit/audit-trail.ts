@@ -8,7 +8,7 @@
  * The reply's shape is in audit-reply.ts (valibot), apart, so that this file costs the first
  * load nothing.
  */
-import type { EntityDescription } from './entity';
+import type { EntityDescription } from '../entity';
 
 export const AUDIT_PATH = 'audit';
 export const MADE_AT_HEADER = 'X-Made-At';

@@ -1,4 +1,4 @@
-/** The words of the top bar's menus: the groups, an entity's entry, a menu as shown (menu.ts). */
+/** The words of the top bar's menus: the groups, an entity's entry, a menu as shown (menus.ts). */
 
 /** The menus, in the top bar's order. */
 export const MENU_GROUPS = ['MASTERFILTERS', 'RESOURCES', 'USERS', 'CMS', 'SETTINGS'] as const;

@@ -1,6 +1,6 @@
-/** The reply of `GET {apiRoot}/audit` (contract/audit.ts), as the client checks it. */
+/** The reply of `GET {apiRoot}/audit` (contract/audit/audit-trail.ts), as the client checks it. */
 import * as v from 'valibot';
-import { AUDIT_OPS } from './audit';
+import { AUDIT_OPS } from './audit-trail';
 
 const changeSchema = v.tuple([v.unknown(), v.unknown()]);
 

@@ -10,10 +10,10 @@
  * Two audiences. 'stored' is what the server keeps. 'device' adds what only means something
  * on the device that made it: an image waiting for its upload, shown from a blob: URL and
  * marked with PENDING_UPLOAD_ATTRIBUTE (the temporary id of its upload) so that the content's
- * request can put the server's URL in its place (content-images.ts). A blob: URL is dead
+ * request can put the server's URL in its place (rich-text-images.ts). A blob: URL is dead
  * anywhere else, so the server drops such an image.
  */
-import { urlAllowed } from './urls';
+import { urlAllowed } from '../urls';
 
 export type RichTextAudience = 'stored' | 'device';
 

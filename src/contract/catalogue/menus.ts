@@ -1,10 +1,10 @@
 /**
  * The top bar's menus (spec §1), made from the entity descriptions as routes are: each
  * description names its entry (EntityRoutes.menu: group, place, words), and the catalogue
- * (catalogue.ts) gathers them at build time. A newcomer's entity appears in its menu with no
+ * (entity-catalogue.ts) gathers them at build time. A newcomer's entity appears in its menu with no
  * second declaration. Screens that are not an entity's own (the audit trail) are listed here.
  */
-import type { EntityDescription } from './entity';
+import type { EntityDescription } from '../entity';
 import { MENU_GROUPS, type Menu, type MenuEntry } from './menu-entry';
 
 export { MENU_GROUPS, type Menu, type MenuEntry, type MenuGroup, type MenuLink } from './menu-entry';

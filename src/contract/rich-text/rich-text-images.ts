@@ -11,9 +11,9 @@
  * serialisation (TipTap's getHTML), whose attributes are always double-quoted and escaped.
  */
 
-import { CONTENT_IMAGE_FOLDER } from './entities/content-image';
-import type { EntityDescription } from './entity';
-import { PENDING_UPLOAD_ATTRIBUTE } from './rich-text';
+import { CONTENT_IMAGE_FOLDER } from '../entities/content-image';
+import type { EntityDescription } from '../entity';
+import { PENDING_UPLOAD_ATTRIBUTE } from './rich-text-allowlist';
 
 const IMG_TAG = /<img\b[^>]*>/gi;
 const PENDING = new RegExp(`\\s${PENDING_UPLOAD_ATTRIBUTE}="([^"]*)"`, 'i');

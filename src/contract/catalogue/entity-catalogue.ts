@@ -5,8 +5,8 @@
  * use them. The catalogue is computed from the descriptions at build time
  * (scripts/entity-catalogue-plugin.ts), so the two cannot disagree.
  */
-import type { EntityDescription } from './entity';
-import type { Menu } from './menu';
+import type { EntityDescription } from '../entity';
+import type { Menu } from './menus';
 
 /** 'picker': the list of a parent's records leading to an entity's screens inside one parent (/bookpages). */
 export type ScreenKind = 'list' | 'add' | 'edit' | 'relation' | 'picker' | 'import';
@@ -34,7 +34,7 @@ export interface Catalogue {
   tables: Readonly<Record<string, string>>;
   /** Every set relation: its owner's table, its name (the owner row's field) and its target entity. */
   sets: readonly { table: string; relation: string; target: string }[];
-  /** The top bar's menus, from the descriptions' menu entries (menu.ts). */
+  /** The top bar's menus, from the descriptions' menu entries (menus.ts). */
   menus: readonly Menu[];
   /**
    * What the list index keeps of each entity's rows (src/db/list-index/projection.ts): the
