@@ -15,7 +15,7 @@ import type { AuditSearch } from '../app/audit/audit-search';
 import { type AuditView, loadAuditPage } from '../app/audit/history-page';
 import { AUDIT_DEFAULT_LIMIT, auditEntityName } from '../contract/audit/audit-trail';
 import { entities } from '../contract/entities';
-import { useOnline } from '../ui/use-online';
+import { useOnline } from '../ui/sync-status/use-online';
 import { usePageTitle } from '../ui/use-page-title';
 import { AuditEntryView, entityLabel } from './audit-entry';
 

@@ -11,7 +11,7 @@ import {
   type CountFigures,
   watchChartFigures,
 } from '../app/dashboard/chart-figures';
-import { ChartPanel, type ChartPanelProps } from '../ui/ChartPanel';
+import { ChartPanel, type ChartPanelProps } from '../ui/dashboard/ChartPanel';
 import './dashboard-charts.css';
 
 const OWNER_LABEL: Record<string, string> = { school: 'Schools', teacher: 'Teachers', student: 'Students' };

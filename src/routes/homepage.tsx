@@ -12,7 +12,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense } from 'react';
 import { type DashboardFigures, readDashboard } from '../app/dashboard/read-dashboard';
 import { progressText } from '../app/sync-status/status-words';
-import { useReceiving } from '../ui/SyncIndicator';
+import { useReceiving } from '../ui/sync-status/SyncIndicator';
 import { usePageTitle } from '../ui/use-page-title';
 
 const DashboardCharts = lazy(() => import('./dashboard-charts'));

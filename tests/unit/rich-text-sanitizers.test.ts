@@ -12,7 +12,7 @@ import { TOOLBAR_FONTS, TOOLBAR_SIZES } from '../../src/contract/rich-text/rich-
 import { isWebUrl, urlAllowed } from '../../src/contract/urls';
 import { newTempId } from '../../src/db/ids';
 import { richTextExtensions } from '../../src/ui/fields/rich-text/extensions';
-import { sanitizeRichText } from '../../src/ui/rich-text-sanitizer';
+import { sanitizeRichText } from '../../src/ui/safe-html/rich-text-sanitizer';
 
 const SANITISERS = {
   'server (sanitize-html)': cleanRichText,

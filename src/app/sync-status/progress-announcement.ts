@@ -1,6 +1,6 @@
 /**
  * What a screen reader hears of lists being received (issue 17), through a polite live region
- * (src/ui/SyncIndicator.tsx): when a list starts ('Receiving students: 0 of 100,000'), at most
+ * (src/ui/sync-status/SyncIndicator.tsx): when a list starts ('Receiving students: 0 of 100,000'), at most
  * every ANNOUNCE_EVERY_MS while it goes on, and when it is complete ('Students received'). The
  * pages of a first sync arrive every second or so; announcing each would leave a screen reader
  * no time for anything else.

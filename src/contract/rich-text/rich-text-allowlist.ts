@@ -3,7 +3,7 @@
  * that the editor's toolbar produces (src/ui/fields/rich-text/extensions.ts), and nothing
  * else. The server cleans every `richtext` field with it before storing (sanitize-html,
  * server/entities/rich-text.ts); the app cleans stored HTML with it before rendering it and
- * before loading it into the editor (DOMPurify, src/ui/rich-text-sanitizer.ts). Anything not
+ * before loading it into the editor (DOMPurify, src/ui/safe-html/rich-text-sanitizer.ts). Anything not
  * listed goes: scripts and their text, event handlers, classes, ids, javascript: and data:
  * URLs (images are files, uploaded; never base64), style properties the toolbar cannot set.
  *

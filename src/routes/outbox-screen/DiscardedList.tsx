@@ -3,7 +3,7 @@
  * server.
  */
 import { clearDiscarded } from '../../app/outbox/outbox-queue';
-import type { useDiscardNotes } from '../../ui/outbox-data';
+import type { useDiscardNotes } from '../../ui/outbox/outbox-data';
 
 export function DiscardedList({ notes }: { notes: ReturnType<typeof useDiscardNotes> }) {
   if (notes.length === 0) return null;

@@ -4,7 +4,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { type QueueItem, staleWarning } from '../../app/outbox/outbox-queue';
-import { useSyncState } from '../../ui/sync-state';
+import { useSyncState } from '../../ui/sync-status/sync-state';
 
 export function OutboxNotices({ items }: { items: readonly QueueItem[] | undefined }) {
   const state = useSyncState();

@@ -4,7 +4,7 @@
  * with changes waiting. The saving code loads on the first click.
  */
 import { useState } from 'react';
-import { downloadFile } from './download';
+import { downloadFile } from './download-file';
 import { savedText } from './texts';
 
 export function SaveUnsentButton({

@@ -5,8 +5,8 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { readCities, readCountries, readStates } from '../app/location-lists';
-import type { City, Country, State } from '../contract/geography';
+import { readCities, readCountries, readStates } from '../../app/location-lists';
+import type { City, Country, State } from '../../contract/geography';
 
 export function useCountries(): Country[] {
   return useLiveQuery(readCountries, []) ?? [];

@@ -1,5 +1,5 @@
 /** What Sync now and Retry tell the administrator, in sentences (src/app/outbox/send-on-request.ts). */
-import type { RetryOutcome, SendOutcome } from '../app/outbox/outbox-queue';
+import type { RetryOutcome, SendOutcome } from '../../app/outbox/outbox-queue';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 

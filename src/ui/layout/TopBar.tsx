@@ -6,11 +6,11 @@
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type MouseEvent, useState } from 'react';
-import { isSignedIn } from '../app/session';
-import { BRAND, LOGO_URL } from '../app/window-settings';
+import { isSignedIn } from '../../app/session';
+import { BRAND, LOGO_URL } from '../../app/window-settings';
+import { SyncIndicator } from '../sync-status/SyncIndicator';
 import { focusMainHeading } from './focus-heading';
 import { MainNav, NavToggle } from './MainNav';
-import { SyncIndicator } from './SyncIndicator';
 
 export function TopBar() {
   const navigate = useNavigate();
@@ -18,7 +18,7 @@ export function TopBar() {
 
   // With changes waiting, Logout first offers to save them to a file (issue 20): loaded on demand.
   const logout = async () => {
-    const { logOut } = await import('./saved-queue/log-out');
+    const { logOut } = await import('../saved-queue/log-out');
     await logOut(() => navigate({ to: '/login' }));
   };
 

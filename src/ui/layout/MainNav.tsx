@@ -12,7 +12,7 @@
  */
 import { Link, useRouterState } from '@tanstack/react-router';
 import { type KeyboardEvent, type MouseEvent, type ToggleEvent, useEffect, useRef, useState } from 'react';
-import { MENUS, type Menu } from './menu';
+import { MENUS, type Menu } from './main-menus';
 import { closePopovers, moveFocus, placeBelow } from './popover';
 
 const NAV_ID = 'main-nav';

@@ -8,9 +8,9 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { catalogue } from '../app/catalogue/built-catalogue';
-import { NO_ANNOUNCEMENT, progressAnnouncement } from '../app/sync-status/progress-announcement';
-import { CONNECTION_LABEL, connectionOf, progressText } from '../app/sync-status/status-words';
+import { catalogue } from '../../app/catalogue/built-catalogue';
+import { NO_ANNOUNCEMENT, progressAnnouncement } from '../../app/sync-status/progress-announcement';
+import { CONNECTION_LABEL, connectionOf, progressText } from '../../app/sync-status/status-words';
 import { type ListProgress, usePullProgress, useQueueCounts, useSyncState } from './sync-state';
 import { useOnline } from './use-online';
 

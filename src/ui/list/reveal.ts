@@ -7,8 +7,8 @@
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { currentKey, type ListQuery, pageOfRecord } from '../app/records';
-import type { EntityDescription } from '../contract/entity';
+import { currentKey, type ListQuery, pageOfRecord } from '../../app/records';
+import type { EntityDescription } from '../../contract/entity';
 import type { ListSearch } from './list-search';
 
 /** The current key of the record just added, or null; opens its page once. */

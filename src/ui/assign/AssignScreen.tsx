@@ -12,18 +12,18 @@
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { allRecords, saveChange } from '../app/records';
-import { entityByName } from '../contract/entities';
-import type { EntityDescription } from '../contract/entity';
-import { ChoiceTable } from './assign/ChoiceTable';
-import { shownChoices } from './assign/choices';
-import { useTicked } from './assign/use-ticked';
-import { useRecord } from './data';
-import { FormActions } from './FormActions';
-import { useNotify } from './notices';
-import { reportOutcome } from './report-outcome';
-import { saveFailureDetail } from './save-failure';
-import { usePageTitle } from './use-page-title';
+import { allRecords, saveChange } from '../../app/records';
+import { entityByName } from '../../contract/entities';
+import type { EntityDescription } from '../../contract/entity';
+import { useRecord } from '../data';
+import { FormActions } from '../form/FormActions';
+import { useNotify } from '../notices';
+import { reportOutcome } from '../report-outcome';
+import { saveFailureDetail } from '../save-failure';
+import { usePageTitle } from '../use-page-title';
+import { ChoiceTable } from './ChoiceTable';
+import { shownChoices } from './choices';
+import { useTicked } from './use-ticked';
 
 export function AssignScreen({ entity, relation }: { entity: EntityDescription; relation: string }) {
   const rel = entity.relations?.[relation];

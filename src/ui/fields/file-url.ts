@@ -3,8 +3,8 @@
  * before it was sent), or the server's upload folder for a stored file name.
  */
 import { useEffect, useState } from 'react';
-import { API_ROOT } from '../app/window-settings';
-import type { FileRule } from '../contract/entity';
+import { API_ROOT } from '../../app/window-settings';
+import type { FileRule } from '../../contract/entity';
 
 export function uploadUrl(rule: FileRule, name: string): string {
   return `${API_ROOT.replace(/\/+$/, '')}/uploads/${rule.folder}/${encodeURIComponent(name)}`;

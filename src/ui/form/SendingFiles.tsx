@@ -4,9 +4,9 @@
  * the same progress).
  */
 import { useEffect, useState } from 'react';
-import { entrySeqs } from '../app/sync-status/upload-watch';
-import type { EntityDescription } from '../contract/entity';
-import { progressOf, UploadProgressLine, useUploadProgress } from './upload-progress';
+import { entrySeqs } from '../../app/sync-status/upload-watch';
+import type { EntityDescription } from '../../contract/entity';
+import { progressOf, UploadProgressLine, useUploadProgress } from '../sync-status/upload-progress-line';
 
 export function SendingFiles({
   entity,

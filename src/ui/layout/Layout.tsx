@@ -5,8 +5,8 @@
  */
 import { Link, Outlet } from '@tanstack/react-router';
 import { Suspense } from 'react';
-import { SESSION_REQUIRED } from '../contract/messages';
-import { useSyncState } from './sync-state';
+import { SESSION_REQUIRED } from '../../contract/messages';
+import { useSyncState } from '../sync-status/sync-state';
 import { TopBar } from './TopBar';
 
 export function Layout() {

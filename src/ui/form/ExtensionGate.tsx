@@ -8,10 +8,10 @@
  */
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
-import { serverHasExtension } from '../app/server-extensions';
-import { type EntityDescription, isExtension, splitPath } from '../contract/entity';
-import { useKnownExtensions } from './extensions-data';
-import { usePageTitle } from './use-page-title';
+import { serverHasExtension } from '../../app/server-extensions';
+import { type EntityDescription, isExtension, splitPath } from '../../contract/entity';
+import { useKnownExtensions } from '../extensions-data';
+import { usePageTitle } from '../use-page-title';
 
 export function ExtensionGate({
   entity,

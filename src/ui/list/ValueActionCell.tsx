@@ -6,13 +6,13 @@
  * updated successfully', 'Failed to update page number').
  */
 import { type KeyboardEvent, useState } from 'react';
-import { saveChange } from '../app/records';
-import type { EntityDescription, ValueAction } from '../contract/entity';
-import { parseFieldValue } from '../contract/validation';
-import type { Row } from './data';
-import { useNotify } from './notices';
-import { reportOutcome } from './report-outcome';
-import { saveFailureDetail } from './save-failure';
+import { saveChange } from '../../app/records';
+import type { EntityDescription, ValueAction } from '../../contract/entity';
+import { parseFieldValue } from '../../contract/validation';
+import type { Row } from '../data';
+import { useNotify } from '../notices';
+import { reportOutcome } from '../report-outcome';
+import { saveFailureDetail } from '../save-failure';
 
 export function ValueActionCell({
   entity,

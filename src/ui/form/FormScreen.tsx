@@ -9,7 +9,7 @@
  * goes to the first; longer forms also list them at the top, each a link to its field, under
  * the entity's own sentence where the spec has one ('Please fill in all required fields').
  * Wide screens lay the fields out in two columns. After an add, the list opens where the new
- * record is (reveal.ts).
+ * record is (ui/list/reveal.ts).
  *
  * From the description, too: inputs that appear by a code (a resource type's entry type, a
  * question's type: switched-inputs.ts), hidden ones sent empty; a form inside one parent (Add
@@ -23,12 +23,12 @@
  * save-form.ts, FormField.tsx (the control by kind) and ProblemSummary.tsx.
  */
 import { Link, useParams, useSearch } from '@tanstack/react-router';
-import type { EntityDescription } from '../contract/entity';
-import { screenTexts } from '../contract/messages';
-import { useRecord } from './data';
-import { EntityForm } from './form/EntityForm';
-import { fromSearch, valuesOf } from './form/form-values';
-import { usePageTitle } from './use-page-title';
+import type { EntityDescription } from '../../contract/entity';
+import { screenTexts } from '../../contract/messages';
+import { useRecord } from '../data';
+import { usePageTitle } from '../use-page-title';
+import { EntityForm } from './EntityForm';
+import { fromSearch, valuesOf } from './form-values';
 
 /** `note`: a sentence under the heading (what an alias route such as /addterms saves). */
 export function AddForm({ entity, note }: { entity: EntityDescription; note?: string }) {

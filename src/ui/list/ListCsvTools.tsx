@@ -5,11 +5,11 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { canImport } from '../contract/csv/csv-columns';
-import type { EntityDescription } from '../contract/entity';
-import type { PageQuery } from '../db/queries';
-import { downloadText } from './download';
-import { useNotify } from './notices';
+import { canImport } from '../../contract/csv/csv-columns';
+import type { EntityDescription } from '../../contract/entity';
+import type { PageQuery } from '../../db/queries';
+import { downloadText } from '../download';
+import { useNotify } from '../notices';
 
 export function ListCsvTools({ entity, query }: { entity: EntityDescription; query: PageQuery }) {
   const [exporting, setExporting] = useState(false);
@@ -17,7 +17,7 @@ export function ListCsvTools({ entity, query }: { entity: EntityDescription; que
   const exportList = async () => {
     setExporting(true);
     try {
-      const { exportFile } = await import('../app/csv');
+      const { exportFile } = await import('../../app/csv');
       downloadText(`${entity.table}.csv`, await exportFile(entity, query));
     } catch (error) {
       console.error('Export failed:', error);

@@ -5,8 +5,8 @@
  * worker's.
  */
 import { useEffect, useState } from 'react';
-import { type UploadProgress, watchUploadProgress } from '../app/sync-status/upload-watch';
-import { formatBytes } from './bytes';
+import { type UploadProgress, watchUploadProgress } from '../../app/sync-status/upload-watch';
+import { formatBytes } from '../fields/format-bytes';
 
 /** The latest progress of every file on its way, by outbox seq and field. */
 export function useUploadProgress(): ReadonlyMap<string, UploadProgress> {

@@ -4,8 +4,8 @@
  * backdrop out; focus goes back to the thumbnail.
  */
 import { useRef } from 'react';
-import type { FileRule } from '../contract/entity';
-import { useFileUrl } from './file-url';
+import type { FileRule } from '../../contract/entity';
+import { useFileUrl } from '../fields/file-url';
 
 export function ImageThumbnail({
   rule,

@@ -11,7 +11,7 @@ import {
   type RichTextAudience,
   richTextTags,
   type TagRule,
-} from '../contract/rich-text/rich-text-allowlist';
+} from '../../contract/rich-text/rich-text-allowlist';
 
 type Tags = Readonly<Record<string, TagRule>>;
 

@@ -4,8 +4,8 @@
  * it yet.
  */
 import { Link } from '@tanstack/react-router';
-import { recordHistory } from '../app/audit/audit-search';
-import type { EntityDescription } from '../contract/entity';
+import { recordHistory } from '../../app/audit/audit-search';
+import type { EntityDescription } from '../../contract/entity';
 
 export function HistoryLink({ entity, id }: { entity: EntityDescription; id: string }) {
   const search = recordHistory(entity, id);

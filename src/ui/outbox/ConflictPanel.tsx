@@ -4,10 +4,10 @@
  * as it reads, cleaned with the shared allowlist (SafeHtml), in a frame that scrolls.
  */
 import { type ReactNode, useState } from 'react';
-import { type Choice, type OutboxEntry, settleConflict } from '../app/outbox/outbox-queue';
-import { entityByName } from '../contract/entities';
-import type { FieldSpec } from '../contract/entity';
-import { SafeHtml } from './SafeHtml';
+import { type Choice, type OutboxEntry, settleConflict } from '../../app/outbox/outbox-queue';
+import { entityByName } from '../../contract/entities';
+import type { FieldSpec } from '../../contract/entity';
+import { SafeHtml } from '../safe-html/SafeHtml';
 
 /** One side's value: a radio with the value as its label, or for rich text a radio and the text shown. */
 function Side({

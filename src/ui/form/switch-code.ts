@@ -2,10 +2,10 @@
  * The inputs a chosen code shows on a form (switched-inputs.ts), the code read from the form
  * or from the chosen parent record.
  */
-import { entityByName } from '../contract/entities';
-import type { EntityDescription } from '../contract/entity';
-import { switchCode } from '../contract/switched-inputs';
-import { useRecord } from './data';
+import { entityByName } from '../../contract/entities';
+import type { EntityDescription } from '../../contract/entity';
+import { switchCode } from '../../contract/switched-inputs';
+import { useRecord } from '../data';
 
 /** The code that decides which switched inputs appear: a value of the form, or a field of the chosen parent. */
 export function useSwitchCode(entity: EntityDescription, values: Record<string, unknown>): string | null {

@@ -1,6 +1,6 @@
 /** The outbox screen's live view of the queue and of changes discarded unsent (src/app/outbox/outbox-queue.ts). */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type DiscardNote, type QueueItem, readDiscarded, readQueue } from '../app/outbox/outbox-queue';
+import { type DiscardNote, type QueueItem, readDiscarded, readQueue } from '../../app/outbox/outbox-queue';
 
 export function useQueueView(): QueueItem[] | undefined {
   return useLiveQuery(readQueue, []);

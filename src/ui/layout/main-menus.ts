@@ -3,9 +3,9 @@
  * computed at build time into the catalogue: the first load carries the menus, not the
  * descriptions.
  */
-import { catalogue } from '../app/catalogue/built-catalogue';
-import type { Menu } from '../contract/catalogue/menus';
+import { catalogue } from '../../app/catalogue/built-catalogue';
+import type { Menu } from '../../contract/catalogue/menus';
 
-export type { Menu, MenuLink } from '../contract/catalogue/menus';
+export type { Menu, MenuLink } from '../../contract/catalogue/menus';
 
 export const MENUS: readonly Menu[] = catalogue.menus;

@@ -5,10 +5,10 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, type ReactNode, useContext } from 'react';
-import { recordTitles } from '../app/records';
-import { entityByName } from '../contract/entities';
-import type { EntityDescription } from '../contract/entity';
-import { useLocationNames } from './geo-data';
+import { recordTitles } from '../../app/records';
+import { entityByName } from '../../contract/entities';
+import type { EntityDescription } from '../../contract/entity';
+import { useLocationNames } from '../fields/location-data';
 
 interface Lookups {
   location(country: unknown, state: unknown, city: unknown): string;

@@ -6,7 +6,7 @@ import {
   readQueueCounts,
   readSync,
   type SyncState,
-} from '../app/sync-status/queue-summary';
+} from '../../app/sync-status/queue-summary';
 
 export type { ListProgress };
 

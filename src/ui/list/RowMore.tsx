@@ -8,9 +8,9 @@
  * where its column is hidden; on a phone the row is a card that shows every value anyway.
  */
 import { useState } from 'react';
-import type { ColumnPriority } from '../contract/entity';
-import type { ColumnView } from './columns';
-import type { Row } from './data';
+import type { ColumnPriority } from '../../contract/entity';
+import type { ColumnView } from '../columns';
+import type { Row } from '../data';
 
 /** The class that hides a column's cells where its priority says so; none for 'high'. */
 export function priorityClass(priority: ColumnPriority | undefined): string | undefined {
