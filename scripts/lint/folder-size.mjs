@@ -1,0 +1,48 @@
+/**
+ * Folders that show the design: no folder under src/ or server/ holds more than MAX entries
+ * (files and folders). A folder that grows past it is a group of things that wants a name:
+ * give the group a folder of its own. Run by `npm run lint`; exits 1 and names each folder over.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const MAX = 30;
+const ROOTS = ['src', 'server'];
+
+/**
+ * Folders still over MAX, each held at the size it has: it may shrink, never grow. Once one is
+ * back within MAX its line here fails too, so that it is removed and the folder stays within.
+ */
+const HELD = new Map([['server/entities', 36]]);
+
+/** Every folder under `dir`, itself included, with its number of entries. */
+function* folders(dir) {
+  const entries = readdirSync(dir, { withFileTypes: true });
+  yield [dir, entries.length];
+  for (const e of entries) if (e.isDirectory()) yield* folders(join(dir, e.name));
+}
+
+const problems = [];
+const seen = new Set();
+for (const root of ROOTS) {
+  for (const [dir, size] of folders(root)) {
+    seen.add(dir);
+    const held = HELD.get(dir);
+    if (held === undefined && size > MAX) problems.push(`${dir}: ${size} entries (at most ${MAX})`);
+    if (held !== undefined && size > held) problems.push(`${dir}: ${size} entries (held at ${held})`);
+    if (held !== undefined && size <= MAX)
+      problems.push(`${dir}: ${size} entries, within ${MAX}: remove it from HELD`);
+  }
+}
+for (const dir of HELD.keys()) if (!seen.has(dir)) problems.push(`${dir}: gone: remove it from HELD`);
+
+if (problems.length > 0) {
+  console.error(
+    `Folders of more than ${MAX} entries (scripts/lint/folder-size.mjs):\n  ${problems.join('\n  ')}`,
+  );
+  process.exit(1);
+}
+const heldNote = [...HELD].map(([dir, size]) => `${dir} held at ${size}`).join(', ');
+console.log(
+  `✔ no folder under ${ROOTS.join('/ or ')}/ holds more than ${MAX} entries${heldNote && ` (${heldNote})`}`,
+);
