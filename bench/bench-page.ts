@@ -473,7 +473,10 @@ async function singleEdits(ids: string[], prefix: string) {
   return { ms, longestTaskMs, entries: await db.outbox.count() };
 }
 
-/** Issue 20 (bench/bulk.mjs): the same rows in one bulk action (src/db/bulk/bulk-changes.ts, slices of 100 per transaction). */
+/**
+ * Issue 20 (bench/bulk.mjs): the same rows in one bulk action (src/db/bulk/bulk-changes.ts, slices of 100 per
+ * transaction).
+ */
 async function bulkDelete(ids: string[]) {
   const { value, ms, longestTaskMs } = await longestTask(() =>
     applyBulk(db, classEntity, ids, { op: 'delete' }),

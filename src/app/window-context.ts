@@ -2,7 +2,8 @@
  * The window's one local store and API client. The store opens from the entity catalogue,
  * so the first screen does not load the full descriptions; the API client (and the HTTP
  * library under it) loads on first use, which is after the first screen has rendered.
- * Screens reach both only through this layer (records.ts, app/outbox/outbox-queue.ts, app/sync-status/queue-summary.ts).
+ * Screens reach both only through this layer (records.ts, app/outbox/outbox-queue.ts,
+ * app/sync-status/queue-summary.ts).
  */
 import { DEFAULT_DB_NAME, LocalDb } from '../db/database';
 import type { ApiClient } from '../sync/api/api-client';

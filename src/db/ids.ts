@@ -24,7 +24,8 @@ let nextSequence: number | null = null;
  * another (an import's 10,000 rows, a session's new records) follow each other and fall into a
  * few chunks of the list index (list-index/chunk.ts `chunkOf`), as server ids do. The 64 random
  * bits keep ids unique where sequences meet: two tablets, two page loads, a saved queue loaded
- * on another device (db/saved-queue/gather-and-load.ts). Ids of the former shape, `tmp-<uuid v4>`, stay valid.
+ * on another device (db/saved-queue/gather-and-load.ts). Ids of the former shape, `tmp-<uuid v4>`, stay
+ * valid.
  */
 export function newTempId(): string {
   nextSequence ??= Date.now();

@@ -233,8 +233,8 @@ describe('undoBulk', () => {
 });
 
 /**
- * The bulk write (src/db/mutations/quiet-rows.ts: rows with nothing queued, written a slice at a time) against the
- * one-by-one path it replaces, each on its own store with the same rows and queue: a `mutate` per
+ * The bulk write (src/db/mutations/quiet-rows.ts: rows with nothing queued, written a slice at a time)
+ * against the one-by-one path it replaces, each on its own store with the same rows and queue: a `mutate` per
  * row, a delete refused with its StillUsedError. Both must leave the same rows, the same sets,
  * the same outbox entries in the same order (ids and times aside: each entry gets its own) and
  * the same refusals.

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
- * The rich-text allowlist (src/contract/rich-text/rich-text-allowlist.ts) through both sanitisers that apply it:
- * the server's (sanitize-html) and the app's (DOMPurify, here on jsdom as DOMPurify documents
+ * The rich-text allowlist (src/contract/rich-text/rich-text-allowlist.ts) through both sanitisers that apply
+ * it: the server's (sanitize-html) and the app's (DOMPurify, here on jsdom as DOMPurify documents
  * for Node). Attacks are removed by both; what the editor's toolbar makes, taken from a
  * headless TipTap editor with the app's own extension list, survives both unchanged.
  */

@@ -1,6 +1,6 @@
 /**
- * Issue 19 on the device: unique fields checked before queueing (src/db/mutations/refuse-duplicates.ts) with the
- * server's words, across the entity or within a parent named by a temporary id; and the
+ * Issue 19 on the device: unique fields checked before queueing (src/db/mutations/refuse-duplicates.ts) with
+ * the server's words, across the entity or within a parent named by a temporary id; and the
  * password placeholder of get replies, which the device never keeps, sends or accepts as typed.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Computes the entity catalogue (src/contract/catalogue/entity-catalogue.ts) from the full descriptions. Run at
- * build time only, by scripts/entity-catalogue-plugin.ts; the app imports the result as
+ * Computes the entity catalogue (src/contract/catalogue/entity-catalogue.ts) from the full descriptions. Run
+ * at build time only, by scripts/entity-catalogue-plugin.ts; the app imports the result as
  * `virtual:entity-catalogue` (built-catalogue.ts), so the descriptions stay out of the first load.
  */
 import {

@@ -1,4 +1,7 @@
-/** The dashboard's figures (src/db/dashboard/dashboard-figures.ts), with the tables the entity catalogue names. */
+/**
+ * The dashboard's figures (src/db/dashboard/dashboard-figures.ts), with the tables the entity catalogue
+ * names.
+ */
 import { type DashboardFigures, dashboardFigures } from '../../db/dashboard/dashboard-figures';
 import { catalogue } from '../catalogue/built-catalogue';
 import { db } from '../window-context';

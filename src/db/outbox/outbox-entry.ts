@@ -119,8 +119,8 @@ export interface NewEntry {
   uploads?: Record<string, StoredUpload>;
   /**
    * A copy of this change went into a file of unsent changes, or this entry was loaded from
-   * one (db/saved-queue/gather-and-load.ts): another device may send the same change under the same key, so it is
-   * never folded into or dropped unsent, as if it had been sent already (rule 2).
+   * one (db/saved-queue/gather-and-load.ts): another device may send the same change under the same key, so
+   * it is never folded into or dropped unsent, as if it had been sent already (rule 2).
    */
   copied?: true;
 }

@@ -1,7 +1,7 @@
 /**
  * The app's rich-text sanitiser: DOMPurify configured from the shared allowlist
- * (src/contract/rich-text/rich-text-allowlist.ts), the same one the server applies with sanitize-html. DOMPurify
- * checks attribute names globally, so a hook applies the allowlist's per-tag rules: which
+ * (src/contract/rich-text/rich-text-allowlist.ts), the same one the server applies with sanitize-html.
+ * DOMPurify checks attribute names globally, so a hook applies the allowlist's per-tag rules: which
  * attributes a tag may carry, URL schemes per tag, and the inline style properties and
  * values the toolbar sets. Loaded on demand (SafeHtml, the editor), never in the first bundle.
  */
