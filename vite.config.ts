@@ -32,7 +32,7 @@ export default defineConfig({
   resolve: {
     alias: {
       // valibot is one module: a first-load import of it brings every valibot function the app
-      // uses anywhere. The list routes' search schema (src/ui/list-search.ts) imports valibot's
+      // uses anywhere. The list routes' search schema (src/ui/list/list-search.ts) imports valibot's
       // other build, its own module, which the bundler trims to the few functions it uses.
       'valibot/first-load': fileURLToPath(
         new URL('./node_modules/valibot/dist/index.min.mjs', import.meta.url),

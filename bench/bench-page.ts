@@ -6,18 +6,18 @@
 import { BATCH_PATH } from '../src/contract/batch';
 import { classEntity, seriesEntity, subjectEntity } from '../src/contract/entities';
 import { IDEMPOTENCY_HEADER } from '../src/contract/wire';
-import { applyBulk } from '../src/db/bulk';
+import { applyBulk } from '../src/db/bulk/bulk-changes';
 import { isTempId } from '../src/db/ids';
 import { mutate } from '../src/db/mutate';
 import { openLocalDb } from '../src/db/open';
-import { type ApiClient, createApi } from '../src/sync/api';
-import { signIn } from '../src/sync/auth';
-import { API_ROOT } from '../src/sync/config';
-import { requestOptions } from '../src/sync/encode';
+import { type ApiClient, createApi } from '../src/sync/api/api-client';
+import { requestOptions } from '../src/sync/api/encode-request';
+import { signIn } from '../src/sync/api/sign-in-requests';
 import { entryRequest } from '../src/sync/entry-request';
 import { type ReplayReport, replay } from '../src/sync/replay';
 import { SyncScheduler } from '../src/sync/scheduler';
 import { syncNow } from '../src/sync/sync-now';
+import { API_ROOT } from '../src/sync/sync-settings';
 import type { LegacyRequest, WorkboxReplay } from './workbox-sw';
 
 /** IndexedDB transactions opened and their total lifetime: where the drain's time goes. */
@@ -473,7 +473,7 @@ async function singleEdits(ids: string[], prefix: string) {
   return { ms, longestTaskMs, entries: await db.outbox.count() };
 }
 
-/** For bench/bulk.mjs: the same rows in one bulk action (src/db/bulk.ts, slices of 100 per transaction). */
+/** For bench/bulk.mjs: the same rows in one bulk action (src/db/bulk/bulk-changes.ts, slices of 100 per transaction). */
 async function bulkDelete(ids: string[]) {
   const { value, ms, longestTaskMs } = await longestTask(() =>
     applyBulk(db, classEntity, ids, { op: 'delete' }),

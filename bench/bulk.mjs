@@ -1,5 +1,5 @@
 /**
- * Bulk actions: 1,000 rows queued by one bulk action (src/db/bulk.ts: one
+ * Bulk actions: 1,000 rows queued by one bulk action (src/db/bulk/bulk-changes.ts: one
  * change per row, slices of 100 rows per transaction) and drained, beside 1,000 single edits
  * of the same rows (one `mutate`, one transaction, each) drained in the same run.
  *

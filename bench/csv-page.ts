@@ -6,11 +6,11 @@
  */
 import { schoolEntity, studentEntity } from '../src/contract/entities';
 import { geoPaths } from '../src/contract/geography';
-import type { FromCsvWorker, ToCsvWorker } from '../src/db/csv-protocol';
+import type { FromCsvWorker, ToCsvWorker } from '../src/db/csv/csv-worker-protocol';
 import { writeSignedInUser } from '../src/db/meta';
 import { openLocalDb } from '../src/db/open';
-import { writeReference } from '../src/db/reference';
-import { applyPulled } from '../src/sync/pull-apply';
+import { writeReference } from '../src/db/reference-lists';
+import { applyPulled } from '../src/sync/pull/pull-apply';
 import { generate } from './lists-data.mjs';
 
 const longTasks: { start: number; duration: number }[] = [];

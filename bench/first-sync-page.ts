@@ -12,11 +12,11 @@ import { wireRequest } from '../src/contract/wire-request';
 import { storesFor } from '../src/db/database';
 import { readCursor, readListProgress } from '../src/db/meta';
 import { openLocalDb } from '../src/db/open';
-import { type ApiClient, createApi } from '../src/sync/api';
-import { signIn } from '../src/sync/auth';
-import { API_ROOT } from '../src/sync/config';
-import { PULL_SIZES, pull } from '../src/sync/pull';
-import { PUT_SLICES } from '../src/sync/pull-apply';
+import { type ApiClient, createApi } from '../src/sync/api/api-client';
+import { signIn } from '../src/sync/api/sign-in-requests';
+import { PULL_SIZES, pull } from '../src/sync/pull/pull';
+import { PUT_SLICES } from '../src/sync/pull/pull-apply';
+import { API_ROOT } from '../src/sync/sync-settings';
 
 const api = createApi({ root: API_ROOT, timeoutMs: 60_000 });
 const lists = entities.filter((e) => e.api.list && !e.single);

@@ -8,7 +8,7 @@ import Dexie from 'dexie';
 import { bookEntity, schoolEntity, studentEntity, teacherEntity } from '../src/contract/entities';
 import { type LocalDb, storesFor } from '../src/db/database';
 import { openLocalDb } from '../src/db/open';
-import { applyPulled } from '../src/sync/pull-apply';
+import { applyPulled } from '../src/sync/pull/pull-apply';
 import { generate } from './lists-data.mjs';
 
 const PAGE = 2000;

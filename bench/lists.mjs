@@ -467,7 +467,7 @@ async function main() {
       cold4x: [],
       cold1x: [],
     };
-    /** The list worker's own User Timing measures (src/db/list-engine/timing.ts), by name. */
+    /** The list worker's own User Timing measures (src/db/list-engine/list-timing.ts), by name. */
     const engineWork = new Map();
     let sortable = true;
     let lastHow = '';

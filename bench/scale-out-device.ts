@@ -11,8 +11,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { classEntity } from '../src/contract/entities';
 import { mutate } from '../src/db/mutate';
 import { openLocalDb } from '../src/db/open';
-import { createApi } from '../src/sync/api';
-import { signIn } from '../src/sync/auth';
+import { createApi } from '../src/sync/api/api-client';
+import { signIn } from '../src/sync/api/sign-in-requests';
 import { replay } from '../src/sync/replay';
 
 const { apiRoot, entries, tag } = workerData as { apiRoot: string; entries: number; tag: string };

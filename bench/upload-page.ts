@@ -4,11 +4,11 @@
  * bench/upload.mjs through `window.uploadBench`. The file lives in the page's memory; the
  * outbox is not involved (no record takes a file this large yet).
  */
-import type { StoredUpload } from '../src/db/outbox-entry';
-import { createApi } from '../src/sync/api';
-import { signIn } from '../src/sync/auth';
-import { API_ROOT } from '../src/sync/config';
-import { type ResumableOutcome, uploadResumable } from '../src/sync/resumable-upload';
+import type { StoredUpload } from '../src/db/outbox/outbox-entry';
+import { createApi } from '../src/sync/api/api-client';
+import { signIn } from '../src/sync/api/sign-in-requests';
+import { API_ROOT } from '../src/sync/sync-settings';
+import { type ResumableOutcome, uploadResumable } from '../src/sync/uploads/resumable-upload';
 
 const api = createApi({ root: API_ROOT });
 let file: Blob | null = null;

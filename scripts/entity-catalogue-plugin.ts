@@ -1,11 +1,11 @@
 /**
  * A Vite plugin providing `virtual:entity-catalogue`: the entity catalogue computed from the
- * full descriptions (src/app/catalogue-source.ts) at build time and inlined as plain data, so
+ * full descriptions (src/app/catalogue/catalogue-source.ts) at build time and inlined as plain data, so
  * the first load carries the routes and table definitions of every entity but none of the
- * descriptions themselves (src/contract/catalogue.ts).
+ * descriptions themselves (src/contract/catalogue/entity-catalogue.ts).
  */
 import { type Plugin, runnerImport } from 'vite';
-import type { Catalogue } from '../src/contract/catalogue';
+import type { Catalogue } from '../src/contract/catalogue/entity-catalogue';
 
 const ID = 'virtual:entity-catalogue';
 const RESOLVED = `\0${ID}`;
@@ -19,7 +19,7 @@ export function entityCatalogue(options: { plugins?: Plugin[] } = {}): Plugin {
       if (id !== RESOLVED) return undefined;
       // A separate module runner without our config: the descriptions are plain TypeScript.
       const { module, dependencies } = await runnerImport<{ buildCatalogue(): Catalogue }>(
-        '/src/app/catalogue-source.ts',
+        '/src/app/catalogue/catalogue-source.ts',
         { configFile: false, logLevel: 'silent', plugins: options.plugins ?? [] },
       );
       for (const file of dependencies) this.addWatchFile(file);

@@ -6,11 +6,11 @@
  * it writes reaches the screens through Dexie's change events like any other write.
  */
 import { entityByName } from './contract/entities';
-import { checkFile, exportParts, refusedRowsCsv } from './db/csv-files';
-import type { FromCsvWorker, ToCsvWorker } from './db/csv-protocol';
-import { deliveryOf, importFile, importsOf, queueSlice, type ReadyRow, startImport } from './db/imports';
+import { checkFile, exportParts, refusedRowsCsv } from './db/csv/csv-files';
+import type { FromCsvWorker, ToCsvWorker } from './db/csv/csv-worker-protocol';
+import { deliveryOf, importFile, importsOf, queueSlice, type ReadyRow, startImport } from './db/csv/imports';
 import { openLocalDb } from './db/open';
-import { measurer } from './db/timing';
+import { measurer } from './db/user-timing';
 
 const measureExport = measurer('export');
 

@@ -12,10 +12,10 @@
 import { entities, entityByName } from './contract/entities';
 import { CountWatches } from './db/list-engine/count-watches';
 import { ListEngine, type PageQuery } from './db/list-engine/engine';
+import { measure } from './db/list-engine/list-timing';
 import type { Pause } from './db/list-engine/order';
 import type { FromWorker, ShownPage, ToWorker } from './db/list-engine/protocol';
 import { engineSpecs } from './db/list-engine/spec';
-import { measure } from './db/list-engine/timing';
 import { failure, PageWatches } from './db/list-engine/watches';
 import { openLocalDb } from './db/open';
 import { pageRows } from './db/queries';

@@ -2,7 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterFirstScreen } from './app/first-screen';
-import { askPersistentStorage } from './app/persistent-storage';
+import { askPersistentStorage } from './app/saved-queue/persistent-storage';
 import { isSignedIn } from './app/session';
 import { startSyncRunner } from './app/sync-runner';
 import { router } from './routes/router';
@@ -19,10 +19,12 @@ createRoot(document.getElementById('root')!).render(
 
 // After the first screen has painted (first-screen.ts): the storage request (after each sign-in,
 // and at start for an administrator still signed in: rule 7), the sync machinery, and the
-// service worker's registration with its update prompt (service-worker-updates.tsx).
+// service worker's registration with its update prompt (ui/layout/service-worker-updates.tsx).
 afterFirstScreen(() => {
   if (isSignedIn()) askPersistentStorage();
   startSyncRunner();
   if ('serviceWorker' in navigator)
-    void import('./ui/service-worker-updates').then(({ registerServiceWorker }) => registerServiceWorker());
+    void import('./ui/layout/service-worker-updates').then(({ registerServiceWorker }) =>
+      registerServiceWorker(),
+    );
 });

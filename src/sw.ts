@@ -11,11 +11,11 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { openLocalDb } from './db/open';
-import { createApi } from './sync/api';
-import { API_ROOT, SYNC_TAG } from './sync/config';
+import { createApi } from './sync/api/api-client';
 import { awaitServer } from './sync/recovery';
 import { PROBE_EVERY_MS } from './sync/scheduler';
 import { type SyncReport, syncNow } from './sync/sync-now';
+import { API_ROOT, SYNC_TAG } from './sync/sync-settings';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];

@@ -6,7 +6,7 @@
  */
 import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { MADE_AT_HEADER } from '../../src/contract/audit';
+import { MADE_AT_HEADER } from '../../src/contract/audit/audit-trail';
 import type { RouteTable } from '../../src/contract/route-table';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../src/contract/wire';
 import { auditOrigin } from '../audit/origin';

@@ -6,7 +6,7 @@
  * change tracking's `rev` is not a field; the key is the entry's record id, not a change
  * (except where it is the record's one field: a content image is its file name).
  */
-import { HIDDEN_VALUE } from '../../src/contract/audit';
+import { HIDDEN_VALUE } from '../../src/contract/audit/audit-trail';
 import type { EntityDescription } from '../../src/contract/entity';
 
 export type Row = Readonly<Record<string, unknown>>;

@@ -6,7 +6,7 @@
  * (server/api/write-pipeline.ts, store.ts). A write that succeeds without an entry is a bug
  * the pipeline refuses to commit, so a new handler cannot forget the trail.
  */
-import { type AuditOp, auditEntityName } from '../../src/contract/audit';
+import { type AuditOp, auditEntityName } from '../../src/contract/audit/audit-trail';
 import type { EntityDescription } from '../../src/contract/entity';
 import { type Changes, changesBetween, type Row } from './changes';
 

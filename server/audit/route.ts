@@ -9,7 +9,12 @@
  * moves `page`, and new entries never shift what it shows.
  */
 import type { Hono } from 'hono';
-import { AUDIT_DEFAULT_LIMIT, AUDIT_MAX_LIMIT, AUDIT_PATH, ISO_TIME } from '../../src/contract/audit';
+import {
+  AUDIT_DEFAULT_LIMIT,
+  AUDIT_MAX_LIMIT,
+  AUDIT_PATH,
+  ISO_TIME,
+} from '../../src/contract/audit/audit-trail';
 import type { Query } from '../db';
 import type { AppEnv } from '../http/env';
 import { fail } from '../http/reply';

@@ -3,8 +3,8 @@
  * transaction, read newest first with filters and a keyset cursor, pruned after the retention
  * window (AUDIT_RETENTION_DAYS) together with the stored idempotent replies.
  */
-import type { AuditOp } from '../../src/contract/audit';
-import type { AuditEntry } from '../../src/contract/audit-reply';
+import type { AuditEntry } from '../../src/contract/audit/audit-reply';
+import type { AuditOp } from '../../src/contract/audit/audit-trail';
 import type { Query } from '../db';
 import type { RecordedChange } from './recorder';
 

@@ -10,7 +10,7 @@
  * past the reset. A device never has to know: its cursor keeps working.
  *
  * It depends on neither the order in which app and server are upgraded (a device pulling rows
- * of a new shape before its app knows the field keeps the column anyway: sync/normalise.ts)
+ * of a new shape before its app knows the field keeps the column anyway: sync/pull/normalise.ts)
  * nor on the migration remembering to touch the rows. The first start with this table records
  * every shape without a reset: the devices' rows were current before.
  */

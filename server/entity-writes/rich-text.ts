@@ -1,13 +1,17 @@
 /**
  * Rich text is cleaned before it is stored: sanitize-html with the
- * shared allowlist's 'stored' audience (src/contract/rich-text.ts), so whatever a client
+ * shared allowlist's 'stored' audience (src/contract/rich-text/rich-text-allowlist.ts), so whatever a client
  * sends, the database holds only what the editor's toolbar can make. Runs on the validated
  * values, before any row is written; a required field that cleans down to nothing is
  * refused like an empty one.
  */
 import sanitizeHtml from 'sanitize-html';
 import { type EntityDescription, type Op, wireFields } from '../../src/contract/entity';
-import { allowedAttributeValue, richTextTags, STYLE_VALUES } from '../../src/contract/rich-text';
+import {
+  allowedAttributeValue,
+  richTextTags,
+  STYLE_VALUES,
+} from '../../src/contract/rich-text/rich-text-allowlist';
 import type { Validated } from '../../src/contract/validation';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The screens' door to acting on many rows (src/db/bulk.ts): the keys of every row a list's
+ * The screens' door to acting on many rows (src/db/bulk/bulk-changes.ts): the keys of every row a list's
  * query matches ('Select all N matching', from the list worker a slice at a time), and a bulk
  * change or its undo queued and then sent. Loaded on demand, when a list first selects.
  */
@@ -12,12 +12,12 @@ import {
   type SliceOptions,
   type UndoOutcome,
   undoBulk,
-} from '../db/bulk';
+} from '../db/bulk/bulk-changes';
 import type { PageQuery } from '../db/queries';
-import { allWithParentNames } from '../db/relation-reads';
-import { db } from './context';
-import { keysOf } from './list-engine';
+import { allWithParentNames } from '../db/reads/relation-reads';
+import { keysOf } from './list-worker-client';
 import { changeSaved } from './sync-runner';
+import { db } from './window-context';
 
 export type { BulkChange, BulkOutcome, BulkUndo, UndoOutcome };
 

@@ -5,7 +5,7 @@
  * worker. Loaded with the import screen and the list's Export button, never on first load.
  */
 import type { EntityDescription } from '../contract/entity';
-import type { FileCheck, FromCsvWorker, ToCsvWorker } from '../db/csv-protocol';
+import type { FileCheck, FromCsvWorker, ToCsvWorker } from '../db/csv/csv-worker-protocol';
 import {
   type DeliveryCount,
   deliveryOf,
@@ -13,11 +13,11 @@ import {
   importedBefore,
   importsOf,
   unfinishedImport,
-} from '../db/imports';
+} from '../db/csv/imports';
 import type { PageQuery } from '../db/queries';
-import { db } from './context';
-import { keysOf } from './list-engine';
+import { keysOf } from './list-worker-client';
 import { changeSaved } from './sync-runner';
+import { db } from './window-context';
 
 export type { DeliveryCount, FileCheck, ImportRecord };
 

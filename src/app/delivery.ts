@@ -5,8 +5,8 @@
  * timer. A form waits on it a few seconds so an online administrator gets the verdict.
  */
 import { liveQuery } from 'dexie';
-import type { OutboxEntry } from '../db/outbox-entry';
-import { db } from './context';
+import type { OutboxEntry } from '../db/outbox/outbox-entry';
+import { db } from './window-context';
 
 export type DeliveryOutcome =
   | { kind: 'confirmed' }

@@ -5,7 +5,6 @@
  */
 import type { EntityDescription } from '../contract/entity';
 import { ruleOfRefusal } from '../contract/unique';
-import { addSeveral } from '../db/add-several';
 import type { Row } from '../db/database';
 import { isQuotaError } from '../db/errors';
 import { keyOrderPage } from '../db/list-engine/key-page';
@@ -17,17 +16,18 @@ import {
   StillUsedError,
   type Values,
 } from '../db/mutate';
-import { type Option, refOptions } from '../db/options';
+import { addSeveral } from '../db/mutations/add-several';
+import { DuplicateError } from '../db/mutations/refuse-duplicates';
 import { getRow, type ListQuery, type ListResult, pageHolding, pageRows } from '../db/queries';
-import { allWithParentNames, holders, keepServerSet, titlesOf } from '../db/relation-reads';
+import { type Option, refOptions } from '../db/reads/parent-options';
+import { allWithParentNames, holders, keepServerSet, titlesOf } from '../db/reads/relation-reads';
 import { resolveId } from '../db/resolve';
-import { DuplicateError } from '../db/unique';
-import { db, loadApi } from './context';
-import { positionOf, type ShownPage } from './list-engine';
+import { positionOf, type ShownPage } from './list-worker-client';
 import { changeSaved } from './sync-runner';
+import { db, loadApi } from './window-context';
 
 export { awaitDelivery, type DeliveryOutcome } from './delivery';
-export { type PageWatch, type ShownPage, watchPage } from './list-engine';
+export { type PageWatch, type ShownPage, watchPage } from './list-worker-client';
 export type { Change, ListQuery, ListResult, MutationResult, Option, Row };
 
 /**
@@ -166,7 +166,7 @@ export async function fetchSetIfMissing(
   const row = await getRow(db, entity, key);
   if (!row || Array.isArray(row[relation]) || !navigator.onLine) return 'kept';
   try {
-    const { readServerSet } = await import('../sync/read-set');
+    const { readServerSet } = await import('../sync/api/read-set');
     const ids = await readServerSet(await loadApi(), entity, String(row[entity.key]), relation);
     if (!ids) return 'failed';
     await keepServerSet(db, entity, String(row[entity.key]), relation, ids);

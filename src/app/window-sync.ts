@@ -7,11 +7,11 @@
  * in src/sync/scheduler.ts probes it meanwhile). The Web Lock in src/sync keeps the window
  * and the worker from replaying at the same time.
  */
-import { SYNC_TAG } from '../sync/config';
 import { SyncScheduler } from '../sync/scheduler';
 import type { SyncReport } from '../sync/sync-now';
-import { db, syncContext } from './context';
+import { SYNC_TAG } from '../sync/sync-settings';
 import { isSignedIn } from './session';
+import { db, syncContext } from './window-context';
 
 const PERIOD_MS = 30_000;
 
@@ -76,7 +76,7 @@ export function startWindowSync(): void {
   void requestSync();
   releaseDeadClaims();
   if (isSignedIn() && navigator.onLine)
-    void import('./geography')
+    void import('./location-lists')
       .then(({ keepGeography }) => keepGeography())
       .catch((error) => console.warn(error));
 }

@@ -37,7 +37,7 @@ export const batchItemSchema = v.strictObject({
   json: v.optional(v.record(v.string(), v.unknown())),
   /** Form fields as name/value pairs (files never travel in a batch). */
   form: v.optional(v.array(v.tuple([v.string(), v.string()]))),
-  /** When the change was made on the device, for the audit trail (contract/audit.ts). */
+  /** When the change was made on the device, for the audit trail (contract/audit/audit-trail.ts). */
   madeAt: v.optional(scalar),
 });
 

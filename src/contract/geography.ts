@@ -3,7 +3,7 @@
  * read-only lists in the shape of the external countries/states/cities service the original
  * called, bare JSON lists without an envelope. Our server answers them under the API root
  * (`{API root}/geo/...`); a legacy deployment points the app at the external service instead
- * (src/sync/config.ts). Records keep the legacy values: the country's `iso2`, the state's
+ * (src/sync/sync-settings.ts). Records keep the legacy values: the country's `iso2`, the state's
  * `iso2`, the city's `name`.
  */
 export interface Country {

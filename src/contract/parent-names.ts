@@ -2,7 +2,7 @@
  * The name shown for a row's parent, defined once. A row that names a parent (a series its
  * class) shows it by the parent record's title, under the ref field's `refName` (series rows
  * carry `class_name`). Every reader takes it from here: the local store's join
- * (db/parent-names.ts), the list engine's in-memory titles (db/list-engine/entity-index.ts),
+ * (db/reads/join-parent-names.ts), the list engine's in-memory titles (db/list-engine/entity-index.ts),
  * the select options, the form's "inside a parent" line, and the server's SQL join
  * (server/entities/select.ts reads the column `parentNameColumn` names).
  */

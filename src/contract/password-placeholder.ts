@@ -10,8 +10,8 @@
  * sends it back keeps the current password, like an empty one; an add refuses it, and so
  * does our app's form if it is typed (it would otherwise mean "unchanged" without saying so).
  * Our app never keeps or shows it: rows read from a server lose their passwords
- * (src/sync/normalise.ts). Only an edit's merge with the server's record sees it: a password
- * left empty sends back what the get said, as the original does (src/sync/merge-edit.ts), which
+ * (src/sync/pull/normalise.ts). Only an edit's merge with the server's record sees it: a password
+ * left empty sends back what the get said, as the original does (src/sync/merge/merge-edit.ts), which
  * here means "keep" and on a PHP server is what its own front-end sends.
  */
 export const PASSWORD_PLACEHOLDER = '(unchanged)';

@@ -1,12 +1,12 @@
 /**
  * "Still used", defined once: a record that rows of another entity name as their parent (a
  * class its series) cannot be deleted; the refusal names the nearest such entity. The device
- * checks it before queueing a delete (db/children.ts, from mutate's delete), the server before
+ * checks it before queueing a delete (db/mutations/children.ts, from mutate's delete), the server before
  * deleting (server/entity-writes/relations.ts, one statement), and both say the same words.
  *
  * Sets that hold a record (a book assigned to schools) do not keep it: a delete takes it out
  * of them (db/mutations/delete.ts), and the delete confirmation counts them
- * (db/relation-reads.ts). Which sets those are is defined here too (`setLinks`).
+ * (db/reads/relation-reads.ts). Which sets those are is defined here too (`setLinks`).
  */
 import type { EntityDescription } from './entity';
 import { refFields } from './entity';

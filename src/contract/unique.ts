@@ -1,6 +1,6 @@
 /**
  * Uniqueness rules of an entity (FieldSpec.unique) and the one sentence that refuses a
- * duplicate. The device's check (src/db/unique.ts) and the server's reading of a unique
+ * duplicate. The device's check (src/db/mutations/refuse-duplicates.ts) and the server's reading of a unique
  * violation (server/api/constraint-refusal.ts) both take their words from here, so the
  * form shows the same text at the field whichever of the two refused.
  *

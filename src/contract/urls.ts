@@ -1,7 +1,7 @@
 /**
  * Which URLs the app stores: link fields take web addresses only, and rich text's links and
- * images take the schemes of its allowlist (rich-text.ts). Plain string checks, so the server,
- * the service worker and the window agree without a DOM.
+ * images take the schemes of its allowlist (contract/rich-text/rich-text-allowlist.ts). Plain string checks,
+ * so the server, the service worker and the window agree without a DOM.
  */
 
 /** Spaces and control characters, which browsers drop or tolerate inside a scheme (`java\tscript:`). */

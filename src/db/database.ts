@@ -4,17 +4,17 @@
  * (pull cursors, sync state) that the window and the service worker both read.
  *
  * The class takes its table definitions instead of reading the descriptions itself: the
- * window's first screen opens it from the small entity catalogue (src/app/catalogue.ts), the
+ * window's first screen opens it from the small entity catalogue (src/app/catalogue/built-catalogue.ts), the
  * service worker and the tests from the full descriptions (open.ts). Both derive the same
  * definitions with `storesFor`, and the same list index projections (list-index/).
  */
 import Dexie, { type Table } from 'dexie';
 import { type EntityDescription, refFields } from '../contract/entity';
-import { SLICES_STORE } from './import-slices';
+import { SLICES_STORE } from './csv/import-slices';
 import { CHUNK_STORE, HEAD_STORE } from './list-index/chunk';
 import { listIndexMiddleware } from './list-index/middleware';
 import type { ListProjection } from './list-index/projection';
-import type { NewEntry, OutboxEntry } from './outbox-entry';
+import type { NewEntry, OutboxEntry } from './outbox/outbox-entry';
 
 /** A stored record: the server's columns, the key always as text. */
 export type Row = Record<string, unknown>;
@@ -58,9 +58,9 @@ export function storesFor(list: readonly EntityDescription[]): Record<string, st
     // and a head per entity.
     [CHUNK_STORE]: '[table+col+n]',
     [HEAD_STORE]: 'table',
-    // CSV imports under way or done (imports.ts): the file, the rows left to queue, the
+    // CSV imports under way or done (db/csv/imports.ts): the file, the rows left to queue, the
     // position; by the file's hash, to ask before the same file goes twice. The entries each
-    // slice queued, by import and slice (import-slices.ts).
+    // slice queued, by import and slice (db/csv/import-slices.ts).
     imports: 'id, entity, hash',
     [SLICES_STORE]: '[import+at]',
   };
@@ -68,7 +68,7 @@ export function storesFor(list: readonly EntityDescription[]): Record<string, st
     // Sets of ids (assigned books) get a multi-entry index: which records name a book.
     const sets = Object.keys(e.relations ?? {}).map((name) => `*${name}`);
     // The fields the list's totals count by (teachers' Disabled: the dashboard's Pending
-    // Approvals, figures.ts), counted from an index instead of read row by row.
+    // Approvals, db/dashboard/dashboard-figures.ts), counted from an index instead of read row by row.
     const counted = Object.values(e.api.listTotals ?? {}).flatMap((t) =>
       'count' in t ? Object.keys(t.count) : [],
     );
@@ -89,7 +89,7 @@ export class LocalDb extends Dexie {
   constructor(name: string, stores: Stores, projections: readonly ListProjection[]) {
     super(name);
     this.projections = projections;
-    // 9: an import's entries in one record per slice (an older record keeps its own: imports.ts);
+    // 9: an import's entries in one record per slice (an older record keeps its own: db/csv/imports.ts);
     // teachers' status indexed.
     this.version(LOCAL_SCHEMA_VERSION).stores(stores);
     // Every write to an entity table keeps its list index in the same transaction.

@@ -2,7 +2,7 @@
  * Work that must follow changes, one run at a time: a `run` while one is running asks for one
  * more run after it (however many came meanwhile), so the last answer always began after the
  * last change, and every answer is handed on (each was current when it began). `close` stops
- * handing answers on. Used for the dashboard's figures in the window (app/chart-figures.ts) and
+ * handing answers on. Used for the dashboard's figures in the window (app/dashboard/chart-figures.ts) and
  * the list worker's counts watches (list-engine/count-watches.ts). No DOM.
  */
 export interface Follower {

@@ -12,7 +12,7 @@ export function newUuid(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-/** What every temporary id begins with (rekey.ts looks up rows naming any of them by it). */
+/** What every temporary id begins with (db/outbox/rekey.ts looks up rows naming any of them by it). */
 export const TEMP_PREFIX = 'tmp-';
 
 /** The next temporary id's sequence; null until the first one is made. */
@@ -24,7 +24,8 @@ let nextSequence: number | null = null;
  * another (an import's 10,000 rows, a session's new records) follow each other and fall into a
  * few chunks of the list index (list-index/chunk.ts `chunkOf`), as server ids do. The 64 random
  * bits keep ids unique where sequences meet: two tablets, two page loads, a saved queue loaded
- * on another device (saved-queue.ts). Ids of the former shape, `tmp-<uuid v4>`, stay valid.
+ * on another device (db/saved-queue/gather-and-load.ts). Ids of the former shape, `tmp-<uuid v4>`, stay
+ * valid.
  */
 export function newTempId(): string {
   nextSequence ??= Date.now();

@@ -15,7 +15,7 @@ import type { EntityDescription } from '../contract/entity';
 import type { LocalDb, Row } from './database';
 import { ListEngine, type PageAnswer, type PageQuery } from './list-engine/engine';
 import { engineSpecs } from './list-engine/spec';
-import { parentTables, withParentNames } from './parent-names';
+import { parentTables, withParentNames } from './reads/join-parent-names';
 import { resolveId } from './resolve';
 
 export type { PageAnswer, PageQuery };

@@ -3,9 +3,9 @@
  * by whom, when the server applied it and when it was made on its device, and each changed
  * field's value before and after (long values shortened, the whole behind a disclosure).
  */
-import type { AuditOp } from '../contract/audit';
-import { auditEntityName } from '../contract/audit';
-import type { AuditEntry } from '../contract/audit-reply';
+import type { AuditEntry } from '../contract/audit/audit-reply';
+import type { AuditOp } from '../contract/audit/audit-trail';
+import { auditEntityName } from '../contract/audit/audit-trail';
 import { entities } from '../contract/entities';
 
 const OP_WORDS: Record<AuditOp, string> = {

@@ -3,7 +3,7 @@
  * filters by record type, record, administrator and dates, kept in the address so that an
  * edit form's history link (`/audit?entity=classes&id=12`) opens one record's history.
  *
- * History is the server's: this screen reads it (src/app/audit.ts) and never the local store's
+ * History is the server's: this screen reads it (src/app/audit/history-page.ts) and never the local store's
  * records. Offline, or with the server out of reach, it says that history needs a connection
  * and shows the answer it fetched last for the same filters, if any. Pages are counted from
  * the newest entry of the first page (`before`), so changes arriving meanwhile do not shift
@@ -11,11 +11,11 @@
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
-import { type AuditView, loadAuditPage } from '../app/audit';
-import type { AuditSearch } from '../app/audit-search';
-import { AUDIT_DEFAULT_LIMIT, auditEntityName } from '../contract/audit';
+import type { AuditSearch } from '../app/audit/audit-search';
+import { type AuditView, loadAuditPage } from '../app/audit/history-page';
+import { AUDIT_DEFAULT_LIMIT, auditEntityName } from '../contract/audit/audit-trail';
 import { entities } from '../contract/entities';
-import { useOnline } from '../ui/use-online';
+import { useOnline } from '../ui/sync-status/use-online';
 import { usePageTitle } from '../ui/use-page-title';
 import { AuditEntryView, entityLabel } from './audit-entry';
 

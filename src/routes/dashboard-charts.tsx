@@ -2,7 +2,7 @@
  * The dashboard's charts, beside the spec's three figures and loaded after
  * them (homepage.tsx imports this on demand): students and teachers per school, active and
  * inactive records, the most assigned books and teachers added per week. Computed on the
- * device (src/app/chart-figures.ts), so they hold offline and follow every change.
+ * device (src/app/dashboard/chart-figures.ts), so they hold offline and follow every change.
  */
 import { useEffect, useMemo, useState } from 'react';
 import {
@@ -10,8 +10,8 @@ import {
   type ChartFigures,
   type CountFigures,
   watchChartFigures,
-} from '../app/chart-figures';
-import { ChartPanel, type ChartPanelProps } from '../ui/ChartPanel';
+} from '../app/dashboard/chart-figures';
+import { ChartPanel, type ChartPanelProps } from '../ui/dashboard/ChartPanel';
 import './dashboard-charts.css';
 
 const OWNER_LABEL: Record<string, string> = { school: 'Schools', teacher: 'Teachers', student: 'Students' };

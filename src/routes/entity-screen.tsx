@@ -6,14 +6,14 @@
  */
 import { useEffect } from 'react';
 import { firstScreenShown } from '../app/first-screen';
-import type { ScreenKind } from '../contract/catalogue';
+import type { ScreenKind } from '../contract/catalogue/entity-catalogue';
 import { entityByName } from '../contract/entities';
 import type { EntityDescription } from '../contract/entity';
 import { screenTexts } from '../contract/messages';
-import { AssignScreen } from '../ui/AssignScreen';
+import { AssignScreen } from '../ui/assign/AssignScreen';
 import { columnViews } from '../ui/columns';
-import { ExtensionGate } from '../ui/ExtensionGate';
-import { AddForm, EditForm } from '../ui/FormScreen';
+import { ExtensionGate } from '../ui/form/ExtensionGate';
+import { AddForm, EditForm } from '../ui/form/FormScreen';
 import { ImportScreen } from '../ui/ImportScreen';
 import ListScreen from '../ui/ListScreen';
 import { screenOverrides } from './overrides';

@@ -1,6 +1,6 @@
 /**
  * Dashboard (spec §2): three info boxes with figures computed from the local store, so they
- * hold offline and change at once after a change (src/app/dashboard.ts): Teachers Added (links
+ * hold offline and change at once after a change (src/app/dashboard/read-dashboard.ts): Teachers Added (links
  * to /teachers), Pending Approvals (teachers with status Disabled; links to /teachers with the
  * Disabled filter chosen) and Books Not Assigned (books no school, teacher or student has).
  * While lists are being received (a first sync), a bar per list shows rows received of total.
@@ -10,9 +10,9 @@
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense } from 'react';
-import { type DashboardFigures, readDashboard } from '../app/dashboard';
-import { progressText } from '../app/sync-status';
-import { useReceiving } from '../ui/SyncIndicator';
+import { type DashboardFigures, readDashboard } from '../app/dashboard/read-dashboard';
+import { progressText } from '../app/sync-status/status-words';
+import { useReceiving } from '../ui/sync-status/SyncIndicator';
 import { usePageTitle } from '../ui/use-page-title';
 
 const DashboardCharts = lazy(() => import('./dashboard-charts'));

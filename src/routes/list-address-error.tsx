@@ -1,4 +1,4 @@
-/** The router's error screen for a list address it refused (list-search.ts): what and a way on. */
+/** The router's error screen for a list address it refused (ui/list/list-search.ts): what and a way on. */
 import { type ErrorComponentProps, Link, useLocation } from '@tanstack/react-router';
 import { usePageTitle } from '../ui/use-page-title';
 

@@ -1,8 +1,8 @@
 /** Login (spec §2): both fields required, 120px logo in a 500px card, errors in red above the form. */
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { signInAndResume } from '../app/auth';
-import { BRAND, LOGO_URL } from '../app/config';
+import { signInAndResume } from '../app/sign-in-out';
+import { BRAND, LOGO_URL } from '../app/window-settings';
 import { LOGIN_ERROR, LOGIN_FAILED } from '../contract/messages';
 import { usePageTitle } from '../ui/use-page-title';
 

@@ -14,12 +14,18 @@
  * notices above the table, one change's row, Undo, and the discarded list.
  */
 import { useState } from 'react';
-import { changeLabel, discardChange, type QueueItem, retryAndSend, sendNow } from '../app/outbox';
-import { useDiscardNotes, useQueueView } from '../ui/outbox-data';
+import {
+  changeLabel,
+  discardChange,
+  type QueueItem,
+  retryAndSend,
+  sendNow,
+} from '../app/outbox/outbox-queue';
+import { useDiscardNotes, useQueueView } from '../ui/outbox/outbox-data';
+import { retryFeedback, sendFeedback } from '../ui/outbox/send-feedback';
 import { ScrollTable } from '../ui/ScrollTable';
 import { SavedQueuePanel } from '../ui/saved-queue/SavedQueuePanel';
-import { retryFeedback, sendFeedback } from '../ui/send-feedback';
-import { useUploadProgress } from '../ui/upload-progress';
+import { useUploadProgress } from '../ui/sync-status/upload-progress-line';
 import { usePageTitle } from '../ui/use-page-title';
 import { DiscardedList } from './outbox-screen/DiscardedList';
 import { OutboxNotices } from './outbox-screen/OutboxNotices';

@@ -12,12 +12,12 @@ import {
   useSearch,
 } from '@tanstack/react-router';
 import { lazy } from 'react';
-import { type AuditSearch, validateAuditSearch } from '../app/audit-search';
-import { catalogue } from '../app/catalogue';
+import { type AuditSearch, validateAuditSearch } from '../app/audit/audit-search';
+import { catalogue } from '../app/catalogue/built-catalogue';
 import { startsOnEntityScreen } from '../app/first-screen';
 import { isSignedIn } from '../app/session';
-import { Layout } from '../ui/Layout';
-import { listSearchSchema } from '../ui/list-search';
+import { Layout } from '../ui/layout/Layout';
+import { listSearchSchema } from '../ui/list/list-search';
 import { routeIdParams } from '../ui/route-id';
 import { HomepageScreen } from './homepage';
 import { ListAddressErrorScreen } from './list-address-error';

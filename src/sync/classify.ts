@@ -8,7 +8,7 @@
  * as soon as the server answers again (recovery.ts); one the server asked for, or one after
  * the server's own error, runs its course.
  */
-import type { ApiOutcome } from './api';
+import type { ApiOutcome } from './api/api-client';
 
 export type Verdict =
   | { kind: 'done'; body: Record<string, unknown>; replayed: boolean }

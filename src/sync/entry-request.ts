@@ -4,11 +4,15 @@
  * record or a parent it names has no server id yet cannot go (rule 3). The request itself is
  * built by the contract's one request builder (wire-request.ts).
  */
-import { contentImageRefs, contentImageUrl, withContentImageUrls } from '../contract/content-images';
 import { contentImageEntity, entityByName } from '../contract/entities';
 import type { EntityDescription } from '../contract/entity';
+import {
+  contentImageRefs,
+  contentImageUrl,
+  withContentImageUrls,
+} from '../contract/rich-text/rich-text-images';
 import { type LocalValue, type WireRequest, wireRequest } from '../contract/wire-request';
-import type { FieldValue, OutboxEntry } from '../db/outbox-entry';
+import type { FieldValue, OutboxEntry } from '../db/outbox/outbox-entry';
 
 export type IdResolver = (id: string) => string | null;
 
@@ -39,7 +43,7 @@ export const contentImageUrlOf =
 /**
  * The entry with every id replaced by the server's, or null while one has none yet. An add
  * needs only its parents; everything else needs its own record too. Images its rich text
- * waits for count like parents, and get their server URL (contract/content-images.ts).
+ * waits for count like parents, and get their server URL (contract/rich-text/rich-text-images.ts).
  */
 export function resolveEntry(
   entity: EntityDescription,

@@ -9,10 +9,10 @@ import type { EntityDescription } from '../contract/entity';
 import { NEW_ID_FIELD, normaliseId } from '../contract/wire';
 import { wireRequest } from '../contract/wire-request';
 import type { LocalDb } from '../db/database';
-import type { OutboxEntry } from '../db/outbox-entry';
-import type { ApiClient } from './api';
+import type { OutboxEntry } from '../db/outbox/outbox-entry';
+import type { ApiClient } from './api/api-client';
+import { requestOptions } from './api/encode-request';
 import { classify, type Verdict } from './classify';
-import { requestOptions } from './encode';
 import { type IdResolver, resolveRefs } from './entry-request';
 
 export function idFromReply(entity: EntityDescription, body: Record<string, unknown>): string | null {

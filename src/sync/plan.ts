@@ -10,7 +10,7 @@
  * after them on the same records, as any unfinished entry does.
  */
 import { entityByName } from '../contract/entities';
-import { belongsTo, type OutboxEntry } from '../db/outbox-entry';
+import { belongsTo, type OutboxEntry } from '../db/outbox/outbox-entry';
 import { type IdResolver, type RecordRef, referencedRecords, resolveEntry } from './entry-request';
 
 export interface QueuePlan {

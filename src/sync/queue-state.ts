@@ -10,8 +10,8 @@
 import type { LocalDb } from '../db/database';
 import { isTempId } from '../db/ids';
 import { readSignedInUser } from '../db/meta';
-import type { OutboxEntry } from '../db/outbox-entry';
-import { getManyByNumber } from '../db/read-many';
+import type { OutboxEntry } from '../db/outbox/outbox-entry';
+import { getManyByNumber } from '../db/reads/read-many';
 import type { IdResolver } from './entry-request';
 import { waitsForServer } from './recovery';
 

@@ -7,7 +7,7 @@ import { entityByName } from '../contract/entities';
 import { actionNotices } from '../contract/entity';
 import { lowest } from '../contract/extremes';
 import { entityMessages } from '../contract/messages';
-import type { OutboxEntry } from '../db/outbox-entry';
+import type { OutboxEntry } from '../db/outbox/outbox-entry';
 import type { IdResolver } from './entry-request';
 import { planQueue } from './plan';
 

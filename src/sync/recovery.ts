@@ -11,9 +11,9 @@
  * 502/503/504 or a timeout say it is not.
  */
 import type { LocalDb } from '../db/database';
-import type { OutboxEntry } from '../db/outbox-entry';
-import type { ApiClient } from './api';
-import type { SyncContext } from './context';
+import type { OutboxEntry } from '../db/outbox/outbox-entry';
+import type { ApiClient } from './api/api-client';
+import type { SyncContext } from './sync-context';
 
 /** Whether the entry waits for the server to be reachable again (and not yet due). */
 export const waitsForServer = (entry: OutboxEntry, now = Date.now()) =>

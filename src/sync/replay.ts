@@ -14,10 +14,9 @@
  * another administrator's changes made on this device wait for their author to sign in.
  */
 import { BATCH_MAX_ITEMS } from '../contract/batch';
-import { deviceId } from '../db/device-id';
+import { deviceId } from '../db/audit/device-id';
 import { patchSyncState, readSignedInUser, readSyncState } from '../db/meta';
-import type { OutboxEntry } from '../db/outbox-entry';
-import type { SyncContext } from './context';
+import type { OutboxEntry } from '../db/outbox/outbox-entry';
 import { releaseDeadClaims } from './dead-claims';
 import { SYNC_LOCK, withLock } from './lock';
 import { planQueue } from './plan';
@@ -25,10 +24,11 @@ import { QueueState } from './queue-state';
 import { networkWaitsDue } from './recovery';
 import { emptyReport, finishReport, type ReplayReport, tally } from './replay-report';
 import { sendRound } from './round';
+import type { SyncContext } from './sync-context';
 import { createTransport } from './transport';
 
-export type { SyncContext } from './context';
 export type { ReplayReport } from './replay-report';
+export type { SyncContext } from './sync-context';
 
 const ORPHAN = 'It refers to a record the server has not confirmed, so it cannot be sent.';
 

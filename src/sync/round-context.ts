@@ -1,7 +1,7 @@
 /** What a round of replay works with (round.ts and the steps it calls). */
 import type { LocalDb } from '../db/database';
-import type { GroupCommit } from '../db/group-commit';
-import type { ApiClient } from './api';
+import type { GroupCommit } from '../db/outbox/group-commit';
+import type { ApiClient } from './api/api-client';
 import type { IdResolver } from './entry-request';
 import type { Transport } from './transport';
 

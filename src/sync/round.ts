@@ -15,17 +15,17 @@
  */
 import { entityByName } from '../contract/entities';
 import { KEY_REUSED } from '../contract/idempotency';
-import { groupCommit } from '../db/group-commit';
-import type { OutboxEntry } from '../db/outbox-entry';
+import { groupCommit } from '../db/outbox/group-commit';
+import type { OutboxEntry } from '../db/outbox/outbox-entry';
 import { classify, type Verdict } from './classify';
 import { entryRequest } from './entry-request';
 import { idFromReply, type Learned, learnIdsByRefetch } from './learn-id';
-import { mergeEdits } from './merge-with-server';
+import { mergeEdits } from './merge/merge-with-server';
 import type { QueueState } from './queue-state';
 import type { Round } from './round-context';
 import { type SendResult, settle } from './settle';
 import type { Outgoing } from './transport';
-import { prepareFiles } from './upload-files';
+import { prepareFiles } from './uploads/upload-files';
 
 const LOOKUP_FAILED = 'The server saved this record but its id could not be found; refresh to see it.';
 

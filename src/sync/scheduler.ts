@@ -10,8 +10,8 @@
  * It imports nothing heavy: the sync engine and the context are handed in as loaders, so the
  * window's first load does not carry them.
  */
-import type { SyncContext } from './context';
 import { awaitServer, networkWaitsDue } from './recovery';
+import type { SyncContext } from './sync-context';
 import type { SyncReport } from './sync-now';
 
 export interface SchedulerOptions {

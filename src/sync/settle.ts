@@ -6,10 +6,10 @@
  */
 
 import type { LocalDb } from '../db/database';
-import { restoreBase } from '../db/discard';
-import type { GroupCommit } from '../db/group-commit';
 import { patchSyncState } from '../db/meta';
-import type { OutboxEntry } from '../db/outbox-entry';
+import { restoreBase } from '../db/outbox/discard';
+import type { GroupCommit } from '../db/outbox/group-commit';
+import type { OutboxEntry } from '../db/outbox/outbox-entry';
 import { backoffMs, type Verdict } from './classify';
 
 export type SendResult = 'sent' | 'failed' | 'retry' | 'auth' | 'conflict';

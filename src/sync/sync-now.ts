@@ -7,10 +7,10 @@
  * (their last attempt got no answer) are made due and sent at once (recovery.ts).
  */
 
-import type { SyncContext } from './context';
-import { type PullResult, pull } from './pull';
+import { type PullResult, pull } from './pull/pull';
 import { networkWaitsDue } from './recovery';
 import { type ReplayReport, replay } from './replay';
+import type { SyncContext } from './sync-context';
 
 export interface SyncReport {
   replay: ReplayReport;

@@ -21,10 +21,10 @@ import {
 } from '../contract/batch';
 import { entities } from '../contract/entities';
 import type { WireRequest } from '../contract/wire-request';
-import type { ApiClient, ApiOutcome } from './api';
-import { auditHeaders } from './audit-headers';
+import type { ApiClient, ApiOutcome } from './api/api-client';
+import { carriesFile, requestOptions } from './api/encode-request';
+import { auditHeaders } from './audit/audit-headers';
 import { classify } from './classify';
-import { carriesFile, requestOptions } from './encode';
 
 export interface Outgoing {
   request: WireRequest;
@@ -51,7 +51,7 @@ export interface TransportOptions {
    */
   maxBatches?: number;
   maxAlone?: number;
-  /** This device's id for the server's audit trail (db/device-id.ts), sent with every request. */
+  /** This device's id for the server's audit trail (db/audit/device-id.ts), sent with every request. */
   device?: string;
 }
 

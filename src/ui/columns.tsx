@@ -20,14 +20,14 @@ import {
   type ToggleAction,
 } from '../contract/entity';
 import { columnOrder } from '../contract/list-order';
-import { useLookups } from './column-lookups';
 import type { Row } from './data';
-import { useFileUrl } from './file-url';
-import { ImageThumbnail } from './ImageThumbnail';
+import { useFileUrl } from './fields/file-url';
+import { useLookups } from './list/column-lookups';
+import { ImageThumbnail } from './list/ImageThumbnail';
+import { ValueActionCell } from './list/ValueActionCell';
 import { useNotify } from './notices';
 import { reportOutcome } from './report-outcome';
 import { saveFailureDetail } from './save-failure';
-import { ValueActionCell } from './ValueActionCell';
 
 export interface ColumnView {
   header: string;

@@ -18,8 +18,8 @@ import {
   watchPage,
 } from '../app/records';
 import type { EntityDescription } from '../contract/entity';
-import { afterPaint } from './after-paint';
-import { AskedAhead } from './asked-ahead';
+import { afterPaint } from './list/after-paint';
+import { AskedAhead } from './list/asked-ahead';
 
 export type { ListResult, Row };
 
@@ -28,7 +28,7 @@ export interface LiveList {
   result: ListResult | undefined;
   /**
    * Asks for `query` now, from the handler of the click or keystroke that wants it, ahead of
-   * the address that will carry it (asked-ahead.ts): a page read ahead shows in the same task,
+   * the address that will carry it (ui/list/asked-ahead.ts): a page read ahead shows in the same task,
    * and the engine starts while the router commits the address.
    */
   askNow(query: ListQuery): void;

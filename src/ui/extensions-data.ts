@@ -1,5 +1,5 @@
 /**
- * What the screens know of the server's extensions (src/db/extensions.ts, live): whether
+ * What the screens know of the server's extensions (src/db/known-extensions.ts, live): whether
  * images can be inserted in rich text, and whether an extension's screens can save.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -9,7 +9,7 @@ import {
   pendingImageSource,
   readKnownExtensions,
   storeContentImage,
-} from '../app/content-images';
+} from '../app/editor-images';
 import type { RichTextFieldProps } from './fields/RichTextField';
 
 /** By entity: whether the server has its extension (absent: not known yet); undefined while loading. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { pageTitle } from '../app/config';
-import { screenShown } from './focus-heading';
+import { pageTitle } from '../app/window-settings';
+import { screenShown } from './layout/focus-heading';
 
 /** The screen's title in the document's title; after a navigation, focus on its heading. */
 export function usePageTitle(title: string): void {

@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PULL_SIZES } from '../../src/sync/pull';
+import { PULL_SIZES } from '../../src/sync/pull/pull';
 import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
 import { startSeededServer } from '../helpers/scale-server';
 import type { TestServer } from '../helpers/server';

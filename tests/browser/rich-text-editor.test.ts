@@ -240,7 +240,7 @@ describe('the rich-text editor on Add Subject', () => {
 
     for (const img of await images.all()) {
       expect(await img.getAttribute('src')).toMatch(/^blob:/);
-      // Marked with the temporary id of its queued upload (src/contract/content-images.ts).
+      // Marked with the temporary id of its queued upload (src/contract/rich-text/rich-text-images.ts).
       expect(await img.getAttribute('data-pending-upload')).toMatch(/^tmp-/);
       await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(1);
     }

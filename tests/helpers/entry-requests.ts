@@ -1,12 +1,12 @@
 /**
  * Outbox entries as the requests replay sends: the path and the API client's options, as
- * replay builds them (src/sync/entry-request.ts, then src/sync/encode.ts).
+ * replay builds them (src/sync/entry-request.ts, then src/sync/api/encode-request.ts).
  */
 export { listFieldOf } from '../../src/contract/endpoints';
 
 import { type EntityDescription, splitPath } from '../../src/contract/entity';
-import type { OutboxEntry } from '../../src/db/outbox-entry';
-import { requestOptions } from '../../src/sync/encode';
+import type { OutboxEntry } from '../../src/db/outbox/outbox-entry';
+import { requestOptions } from '../../src/sync/api/encode-request';
 import { entryRequest, type IdResolver, referencedRecords } from '../../src/sync/entry-request';
 
 export function buildRequest(_entity: EntityDescription, entry: OutboxEntry, resolve: IdResolver) {

@@ -3,8 +3,8 @@
 import { afterEach } from 'vitest';
 import type { LocalDb } from '../../src/db/database';
 import { openLocalDb } from '../../src/db/open';
-import { createApi } from '../../src/sync/api';
-import { signIn } from '../../src/sync/auth';
+import { createApi } from '../../src/sync/api/api-client';
+import { signIn } from '../../src/sync/api/sign-in-requests';
 import { type ReplayReport, replay, type SyncContext } from '../../src/sync/replay';
 import { cookieFetch } from './cookie-fetch';
 import { type FaultProxy, startFaultProxy } from './fault-proxy';

@@ -5,7 +5,7 @@
  * pages that scroll sideways.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { catalogueScreens } from '../../src/contract/catalogue';
+import { catalogueScreens } from '../../src/contract/catalogue/entity-catalogue';
 import { listFieldOf } from '../../src/contract/endpoints';
 import { entities } from '../../src/contract/entities';
 import { wireRequest } from '../../src/contract/wire-request';

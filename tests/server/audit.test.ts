@@ -13,7 +13,7 @@ import {
   DEVICE_HEADER,
   HIDDEN_VALUE,
   MADE_AT_HEADER,
-} from '../../src/contract/audit';
+} from '../../src/contract/audit/audit-trail';
 import { BATCH_PATH } from '../../src/contract/batch';
 import { entityEndpoints } from '../../src/contract/endpoints';
 import { classEntity, entities } from '../../src/contract/entities';

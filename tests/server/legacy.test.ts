@@ -1,6 +1,6 @@
 /** legacy: true behaves like the plain PHP API, so the client's fallbacks can be tested. */
 import { describe, expect, it } from 'vitest';
-import { AUDIT_PATH } from '../../src/contract/audit';
+import { AUDIT_PATH } from '../../src/contract/audit/audit-trail';
 import { classEntity } from '../../src/contract/entities';
 import { signedInSuite } from '../helpers/server';
 

@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classEntity, contentImageEntity } from '../../src/contract/entities';
-import { deviceId } from '../../src/db/device-id';
+import { deviceId } from '../../src/db/audit/device-id';
 import { mutate } from '../../src/db/mutate';
-import { pull } from '../../src/sync/pull';
+import { pull } from '../../src/sync/pull/pull';
 import { pngFile } from '../helpers/files';
 import { drain, syncFixtures } from '../helpers/sync-client';
 

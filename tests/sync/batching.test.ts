@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { bookEntity, classEntity } from '../../src/contract/entities';
 import type { LocalDb } from '../../src/db/database';
 import { mutate } from '../../src/db/mutate';
-import type { ApiClient } from '../../src/sync/api';
+import type { ApiClient } from '../../src/sync/api/api-client';
 import type { FaultProxy } from '../helpers/fault-proxy';
 import { pngFile } from '../helpers/files';
 import { drain, syncFixtures } from '../helpers/sync-client';

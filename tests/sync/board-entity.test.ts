@@ -22,8 +22,8 @@ import { formProblems } from '../../src/contract/validation';
 import { LOCAL_SCHEMA_VERSION, LocalDb, type Stores, storesFor } from '../../src/db/database';
 import { listProjections } from '../../src/db/list-index/projection';
 import { mutate } from '../../src/db/mutate';
-import { DuplicateError } from '../../src/db/unique';
-import { pull } from '../../src/sync/pull';
+import { DuplicateError } from '../../src/db/mutations/refuse-duplicates';
+import { pull } from '../../src/sync/pull/pull';
 import { queueView } from '../../src/sync/queue-view';
 import { replay, type SyncContext } from '../../src/sync/replay';
 import {

@@ -1,7 +1,7 @@
 /**
  * Bulk actions against the real server over HTTP, through the fault proxy with lost replies.
  * 1,000 students in four bulk actions of 250 (enabled, disabled, given a
- * book, deleted), one change per row (src/db/bulk.ts), drained together while the replies of
+ * book, deleted), one change per row (src/db/bulk/bulk-changes.ts), drained together while the replies of
  * a batch carrying each action are lost: each change is applied once (one audit entry per row
  * and action, though the client sent those batches again), our server gets them in batches, and
  * its rows end as the device intended. Undo before sending cancels every entry of a bulk toggle
@@ -10,8 +10,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookEntity, studentEntity } from '../../src/contract/entities';
-import { applyBulk, type BulkChange, undoBulk } from '../../src/db/bulk';
-import { pull } from '../../src/sync/pull';
+import { applyBulk, type BulkChange, undoBulk } from '../../src/db/bulk/bulk-changes';
+import { pull } from '../../src/sync/pull/pull';
 import type { SyncContext } from '../../src/sync/replay';
 import { startSeededServer } from '../helpers/scale-server';
 import type { TestServer } from '../helpers/server';

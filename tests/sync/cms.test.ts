@@ -7,16 +7,16 @@
  * itself; against the legacy server the client learns that Terms and images are missing.
  */
 import { describe, expect, it } from 'vitest';
-import { contentImageUrl } from '../../src/contract/content-images';
 import { aboutUsEntity, contentImageEntity, termsEntity } from '../../src/contract/entities';
-import { canonicalRichText } from '../../src/contract/rich-text';
+import { canonicalRichText } from '../../src/contract/rich-text/rich-text-allowlist';
+import { contentImageUrl } from '../../src/contract/rich-text/rich-text-images';
 import type { LocalDb } from '../../src/db/database';
-import { markExtension, missingExtensions } from '../../src/db/extensions';
+import { markExtension, missingExtensions } from '../../src/db/known-extensions';
 import { mutate } from '../../src/db/mutate';
-import { resolveConflict } from '../../src/db/queue-actions';
+import { resolveConflict } from '../../src/db/outbox/queue-actions';
 import { loadIdResolver } from '../../src/db/resolve';
 import { planQueue } from '../../src/sync/plan';
-import { pull } from '../../src/sync/pull';
+import { pull } from '../../src/sync/pull/pull';
 import type { SyncContext } from '../../src/sync/replay';
 import { pngFile } from '../helpers/files';
 import { drain, syncFixtures } from '../helpers/sync-client';

@@ -4,12 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bookEntity } from '../../src/contract/entities';
-import { firstChildEntity } from '../../src/db/children';
-import { discardEntry } from '../../src/db/discard';
 import { mutate } from '../../src/db/mutate';
+import { firstChildEntity } from '../../src/db/mutations/children';
+import { discardEntry } from '../../src/db/outbox/discard';
 
-import { resolveConflict } from '../../src/db/queue-actions';
-import { pull } from '../../src/sync/pull';
+import { resolveConflict } from '../../src/db/outbox/queue-actions';
+import { pull } from '../../src/sync/pull/pull';
 import type { SyncContext } from '../../src/sync/replay';
 import { drain, syncFixtures } from '../helpers/sync-client';
 

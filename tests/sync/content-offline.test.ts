@@ -9,7 +9,6 @@
  * the question edit (our extension) is told apart from a server without it.
  */
 import { describe, expect, it } from 'vitest';
-import { contentImageUrl } from '../../src/contract/content-images';
 import {
   aboutUsEntity,
   bookPageEntity,
@@ -19,12 +18,13 @@ import {
   questionEntity,
 } from '../../src/contract/entities';
 import type { EntityDescription } from '../../src/contract/entity';
-import { addSeveral } from '../../src/db/add-several';
+import { contentImageUrl } from '../../src/contract/rich-text/rich-text-images';
 import { mutate } from '../../src/db/mutate';
+import { addSeveral } from '../../src/db/mutations/add-several';
 import { resolveId } from '../../src/db/resolve';
-import { hasExtension } from '../../src/sync/capabilities';
-import { pull } from '../../src/sync/pull';
-import { subscribeUploadProgress, type UploadProgress } from '../../src/sync/upload-progress';
+import { hasExtension } from '../../src/sync/api/extension-probe';
+import { pull } from '../../src/sync/pull/pull';
+import { subscribeUploadProgress, type UploadProgress } from '../../src/sync/uploads/progress-channel';
 import { listFieldOf, listPath } from '../helpers/entry-requests';
 import type { ProxiedRequest } from '../helpers/fault-proxy';
 import { pdfFile, pngFile } from '../helpers/files';

@@ -9,12 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { schoolEntity, studentEntity } from '../../src/contract/entities';
 import type { EntityDescription } from '../../src/contract/entity';
 import { wireRequest } from '../../src/contract/wire-request';
-import { checkFile } from '../../src/db/csv-files';
-import { deliveryOf, importsOf, queueSlice, startImport } from '../../src/db/imports';
+import { checkFile } from '../../src/db/csv/csv-files';
+import { deliveryOf, importsOf, queueSlice, startImport } from '../../src/db/csv/imports';
 import { writeSignedInUser } from '../../src/db/meta';
-import type { ApiClient } from '../../src/sync/api';
-import { requestOptions } from '../../src/sync/encode';
-import { pull } from '../../src/sync/pull';
+import type { ApiClient } from '../../src/sync/api/api-client';
+import { requestOptions } from '../../src/sync/api/encode-request';
+import { pull } from '../../src/sync/pull/pull';
 import { api, signIn } from '../helpers/server';
 import { drain, syncFixtures } from '../helpers/sync-client';
 

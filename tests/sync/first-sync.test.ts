@@ -13,8 +13,8 @@ import { DELTA_LIMIT_PARAM, DELTA_MAX_PAGE, DELTA_PARAM } from '../../src/contra
 import type { LocalDb } from '../../src/db/database';
 import { type ListProgress, readCursor, readListProgress } from '../../src/db/meta';
 import { mutate } from '../../src/db/mutate';
-import type { ApiClient } from '../../src/sync/api';
-import { PULL_SIZES, pull } from '../../src/sync/pull';
+import type { ApiClient } from '../../src/sync/api/api-client';
+import { PULL_SIZES, pull } from '../../src/sync/pull/pull';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { syncFixtures } from '../helpers/sync-client';
 

@@ -17,7 +17,7 @@ import {
 import type { EntityDescription } from '../../src/contract/entity';
 import { mutate, type Values } from '../../src/db/mutate';
 import { getRow } from '../../src/db/queries';
-import { pull } from '../../src/sync/pull';
+import { pull } from '../../src/sync/pull/pull';
 import { listFieldOf, listPath } from '../helpers/entry-requests';
 import { pdfFile, pngFile } from '../helpers/files';
 import type { TestServer } from '../helpers/server';

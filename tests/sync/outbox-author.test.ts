@@ -1,7 +1,7 @@
 /**
  * Changes belong to their author, against the real server: two administrators on one device
  * (one local store). Admin A's waiting changes are not sent under admin B's session, whatever
- * B sends; they go out when A signs in again. What the app does at sign-in (src/app/auth.ts)
+ * B sends; they go out when A signs in again. What the app does at sign-in (src/app/sign-in-out.ts)
  * is done here by hand: a session of that administrator and their name in the store's meta.
  */
 import { expect, it } from 'vitest';
@@ -10,8 +10,8 @@ import { classEntity } from '../../src/contract/entities';
 import type { LocalDb } from '../../src/db/database';
 import { writeSignedInUser } from '../../src/db/meta';
 import { mutate } from '../../src/db/mutate';
-import { createApi } from '../../src/sync/api';
-import { signIn } from '../../src/sync/auth';
+import { createApi } from '../../src/sync/api/api-client';
+import { signIn } from '../../src/sync/api/sign-in-requests';
 import { replay, type SyncContext } from '../../src/sync/replay';
 import { cookieFetch } from '../helpers/cookie-fetch';
 import { ADMIN } from '../helpers/server';

@@ -6,7 +6,7 @@
  * of an assignment the server changed meanwhile; toggles that fold to nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { catalogueSets } from '../../src/contract/catalogue';
+import { catalogueSets } from '../../src/contract/catalogue/entity-catalogue';
 import {
   bookEntity,
   entities,
@@ -16,11 +16,11 @@ import {
 } from '../../src/contract/entities';
 import type { EntityDescription } from '../../src/contract/entity';
 import { wireRequest } from '../../src/contract/wire-request';
-import { dashboardFigures } from '../../src/db/figures';
+import { dashboardFigures } from '../../src/db/dashboard/dashboard-figures';
 import { mutate } from '../../src/db/mutate';
-import type { ApiClient } from '../../src/sync/api';
-import { requestOptions } from '../../src/sync/encode';
-import { pull } from '../../src/sync/pull';
+import type { ApiClient } from '../../src/sync/api/api-client';
+import { requestOptions } from '../../src/sync/api/encode-request';
+import { pull } from '../../src/sync/pull/pull';
 import { pngFile } from '../helpers/files';
 import { api, signIn } from '../helpers/server';
 import { drain, syncFixtures } from '../helpers/sync-client';

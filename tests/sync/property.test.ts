@@ -21,7 +21,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanRichText } from '../../server/entity-writes/rich-text';
-import { contentImageUrl, replacePendingImages } from '../../src/contract/content-images';
 import {
   aboutUsEntity,
   bookEntity,
@@ -34,15 +33,16 @@ import {
   subjectEntity,
 } from '../../src/contract/entities';
 import type { EntityDescription } from '../../src/contract/entity';
+import { contentImageUrl, replacePendingImages } from '../../src/contract/rich-text/rich-text-images';
 import type { LocalDb } from '../../src/db/database';
-import { missingExtensions } from '../../src/db/extensions';
+import { missingExtensions } from '../../src/db/known-extensions';
 import { mutate, type Values } from '../../src/db/mutate';
 import { openLocalDb } from '../../src/db/open';
 import { resolveId } from '../../src/db/resolve';
-import { type ApiClient, createApi } from '../../src/sync/api';
-import { signIn } from '../../src/sync/auth';
-import { pull } from '../../src/sync/pull';
-import { readServerSet } from '../../src/sync/read-set';
+import { type ApiClient, createApi } from '../../src/sync/api/api-client';
+import { readServerSet } from '../../src/sync/api/read-set';
+import { signIn } from '../../src/sync/api/sign-in-requests';
+import { pull } from '../../src/sync/pull/pull';
 import { replay, type SyncContext } from '../../src/sync/replay';
 import { cookieFetch } from '../helpers/cookie-fetch';
 import { listFieldOf, listPath } from '../helpers/entry-requests';

@@ -13,7 +13,7 @@ import {
 } from '../../src/contract/entities';
 import { mutate } from '../../src/db/mutate';
 import { resolveId } from '../../src/db/resolve';
-import { pull } from '../../src/sync/pull';
+import { pull } from '../../src/sync/pull/pull';
 import { referencedIds } from '../helpers/entry-requests';
 import { drain, syncFixtures } from '../helpers/sync-client';
 

@@ -7,8 +7,8 @@ import { classEntity } from '../../src/contract/entities';
 import type { LocalDb } from '../../src/db/database';
 import { mutate } from '../../src/db/mutate';
 import { getRow, pendingKeys } from '../../src/db/queries';
-import type { ApiClient } from '../../src/sync/api';
-import { pull } from '../../src/sync/pull';
+import type { ApiClient } from '../../src/sync/api/api-client';
+import { pull } from '../../src/sync/pull/pull';
 import { replay } from '../../src/sync/replay';
 import { drain, syncFixtures } from '../helpers/sync-client';
 

@@ -4,14 +4,14 @@
  * record changed on the server meanwhile. A fresh merge with the server's new record would
  * build another body, which the server would refuse (422) and the edit would fail although
  * it was applied; and were it applied again it would undo the other change. The entry keeps
- * what it sent (`sent`, src/sync/merge-with-server.ts), and its resend is answered from the
+ * what it sent (`sent`, src/sync/merge/merge-with-server.ts), and its resend is answered from the
  * stored reply.
  */
 import { describe, expect, it } from 'vitest';
 import { bookEntity, classEntity } from '../../src/contract/entities';
 import type { EntityDescription } from '../../src/contract/entity';
 import { mutate } from '../../src/db/mutate';
-import { pull } from '../../src/sync/pull';
+import { pull } from '../../src/sync/pull/pull';
 import { replay, type SyncContext } from '../../src/sync/replay';
 import { drain, syncFixtures } from '../helpers/sync-client';
 

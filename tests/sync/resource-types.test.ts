@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { resourceTypeEntity } from '../../src/contract/entities';
 import { wireRequest } from '../../src/contract/wire-request';
 import { mutate } from '../../src/db/mutate';
-import { requestOptions } from '../../src/sync/encode';
-import { pull } from '../../src/sync/pull';
+import { requestOptions } from '../../src/sync/api/encode-request';
+import { pull } from '../../src/sync/pull/pull';
 import { drain, syncFixtures } from '../helpers/sync-client';
 
 const fixtures = syncFixtures();

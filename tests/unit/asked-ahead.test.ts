@@ -1,10 +1,10 @@
 /**
  * A list asks for a page from the click or keystroke that wants it, before the
  * router commits the address; when the address commits, the list asks again only for a query
- * it did not ask ahead (src/ui/asked-ahead.ts).
+ * it did not ask ahead (src/ui/list/asked-ahead.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { AskedAhead } from '../../src/ui/asked-ahead';
+import { AskedAhead } from '../../src/ui/list/asked-ahead';
 
 describe('queries asked ahead of their address', () => {
   it('asks for an address the user did not ask here (the opening, back/forward, a link)', () => {

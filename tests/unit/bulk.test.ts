@@ -1,5 +1,5 @@
 /**
- * Bulk actions on the local store (src/db/bulk.ts): one entry per row, each the change a single
+ * Bulk actions on the local store (src/db/bulk/bulk-changes.ts): one entry per row, each the change a single
  * action makes; rows already as asked queue nothing; a row still used is reported with the
  * single delete's words and the others go; slices commit one by one with progress; undo before
  * sending cancels every entry (the rows as they were), undo after sending queues the opposite.
@@ -8,12 +8,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookEntity, schoolEntity, studentEntity } from '../../src/contract/entities';
 import type { EntityDescription } from '../../src/contract/entity';
 import { stillUsedBy } from '../../src/contract/messages';
-import { applyBulk, type BulkChange, undoBulk } from '../../src/db/bulk';
+import { applyBulk, type BulkChange, undoBulk } from '../../src/db/bulk/bulk-changes';
 import type { LocalDb } from '../../src/db/database';
 import { writeSignedInUser } from '../../src/db/meta';
 import { mutate, StillUsedError } from '../../src/db/mutate';
 import { openLocalDb } from '../../src/db/open';
-import { requestOptions } from '../../src/sync/encode';
+import { requestOptions } from '../../src/sync/api/encode-request';
 import { entryRequest } from '../../src/sync/entry-request';
 import { freshLocalDbEach } from '../helpers/local-db';
 
@@ -233,8 +233,8 @@ describe('undoBulk', () => {
 });
 
 /**
- * The bulk write (quiet-rows.ts: rows with nothing queued, written a slice at a time) against the
- * one-by-one path it replaces, each on its own store with the same rows and queue: a `mutate` per
+ * The bulk write (src/db/mutations/quiet-rows.ts: rows with nothing queued, written a slice at a time)
+ * against the one-by-one path it replaces, each on its own store with the same rows and queue: a `mutate` per
  * row, a delete refused with its StillUsedError. Both must leave the same rows, the same sets,
  * the same outbox entries in the same order (ids and times aside: each entry gets its own) and
  * the same refusals.

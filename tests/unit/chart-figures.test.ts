@@ -1,11 +1,11 @@
 /**
- * The dashboard's charts' figures (src/db/chart-figures.ts): the ten schools
+ * The dashboard's charts' figures (src/db/dashboard/chart-data.ts): the ten schools
  * with the most people and "Others", ties; active and inactive by status; the most assigned
  * books from the sets' indexes; teachers added per week over 13 weeks. Counts by a field come
  * from the list engine run in place on fake-indexeddb, as the list worker runs it.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { catalogueSets } from '../../src/contract/catalogue';
+import { catalogueSets } from '../../src/contract/catalogue/entity-catalogue';
 import { entities, schoolEntity, studentEntity, teacherEntity } from '../../src/contract/entities';
 import {
   activeShare,
@@ -15,7 +15,7 @@ import {
   schoolShares,
   weeklyAdded,
   weekStart,
-} from '../../src/db/chart-figures';
+} from '../../src/db/dashboard/chart-data';
 import type { LocalDb } from '../../src/db/database';
 import { CountWatches } from '../../src/db/list-engine/count-watches';
 import { ListEngine } from '../../src/db/list-engine/engine';

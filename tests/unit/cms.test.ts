@@ -1,6 +1,6 @@
 /**
  * Content pages on the device: images in rich text are named by the temporary id of their upload
- * and replaced by the server's URL when the content is sent (contract/content-images.ts); the
+ * and replaced by the server's URL when the content is sent (contract/rich-text/rich-text-images.ts); the
  * content waits for its images like a record for its parents, even across folding (mutate);
  * a single document's add keeps its fixed key; rich text written by the editor and re-written
  * by the server's sanitiser compares equal (no conflict with oneself); the outbox names
@@ -8,18 +8,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cleanRichText } from '../../server/entity-writes/rich-text';
+import { aboutUsEntity, contentImageEntity, subjectEntity } from '../../src/contract/entities';
+import { canonicalRichText } from '../../src/contract/rich-text/rich-text-allowlist';
 import {
   contentImageRefs,
   contentImageUrl,
   pendingImageIds,
   replacePendingImages,
-} from '../../src/contract/content-images';
-import { aboutUsEntity, contentImageEntity, subjectEntity } from '../../src/contract/entities';
-import { canonicalRichText } from '../../src/contract/rich-text';
+} from '../../src/contract/rich-text/rich-text-images';
 import type { LocalDb } from '../../src/db/database';
 import { mutate } from '../../src/db/mutate';
 import { entryRequest } from '../../src/sync/entry-request';
-import { mergeEdit } from '../../src/sync/merge-edit';
+import { mergeEdit } from '../../src/sync/merge/merge-edit';
 import { planQueue } from '../../src/sync/plan';
 import { queueView } from '../../src/sync/queue-view';
 import { pngFile } from '../helpers/files';

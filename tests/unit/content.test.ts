@@ -13,9 +13,9 @@ import { severalNumbers } from '../../src/contract/several-files';
 import { hiddenInputs, isShown } from '../../src/contract/switched-inputs';
 import { formProblems, validateWrite } from '../../src/contract/validation';
 import { wireRequest } from '../../src/contract/wire-request';
-import { addSeveral } from '../../src/db/add-several';
 import type { LocalDb } from '../../src/db/database';
 import { mutate } from '../../src/db/mutate';
+import { addSeveral } from '../../src/db/mutations/add-several';
 import { listRows } from '../../src/db/queries';
 import { freshLocalDbEach } from '../helpers/local-db';
 

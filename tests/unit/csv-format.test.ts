@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type CheckedRow, type ImportLookups, RowChecker } from '../../src/contract/csv/check';
-import { exportColumns, matchHeader, templateColumns } from '../../src/contract/csv/columns';
+import { exportColumns, matchHeader, templateColumns } from '../../src/contract/csv/csv-columns';
 import { ExportWriter } from '../../src/contract/csv/export-row';
 import { parseAll } from '../../src/contract/csv/parse';
 import { templateText } from '../../src/contract/csv/template';

@@ -7,14 +7,12 @@
  */
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalogueSets } from '../../src/contract/catalogue';
+import { catalogueSets } from '../../src/contract/catalogue/entity-catalogue';
 import { parseAll } from '../../src/contract/csv/parse';
 import { entities, schoolEntity, studentEntity } from '../../src/contract/entities';
 import { geoPaths } from '../../src/contract/geography';
-import { checkFile, exportCsv, refusedRowsCsv } from '../../src/db/csv-files';
-import { LOCAL_SCHEMA_VERSION, type LocalDb, storesFor } from '../../src/db/database';
-import { dashboardFigures } from '../../src/db/figures';
-import { SLICES_STORE } from '../../src/db/import-slices';
+import { checkFile, exportCsv, refusedRowsCsv } from '../../src/db/csv/csv-files';
+import { SLICES_STORE } from '../../src/db/csv/import-slices';
 import {
   deliveryOf,
   importedBefore,
@@ -25,11 +23,13 @@ import {
   slicesOfImport,
   startImport,
   unfinishedImport,
-} from '../../src/db/imports';
+} from '../../src/db/csv/imports';
+import { dashboardFigures } from '../../src/db/dashboard/dashboard-figures';
+import { LOCAL_SCHEMA_VERSION, type LocalDb, storesFor } from '../../src/db/database';
 import { writeSignedInUser } from '../../src/db/meta';
 import { mutate } from '../../src/db/mutate';
 import { openLocalDb } from '../../src/db/open';
-import { writeReference } from '../../src/db/reference';
+import { writeReference } from '../../src/db/reference-lists';
 import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { highest, lowest } from '../../src/contract/extremes';
-import type { OutboxEntry } from '../../src/db/outbox-entry';
+import type { OutboxEntry } from '../../src/db/outbox/outbox-entry';
 import { staleWarning } from '../../src/sync/queue-view';
 
 describe('lowest and highest of many numbers', () => {

@@ -1,13 +1,13 @@
 /**
- * Group commit (src/db/group-commit.ts): writes asked for and then flushed together share one
+ * Group commit (src/db/outbox/group-commit.ts): writes asked for and then flushed together share one
  * transaction, yet each succeeds or fails on its own, and nobody hears of success before the commit.
  */
 import { describe, expect, it } from 'vitest';
 import { classEntity } from '../../src/contract/entities';
 import type { LocalDb } from '../../src/db/database';
-import { groupCommit } from '../../src/db/group-commit';
 import { mutate } from '../../src/db/mutate';
-import type { OutboxEntry } from '../../src/db/outbox-entry';
+import { groupCommit } from '../../src/db/outbox/group-commit';
+import type { OutboxEntry } from '../../src/db/outbox/outbox-entry';
 import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;

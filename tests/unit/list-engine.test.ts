@@ -20,7 +20,7 @@ import { engineSpecs } from '../../src/db/list-engine/spec';
 import { PageWatches } from '../../src/db/list-engine/watches';
 import { mutate } from '../../src/db/mutate';
 import { listRows } from '../../src/db/queries';
-import { pageWindow } from '../../src/ui/Pagination';
+import { pageWindow } from '../../src/ui/list/Pagination';
 import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;

@@ -15,13 +15,13 @@ import { keyOrderPage } from '../../src/db/list-engine/key-page';
 import { compareFor, keyOrder } from '../../src/db/list-engine/order';
 import { engineSpecs } from '../../src/db/list-engine/spec';
 import { CHUNK_SPAN, CHUNK_STORE, chunkOf, HEAD_STORE, type StoredHead } from '../../src/db/list-index/chunk';
-import { foldText } from '../../src/db/list-index/fold';
+import { foldText } from '../../src/db/list-index/fold-text';
 import { ensureListIndex } from '../../src/db/list-index/middleware';
 import { listProjection, searchColumn } from '../../src/db/list-index/projection';
 import { readTableIndex } from '../../src/db/list-index/read';
 import { mutate } from '../../src/db/mutate';
-import { applyServerIds } from '../../src/db/rekey';
-import { applyPulled } from '../../src/sync/pull-apply';
+import { applyServerIds } from '../../src/db/outbox/rekey';
+import { applyPulled } from '../../src/sync/pull/pull-apply';
 import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;

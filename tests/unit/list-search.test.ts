@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { listSearchSchema } from '../../src/ui/list-search';
+import { listSearchSchema } from '../../src/ui/list/list-search';
 
 const refusal = (raw: Record<string, unknown>) => {
   const result = listSearchSchema['~standard'].validate(raw);

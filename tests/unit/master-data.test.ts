@@ -9,10 +9,10 @@ import {
   unitEntity,
 } from '../../src/contract/entities';
 import type { LocalDb } from '../../src/db/database';
-import { discardEntry } from '../../src/db/discard';
 import { mutate, StillUsedError } from '../../src/db/mutate';
-import { dependants, refOptions } from '../../src/db/options';
+import { discardEntry } from '../../src/db/outbox/discard';
 import { listRows } from '../../src/db/queries';
+import { dependants, refOptions } from '../../src/db/reads/parent-options';
 import { buildRequest } from '../helpers/entry-requests';
 import { freshLocalDbEach } from '../helpers/local-db';
 

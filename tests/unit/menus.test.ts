@@ -4,8 +4,8 @@
  * at its place, with no second declaration.
  */
 import { describe, expect, it } from 'vitest';
+import { catalogueMenus } from '../../src/contract/catalogue/menus';
 import { entities } from '../../src/contract/entities';
-import { catalogueMenus } from '../../src/contract/menu';
 import { boardEntityV1 } from '../helpers/fixture-entities';
 
 const SPEC_MENUS = [

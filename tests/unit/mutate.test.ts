@@ -3,8 +3,8 @@ import { bookEntity, classEntity, seriesEntity } from '../../src/contract/entiti
 import type { LocalDb } from '../../src/db/database';
 import { isTempId } from '../../src/db/ids';
 import { mutate } from '../../src/db/mutate';
+import { applyServerIds } from '../../src/db/outbox/rekey';
 import { getRow, listRows } from '../../src/db/queries';
-import { applyServerIds } from '../../src/db/rekey';
 import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;

@@ -1,5 +1,5 @@
 /**
- * normaliseRow (src/sync/normalise.ts) builds each pulled row by copying what it keeps. For every
+ * normaliseRow (src/sync/pull/normalise.ts) builds each pulled row by copying what it keeps. For every
  * entity and any reply row (ids as numbers or text, parents' ids, sets of ids or none, a
  * password, the reply's success and message, other fields), it gives exactly the row the
  * earlier way gave: a copy of the reply with ids made text and passwords, success and message
@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { entities } from '../../src/contract/entities';
 import type { EntityDescription } from '../../src/contract/entity';
 import { normaliseId } from '../../src/contract/wire';
-import { normaliseRow } from '../../src/sync/normalise';
+import { normaliseRow } from '../../src/sync/pull/normalise';
 
 /** The earlier implementation, by deleting from a copy: the reference. */
 function byDeleting(entity: EntityDescription, raw: Record<string, unknown>) {

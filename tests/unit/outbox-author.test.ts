@@ -9,7 +9,7 @@ import { classEntity, seriesEntity } from '../../src/contract/entities';
 import type { LocalDb } from '../../src/db/database';
 import { writeSignedInUser } from '../../src/db/meta';
 import { mutate } from '../../src/db/mutate';
-import { belongsTo, type OutboxEntry } from '../../src/db/outbox-entry';
+import { belongsTo, type OutboxEntry } from '../../src/db/outbox/outbox-entry';
 import { loadIdResolver } from '../../src/db/resolve';
 import { planQueue } from '../../src/sync/plan';
 import { QueueState } from '../../src/sync/queue-state';

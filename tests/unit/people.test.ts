@@ -5,15 +5,15 @@
  * set's replacement becomes, and the dashboard's figures.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { catalogueSets } from '../../src/contract/catalogue';
+import { catalogueSets } from '../../src/contract/catalogue/entity-catalogue';
 import { bookEntity, entities, schoolEntity, teacherEntity } from '../../src/contract/entities';
+import { dashboardFigures } from '../../src/db/dashboard/dashboard-figures';
 import type { LocalDb } from '../../src/db/database';
-import { dashboardFigures } from '../../src/db/figures';
 import { mutate } from '../../src/db/mutate';
-import { applyServerIds } from '../../src/db/rekey';
-import { requestOptions } from '../../src/sync/encode';
+import { applyServerIds } from '../../src/db/outbox/rekey';
+import { requestOptions } from '../../src/sync/api/encode-request';
 import { entryRequest } from '../../src/sync/entry-request';
-import { mergeSet } from '../../src/sync/merge-set';
+import { mergeSet } from '../../src/sync/merge/merge-set';
 import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;

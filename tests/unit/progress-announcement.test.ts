@@ -1,5 +1,5 @@
 /**
- * What a screen reader hears of lists being received (src/app/progress-announcement.ts): a
+ * What a screen reader hears of lists being received (src/app/sync-status/progress-announcement.ts): a
  * list's start at once, then at most every ANNOUNCE_EVERY_MS while it goes on, and its end.
  */
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import {
   ANNOUNCE_EVERY_MS,
   NO_ANNOUNCEMENT,
   progressAnnouncement,
-} from '../../src/app/progress-announcement';
+} from '../../src/app/sync-status/progress-announcement';
 import type { ListProgress } from '../../src/db/meta';
 
 const at = (received: number, total = 100_000): ListProgress => ({ received, total, cursor: null });

@@ -8,7 +8,7 @@ import { classEntity } from '../../src/contract/entities';
 import type { LocalDb } from '../../src/db/database';
 import { readCursor } from '../../src/db/meta';
 import { mutate } from '../../src/db/mutate';
-import { applyPulled } from '../../src/sync/pull-apply';
+import { applyPulled } from '../../src/sync/pull/pull-apply';
 import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;

@@ -3,8 +3,8 @@ import { bookEntity, classEntity, seriesEntity } from '../../src/contract/entiti
 import type { LocalDb } from '../../src/db/database';
 import { isQuotaError } from '../../src/db/errors';
 import { mutate } from '../../src/db/mutate';
-import { resolveConflict, retryEntry } from '../../src/db/queue-actions';
-import { mergeEdit } from '../../src/sync/merge-edit';
+import { resolveConflict, retryEntry } from '../../src/db/outbox/queue-actions';
+import { mergeEdit } from '../../src/sync/merge/merge-edit';
 import { DAY_MS, queueView, staleWarning } from '../../src/sync/queue-view';
 import { freshLocalDbEach } from '../helpers/local-db';
 

@@ -1,5 +1,5 @@
 /**
- * Reading many records at once (src/db/read-many.ts): whether the wanted keys lie close
+ * Reading many records at once (src/db/reads/read-many.ts): whether the wanted keys lie close
  * together (one range read) or far apart (key by key), the answer is the one a look per key gives.
  */
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { classEntity } from '../../src/contract/entities';
 import type { LocalDb } from '../../src/db/database';
 import { TEMP_PREFIX } from '../../src/db/ids';
 import { mutate } from '../../src/db/mutate';
-import { getManyByNumber, pickFromRange, SPREAD } from '../../src/db/read-many';
+import { getManyByNumber, pickFromRange, SPREAD } from '../../src/db/reads/read-many';
 import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;

@@ -1,18 +1,18 @@
 // @vitest-environment jsdom
 /**
- * The rich-text allowlist (src/contract/rich-text.ts) through both sanitisers that apply it:
- * the server's (sanitize-html) and the app's (DOMPurify, here on jsdom as DOMPurify documents
+ * The rich-text allowlist (src/contract/rich-text/rich-text-allowlist.ts) through both sanitisers that apply
+ * it: the server's (sanitize-html) and the app's (DOMPurify, here on jsdom as DOMPurify documents
  * for Node). Attacks are removed by both; what the editor's toolbar makes, taken from a
  * headless TipTap editor with the app's own extension list, survives both unchanged.
  */
 import { Editor } from '@tiptap/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanRichText } from '../../server/entity-writes/rich-text';
-import { TOOLBAR_FONTS, TOOLBAR_SIZES } from '../../src/contract/rich-text';
+import { TOOLBAR_FONTS, TOOLBAR_SIZES } from '../../src/contract/rich-text/rich-text-allowlist';
 import { isWebUrl, urlAllowed } from '../../src/contract/urls';
 import { newTempId } from '../../src/db/ids';
 import { richTextExtensions } from '../../src/ui/fields/rich-text/extensions';
-import { sanitizeRichText } from '../../src/ui/rich-text-sanitizer';
+import { sanitizeRichText } from '../../src/ui/safe-html/rich-text-sanitizer';
 
 const SANITISERS = {
   'server (sanitize-html)': cleanRichText,

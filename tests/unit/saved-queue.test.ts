@@ -10,9 +10,9 @@ import type { LocalDb } from '../../src/db/database';
 import { writeSignedInUser } from '../../src/db/meta';
 import { mutate } from '../../src/db/mutate';
 import { openLocalDb } from '../../src/db/open';
-import type { OutboxEntry } from '../../src/db/outbox-entry';
-import { retryEntry } from '../../src/db/queue-actions';
-import { gatherQueue, loadSavedQueue } from '../../src/db/saved-queue';
+import type { OutboxEntry } from '../../src/db/outbox/outbox-entry';
+import { retryEntry } from '../../src/db/outbox/queue-actions';
+import { gatherQueue, loadSavedQueue } from '../../src/db/saved-queue/gather-and-load';
 import {
   DAMAGED_QUEUE_FILE,
   decodeSavedQueue,
@@ -20,7 +20,7 @@ import {
   NEWER_QUEUE_FILE,
   NOT_A_QUEUE_FILE,
   SavedQueueError,
-} from '../../src/db/saved-queue-file';
+} from '../../src/db/saved-queue/saved-queue-file';
 import { loadedText, storageText } from '../../src/ui/saved-queue/texts';
 import { pngFile } from '../helpers/files';
 import { freshLocalDbEach } from '../helpers/local-db';

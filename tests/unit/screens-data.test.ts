@@ -8,13 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { chapterEntity, classEntity, seriesEntity, subjectEntity } from '../../src/contract/entities';
 import { formProblems, validateForm } from '../../src/contract/validation';
 import type { LocalDb } from '../../src/db/database';
-import { discardEntry, readDiscardNotes, undoDiscard } from '../../src/db/discard';
 import { readCursor, writeCursor } from '../../src/db/meta';
 import { mutate } from '../../src/db/mutate';
-import { refOptions } from '../../src/db/options';
+import { discardEntry, readDiscardNotes, undoDiscard } from '../../src/db/outbox/discard';
+import { makeWaitingDue } from '../../src/db/outbox/queue-actions';
+import { applyServerIds } from '../../src/db/outbox/rekey';
 import { pageHolding, placeInPlace } from '../../src/db/queries';
-import { makeWaitingDue } from '../../src/db/queue-actions';
-import { applyServerIds } from '../../src/db/rekey';
+import { refOptions } from '../../src/db/reads/parent-options';
 import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;

@@ -11,9 +11,9 @@ import { parentName } from '../../src/contract/parent-names';
 import { childLinks, stillUsedRefusal } from '../../src/contract/still-used';
 import type { LocalDb } from '../../src/db/database';
 import { mutate, StillUsedError } from '../../src/db/mutate';
-import { refOptions } from '../../src/db/options';
-import { namesOf } from '../../src/db/parent-names';
 import { listRows } from '../../src/db/queries';
+import { namesOf } from '../../src/db/reads/join-parent-names';
+import { refOptions } from '../../src/db/reads/parent-options';
 import { freshLocalDbEach } from '../helpers/local-db';
 
 let db: LocalDb;

@@ -4,7 +4,7 @@
  * so the list of the spec's routes lives here, where a route that goes missing fails.)
  */
 import { describe, expect, it } from 'vitest';
-import { buildCatalogue } from '../../src/app/catalogue-source';
+import { buildCatalogue } from '../../src/app/catalogue/catalogue-source';
 import { SPEC_ROUTES } from './spec-routes';
 
 describe('the spec’s routes', () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { BATCH_PATH } from '../../src/contract/batch';
 import { classEntity } from '../../src/contract/entities';
 import { wireRequest } from '../../src/contract/wire-request';
-import type { ApiClient, ApiOutcome } from '../../src/sync/api';
+import type { ApiClient, ApiOutcome } from '../../src/sync/api/api-client';
 import { createTransport, type Outgoing } from '../../src/sync/transport';
 
 /** A server that answers nothing until `releaseAll`; counts what is open at once, per kind. */

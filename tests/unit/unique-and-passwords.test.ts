@@ -1,5 +1,5 @@
 /**
- * On the device: unique fields checked before queueing (src/db/unique.ts) with the
+ * On the device: unique fields checked before queueing (src/db/mutations/refuse-duplicates.ts) with the
  * server's words, across the entity or within a parent named by a temporary id; and the
  * password placeholder of get replies, which the device never keeps, sends or accepts as typed.
  */
@@ -10,11 +10,11 @@ import { ruleOfRefusal } from '../../src/contract/unique';
 import { formProblems, validateWrite } from '../../src/contract/validation';
 import type { LocalDb } from '../../src/db/database';
 import { mutate } from '../../src/db/mutate';
-import { applyServerIds } from '../../src/db/rekey';
-import { DuplicateError } from '../../src/db/unique';
-import { currentRecordFrom } from '../../src/sync/current-record';
-import { mergeEdit } from '../../src/sync/merge-edit';
-import { normaliseRow } from '../../src/sync/normalise';
+import { DuplicateError } from '../../src/db/mutations/refuse-duplicates';
+import { applyServerIds } from '../../src/db/outbox/rekey';
+import { currentRecordFrom } from '../../src/sync/merge/current-record';
+import { mergeEdit } from '../../src/sync/merge/merge-edit';
+import { normaliseRow } from '../../src/sync/pull/normalise';
 import { boardEntityV2, registerFixtures } from '../helpers/fixture-entities';
 import { freshLocalDbEach } from '../helpers/local-db';
 

@@ -13,9 +13,9 @@
 import type { EntityDescription, Op } from '../entity';
 import type { Country, State } from '../geography';
 import { formProblems } from '../validation';
-import { type CsvColumn, type HeaderMatch, matchHeader } from './columns';
+import { type CsvColumn, type HeaderMatch, matchHeader } from './csv-columns';
+import { csvMessages } from './csv-messages';
 import { foldName } from './fold';
-import { csvMessages } from './messages';
 
 export type CsvRow = Record<string, unknown>;
 

@@ -1,10 +1,10 @@
 /**
- * A record as an export line, in the columns the import reads back (columns.ts): a parent by
+ * A record as an export line, in the columns the import reads back (csv-columns.ts): a parent by
  * its name where no other record of that entity has it, else by its id, so that importing the
  * export finds every row up to date.
  */
 import type { EntityDescription } from '../entity';
-import { type CsvColumn, exportColumns } from './columns';
+import { type CsvColumn, exportColumns } from './csv-columns';
 import { foldName } from './fold';
 import { csvLine } from './write';
 

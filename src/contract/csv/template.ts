@@ -3,7 +3,7 @@
  * one example row an administrator overwrites.
  */
 import type { EntityDescription, FieldSpec } from '../entity';
-import { templateColumns } from './columns';
+import { templateColumns } from './csv-columns';
 import { csvText } from './write';
 
 function example(spec: FieldSpec): string {

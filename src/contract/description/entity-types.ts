@@ -1,5 +1,5 @@
 /** The entity description itself: names, endpoints, routes, screen texts and what it holds. */
-import type { MenuEntry } from '../menu-entry';
+import type { MenuEntry } from '../catalogue/menu-entry';
 import type { FieldSpec, Op } from './field-types';
 import type {
   FieldAction,
@@ -79,7 +79,7 @@ export interface EntityRoutes {
   within?: { field: string; picker?: Picker };
   /** Where a form goes after a save and on Cancel; default the list. */
   afterSave?: string;
-  /** Its entry (or entries) in the top bar's menus (contract/menu.ts); none: not in a menu. */
+  /** Its entry (or entries) in the top bar's menus (contract/catalogue/menus.ts); none: not in a menu. */
   menu?: MenuEntry | readonly MenuEntry[];
   /**
    * The route of its CSV import (src/contract/csv/): declared, the entity has an
@@ -203,7 +203,7 @@ export interface EntityDescription {
   /**
    * Our extension, not the PHP API's (Terms, content images): every endpoint exists only on our
    * server, and not in its legacy mode. The client learns from a 404 to its read (pull) that a
-   * server lacks them (src/db/extensions.ts) and its screens say so instead of queueing changes
+   * server lacks them (src/db/known-extensions.ts) and its screens say so instead of queueing changes
    * that could never be delivered.
    */
   extension?: boolean;

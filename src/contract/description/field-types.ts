@@ -85,8 +85,8 @@ export interface FieldSpec {
    * `{ within: field }` among the records naming the same parent (a chapter title within its
    * unit). Compared as stored (trimmed, case kept); empty values and records without that
    * parent are never duplicates. The device checks before queueing where it holds the rows
-   * (src/db/unique.ts), the table's unique index enforces it, and either way the form shows
-   * the same words at the field.
+   * (src/db/mutations/refuse-duplicates.ts), the table's unique index enforces it, and either way the form
+   * shows the same words at the field.
    */
   unique?: true | { within: string };
   /**

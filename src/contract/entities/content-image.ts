@@ -9,7 +9,7 @@ export const CONTENT_IMAGE_FOLDER = 'cms';
  * `CMS/Images/addimage.php` takes the file (multipart, field `image`; a large one goes ahead
  * by tus like any file) and answers the stored file name as the new id, which is the image's
  * key: knowing the id is knowing the URL (`uploads/cms/<name>`), so the content that waits
- * for the image needs nothing but the id map (src/contract/content-images.ts).
+ * for the image needs nothing but the id map (src/contract/rich-text/rich-text-images.ts).
  * `CMS/Images/fetchimages.php` lists them; the client pulls it to learn that the server has
  * the extension. No screens, no update, no delete.
  */

@@ -7,7 +7,7 @@ const MB = 1024 * 1024;
 
 /**
  * Upload limits for teaching material. Files over a few MB travel to our server in resumable
- * chunks (src/sync/upload-files.ts), so a teaching video of hundreds of MB survives a bad
+ * chunks (src/sync/uploads/upload-files.ts), so a teaching video of hundreds of MB survives a bad
  * connection; the server checks every file by its content, not its name.
  */
 const DOCUMENT_TYPES = ['pdf', 'docx', 'pptx', 'xlsx', 'odt', 'odp', 'ods'] as const;

@@ -11,10 +11,10 @@
 import type { LocalDb } from '../database';
 import { type Follower, follower } from '../follower';
 import { addWrittenKeys, followWrites, type WrittenKeys } from '../mutated-tables';
-import { SetHolders } from '../set-holders';
 import type { ListEngine } from './engine';
+import { measure } from './list-timing';
 import type { CountsAnswer, CountsAsked, FromWorker } from './protocol';
-import { measure } from './timing';
+import { SetHolders } from './set-holders';
 import { failure } from './watches';
 
 type Part = CountsAnswer['part'];

@@ -18,10 +18,10 @@ import { searchColumn, storedSearch } from '../list-index/projection';
 import { INDEX_STORES, readChunkColumns, readColumn, readHead } from '../list-index/read';
 import { mutatedTables } from '../mutated-tables';
 import { EntityIndex, type PageAnswer, type PageQuery } from './entity-index';
+import { measure } from './list-timing';
 import type { Pause } from './order';
 import type { ChunkRows } from './rows';
 import { type EngineSpec, parentsOf } from './spec';
-import { measure } from './timing';
 
 export type { PageAnswer, PageQuery };
 

@@ -3,7 +3,7 @@
  * narrow the rows, an order ranks them, and a page is cut from the order. What they need is
  * built when first needed and kept:
  *
- * - the search text of each row (its search fields, folded: list-index/fold.ts): the column the
+ * - the search text of each row (its search fields, folded: db/list-index/fold-text.ts): the column the
  *   list index keeps folded when rows are written (list-index/projection.ts `searchColumn`), or,
  *   for an entity whose search reads a parent's name or a choice's label, built here and
  *   patched row by row as rows change; a search scans it (100,000 short strings in a few
@@ -16,12 +16,12 @@
  * current title (the row's own copy when the school is not on this device).
  */
 import { nameText } from '../../contract/parent-names';
-import { foldText } from '../list-index/fold';
+import { foldText } from '../list-index/fold-text';
 import { searchColumn, searchText, storedSearch } from '../list-index/projection';
+import { measure } from './list-timing';
 import { keyOrder, orderSlots, type Pause, Ranking, sliced } from './order';
 import { EntityRows } from './rows';
 import type { EngineSpec } from './spec';
-import { measure } from './timing';
 
 export interface PageQuery {
   search?: string;

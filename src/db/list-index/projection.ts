@@ -11,7 +11,7 @@
  */
 import { columnFields, type EntityDescription, refFields } from '../../contract/entity';
 import { parentNameFields, sortFields } from '../../contract/list-order';
-import { foldText } from './fold';
+import { foldText } from './fold-text';
 
 export interface ListProjection {
   /** The entity's local table. */
@@ -52,7 +52,7 @@ export function storedSearch(projection: ListProjection): readonly string[] | nu
 /** Each projection's stored search fields, worked out once (projectRow asks for every row). */
 const searchOf = new WeakMap<ListProjection, readonly string[] | null>();
 
-/** The text a search compares with: the search fields' values, folded (fold.ts), one break apart. */
+/** The text a search compares with: the search fields' values, folded (fold-text.ts), one break apart. */
 export const searchText = (values: readonly string[]): string =>
   foldText(values.length === 1 ? values[0] : values.join(FIELD_BREAK));
 

@@ -5,10 +5,10 @@
 import type { EntityDescription } from '../../contract/entity';
 import type { LocalDb } from '../database';
 import { newTempId } from '../ids';
-import { refuseDuplicates } from '../unique';
 import type { MutationResult, Values } from './change';
 import { fold, foldableEntry, initialValues, newEntry, queue } from './outbox-steps';
 import { namesLaterRecord } from './queue-order';
+import { refuseDuplicates } from './refuse-duplicates';
 
 export async function addRecord(
   db: LocalDb,

@@ -1,6 +1,6 @@
 /** What a change is, what `mutate` answers, and the refusals it may throw. */
 import type { EntityDescription } from '../../contract/entity';
-import type { FieldValue } from '../outbox-entry';
+import type { FieldValue } from '../outbox/outbox-entry';
 
 export type Values = Record<string, FieldValue>;
 

@@ -7,10 +7,10 @@
 import { entities } from '../../contract/entities';
 import type { EntityDescription } from '../../contract/entity';
 import { setLinks } from '../../contract/still-used';
-import { stillUsedOnDevice } from '../children';
 import type { LocalDb, Row } from '../database';
-import { belongsTo, type FieldValue, isUnsent, type NewEntry } from '../outbox-entry';
+import { belongsTo, type FieldValue, isUnsent, type NewEntry } from '../outbox/outbox-entry';
 import { type MutationResult, StillUsedError } from './change';
+import { stillUsedOnDevice } from './children';
 import { type Existing, newEntry, queue, snapshot } from './outbox-steps';
 import { queuedAfter } from './queue-order';
 

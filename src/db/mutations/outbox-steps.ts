@@ -6,7 +6,13 @@
 import type { EntityDescription } from '../../contract/entity';
 import type { LocalDb, Row } from '../database';
 import { newUuid } from '../ids';
-import { belongsTo, type FieldValue, isUnsent, type NewEntry, type OutboxEntry } from '../outbox-entry';
+import {
+  belongsTo,
+  type FieldValue,
+  isUnsent,
+  type NewEntry,
+  type OutboxEntry,
+} from '../outbox/outbox-entry';
 import { resolveId } from '../resolve';
 import { type MutationResult, RecordNotFoundError, type Values } from './change';
 

@@ -3,10 +3,10 @@
  * entry would go before a change it depends on, or after one that depends on it.
  */
 
-import { contentImageRefs } from '../../contract/content-images';
 import { entities } from '../../contract/entities';
 import { contentImageEntity } from '../../contract/entities/content-image';
 import { type EntityDescription, refFields } from '../../contract/entity';
+import { contentImageRefs } from '../../contract/rich-text/rich-text-images';
 import type { LocalDb } from '../database';
 import { isTempId } from '../ids';
 import type { Values } from './change';
@@ -41,7 +41,7 @@ export async function namedByLaterEntry(
 export async function namesLaterRecord(db: LocalDb, entity: EntityDescription, values: Values, seq: number) {
   const named: [entity: string, id: unknown][] = [
     ...refFields(entity).map(([field, spec]): [string, unknown] => [spec.ref, values[field]]),
-    // Images waiting for their upload, named in rich text (contract/content-images.ts).
+    // Images waiting for their upload, named in rich text (contract/rich-text/rich-text-images.ts).
     ...contentImageRefs(entity, values).map((id): [string, unknown] => [contentImageEntity.name, id]),
   ];
   for (const [name, v] of named) {

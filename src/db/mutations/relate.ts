@@ -4,7 +4,7 @@
  */
 import type { EntityDescription } from '../../contract/entity';
 import type { LocalDb, Row } from '../database';
-import type { NewEntry } from '../outbox-entry';
+import type { NewEntry } from '../outbox/outbox-entry';
 import type { MutationResult } from './change';
 import { cancel, type Existing, fold, newEntry, queue, snapshot } from './outbox-steps';
 

@@ -5,7 +5,7 @@
  */
 import { type EntityDescription, wireName } from '../../contract/entity';
 import type { LocalDb, Row } from '../database';
-import type { FieldValue, NewEntry } from '../outbox-entry';
+import type { FieldValue, NewEntry } from '../outbox/outbox-entry';
 import type { MutationResult } from './change';
 import { cancel, type Existing, fold, newEntry, queue, snapshot } from './outbox-steps';
 

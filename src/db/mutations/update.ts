@@ -5,11 +5,11 @@
  */
 import type { EntityDescription } from '../../contract/entity';
 import type { LocalDb, Row } from '../database';
-import type { NewEntry } from '../outbox-entry';
-import { refuseDuplicates } from '../unique';
+import type { NewEntry } from '../outbox/outbox-entry';
 import type { MutationResult, Values } from './change';
 import { type Existing, fold, newEntry, queue, snapshot } from './outbox-steps';
 import { namedByLaterEntry, namesLaterRecord } from './queue-order';
+import { refuseDuplicates } from './refuse-duplicates';
 
 export async function updateRecord(
   db: LocalDb,

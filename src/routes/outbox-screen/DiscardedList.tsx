@@ -2,8 +2,8 @@
  * Changes discarded unsent, listed until cleared, so the screen never claims they reached the
  * server.
  */
-import { clearDiscarded } from '../../app/outbox';
-import type { useDiscardNotes } from '../../ui/outbox-data';
+import { clearDiscarded } from '../../app/outbox/outbox-queue';
+import type { useDiscardNotes } from '../../ui/outbox/outbox-data';
 
 export function DiscardedList({ notes }: { notes: ReturnType<typeof useDiscardNotes> }) {
   if (notes.length === 0) return null;

@@ -3,8 +3,8 @@
  * than a day, and changes of another administrator that wait for their author's own sign-in.
  */
 import { Link } from '@tanstack/react-router';
-import { type QueueItem, staleWarning } from '../../app/outbox';
-import { useSyncState } from '../../ui/sync-state';
+import { type QueueItem, staleWarning } from '../../app/outbox/outbox-queue';
+import { useSyncState } from '../../ui/sync-status/sync-state';
 
 export function OutboxNotices({ items }: { items: readonly QueueItem[] | undefined }) {
   const state = useSyncState();

@@ -4,11 +4,15 @@
  * behind a disclosure, a conflict side by side, and Retry, Edit and Discard.
  */
 import { Link } from '@tanstack/react-router';
-import type { QueueItem } from '../../app/outbox';
-import { plainError } from '../../app/sync-status';
+import type { QueueItem } from '../../app/outbox/outbox-queue';
+import { plainError } from '../../app/sync-status/status-words';
 import { entityByName } from '../../contract/entities';
-import { ConflictPanel } from '../../ui/ConflictPanel';
-import { progressOf, UploadProgressLine, type useUploadProgress } from '../../ui/upload-progress';
+import { ConflictPanel } from '../../ui/outbox/ConflictPanel';
+import {
+  progressOf,
+  UploadProgressLine,
+  type useUploadProgress,
+} from '../../ui/sync-status/upload-progress-line';
 
 export interface RowCommands {
   /** A send is under way (Sync now or a Retry): Retry waits. */

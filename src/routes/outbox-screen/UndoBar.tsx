@@ -3,7 +3,7 @@
  * so nobody loses the button while reaching for it.
  */
 import { useEffect, useRef, useState } from 'react';
-import { type DiscardedChange, undoDiscardChange } from '../../app/outbox';
+import { type DiscardedChange, undoDiscardChange } from '../../app/outbox/outbox-queue';
 
 /** How long Undo is offered after a Discard; it waits while the pointer or focus is on it. */
 const UNDO_MS = 10_000;

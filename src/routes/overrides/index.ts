@@ -5,7 +5,7 @@
  * Master data needs none: Make Popular and Add Question are columns of their descriptions.
  */
 import type { ComponentType } from 'react';
-import type { ScreenKind } from '../../contract/catalogue';
+import type { ScreenKind } from '../../contract/catalogue/entity-catalogue';
 import type { EntityDescription } from '../../contract/entity';
 
 export type ScreenOverride = ComponentType<{ entity: EntityDescription }>;

@@ -13,7 +13,7 @@ import type { PageQuery } from '../../db/queries';
 import { useNotify } from '../notices';
 import { saveFailureDetail } from '../save-failure';
 import { BookChooser } from './BookChooser';
-import { bulkTexts as t } from './messages';
+import { bulkTexts as t } from './bulk-texts';
 
 /** The entity's Enabled/Disabled toggle, when it has one (schools, teachers, students). */
 function statusAction(entity: EntityDescription): string | null {

@@ -10,8 +10,8 @@
  * lists each with its name, size and preview, and lets one be taken out before saving.
  */
 import { type DragEvent, useState } from 'react';
-import { formatBytes as size } from '../bytes';
-import { isPdf, useFileUrl } from '../file-url';
+import { isPdf, useFileUrl } from './file-url';
+import { formatBytes as size } from './format-bytes';
 import { controlState, FieldError, type FieldProps, fieldClass, fieldId, hintId, Label } from './types';
 
 const MIME: Record<string, string> = {

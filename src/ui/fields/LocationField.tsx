@@ -6,7 +6,7 @@
  * so the form is never blocked.
  */
 import type { Option } from '../../app/records';
-import { useCities, useCountries, useStates } from '../geo-data';
+import { useCities, useCountries, useStates } from './location-data';
 import { SelectField } from './SelectField';
 import { TextField } from './TextField';
 import type { FieldProps } from './types';

@@ -9,7 +9,7 @@
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
-import { sanitizeRichText } from '../rich-text-sanitizer';
+import { sanitizeRichText } from '../safe-html/rich-text-sanitizer';
 import { richTextExtensions } from './rich-text/extensions';
 import {
   IMAGE_TYPES,

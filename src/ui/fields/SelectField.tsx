@@ -3,7 +3,7 @@ import { controlState, FieldError, type FieldProps, fieldClass, fieldId, Label }
 
 /**
  * A parent or choice select; a parent's options come from the local store (cascading where the
- * form does), told apart by their own parents where two would read the same (db/options.ts).
+ * form does), told apart by their own parents where two would read the same (db/reads/parent-options.ts).
  */
 export function SelectField({
   name,

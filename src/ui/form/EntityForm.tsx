@@ -14,21 +14,21 @@ import { isShown } from '../../contract/switched-inputs';
 import { formProblems, isRequired } from '../../contract/validation';
 import { useRefOptions } from '../data';
 import { useContentImages } from '../extensions-data';
-import { FormActions } from '../FormActions';
 import type { FormValue } from '../fields/types';
-import { HistoryLink } from '../HistoryLink';
 import { useNotify } from '../notices';
 import { ParentName } from '../ParentName';
 import { reportOutcome, reportOutcomes } from '../report-outcome';
 import { encodeRouteId } from '../route-id';
-import { SendingFiles } from '../SendingFiles';
 import { SaveUnsentButton } from '../saved-queue/SaveUnsentButton';
-import { useSwitchCode } from '../switch-code';
 import { usePageTitle } from '../use-page-title';
+import { FormActions } from './FormActions';
 import { FormField } from './FormField';
 import type { FormValues } from './form-values';
+import { HistoryLink } from './HistoryLink';
 import { ProblemSummary, SUMMARY_FROM_FIELDS } from './ProblemSummary';
+import { SendingFiles } from './SendingFiles';
 import { saveForm } from './save-form';
+import { useSwitchCode } from './switch-code';
 import { useProblems } from './use-problems';
 
 /**

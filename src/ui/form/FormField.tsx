@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense } from 'react';
 import type { EntityDescription } from '../../contract/entity';
-import type { Option } from '../../db/options';
+import type { Option } from '../../db/reads/parent-options';
 import type { useContentImages } from '../extensions-data';
 import { FileField } from '../fields/FileField';
 import { LocationField } from '../fields/LocationField';

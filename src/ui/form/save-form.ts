@@ -4,7 +4,7 @@
  * form moves on. Throws what saveChange throws: nothing was saved then.
  */
 import { type DeliveryOutcome, saveChange, saveSeveral } from '../../app/records';
-import { awaitUploads } from '../../app/upload-progress';
+import { awaitUploads } from '../../app/sync-status/upload-watch';
 import type { EntityDescription, Op } from '../../contract/entity';
 import { RESUMABLE_FROM_BYTES } from '../../contract/resumable';
 import { severalField } from '../../contract/several-files';

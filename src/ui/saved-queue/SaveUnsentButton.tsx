@@ -4,7 +4,7 @@
  * waiting. The saving code loads on the first click.
  */
 import { useState } from 'react';
-import { downloadFile } from './download';
+import { downloadFile } from './download-file';
 import { savedText } from './texts';
 
 export function SaveUnsentButton({
@@ -21,7 +21,7 @@ export function SaveUnsentButton({
   const save = async () => {
     setBusy(true);
     try {
-      const { saveUnsentChanges } = await import('../../app/saved-queue');
+      const { saveUnsentChanges } = await import('../../app/saved-queue/unsent-changes');
       const { file, count } = await saveUnsentChanges();
       if (count > 0) downloadFile(file);
       tell(savedText(count, file.name));

@@ -10,7 +10,7 @@ import {
   readStorageStatus,
   SavedQueueError,
   type StorageStatus,
-} from '../../app/saved-queue';
+} from '../../app/saved-queue/unsent-changes';
 import { SaveUnsentButton } from './SaveUnsentButton';
 import { loadedText, storageText } from './texts';
 

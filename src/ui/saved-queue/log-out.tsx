@@ -4,8 +4,8 @@
  * React root in a modal dialog, so the top bar, on every first load, carries none of it.
  */
 import { createRoot } from 'react-dom/client';
-import { signOutEverywhere } from '../../app/auth';
-import { countUnsent } from '../../app/unsent-count';
+import { countUnsent } from '../../app/saved-queue/unsent-count';
+import { signOutEverywhere } from '../../app/sign-in-out';
 import { SignOutOffer } from './SignOutOffer';
 
 export async function logOut(then: () => Promise<unknown>): Promise<void> {

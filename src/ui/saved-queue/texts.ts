@@ -2,7 +2,7 @@
  * What the saved-queue screens say, as plain functions of what happened:
  * the storage line, a save, a load, the offer at Logout.
  */
-import type { LoadReport, StorageStatus } from '../../app/saved-queue';
+import type { LoadReport, StorageStatus } from '../../app/saved-queue/unsent-changes';
 
 /** From this share of the quota used, the screen says space is running out. */
 const ALMOST_FULL = 0.9;

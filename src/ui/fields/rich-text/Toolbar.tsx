@@ -8,7 +8,11 @@
 import type { ChainedCommands, Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import { type ReactNode, useRef } from 'react';
-import { TOOLBAR_ALIGNMENTS, TOOLBAR_FONTS, TOOLBAR_SIZES } from '../../../contract/rich-text';
+import {
+  TOOLBAR_ALIGNMENTS,
+  TOOLBAR_FONTS,
+  TOOLBAR_SIZES,
+} from '../../../contract/rich-text/rich-text-allowlist';
 import { useRovingFocus } from './roving-focus';
 
 const ALIGNMENT_LABELS: Record<(typeof TOOLBAR_ALIGNMENTS)[number], string> = {

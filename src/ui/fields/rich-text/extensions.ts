@@ -3,7 +3,7 @@
  * bold, italic, underline, colour, background, alignment, link, image, clean), each through
  * TipTap's own extension. StarterKit's nodes and marks the toolbar does not offer (quotes,
  * code, strike, rules) are off, so typing shortcuts cannot make HTML the allowlist
- * (src/contract/rich-text.ts) would strip. No React here: the unit tests build a headless
+ * (src/contract/rich-text/rich-text-allowlist.ts) would strip. No React here: the unit tests build a headless
  * editor from the same list.
  */
 import type { Extensions } from '@tiptap/core';
@@ -11,12 +11,16 @@ import Image from '@tiptap/extension-image';
 import TextAlign from '@tiptap/extension-text-align';
 import { TextStyleKit } from '@tiptap/extension-text-style';
 import StarterKit from '@tiptap/starter-kit';
-import { LINK_SCHEMES, PENDING_UPLOAD_ATTRIBUTE, TOOLBAR_ALIGNMENTS } from '../../../contract/rich-text';
+import {
+  LINK_SCHEMES,
+  PENDING_UPLOAD_ATTRIBUTE,
+  TOOLBAR_ALIGNMENTS,
+} from '../../../contract/rich-text/rich-text-allowlist';
 import { urlAllowed } from '../../../contract/urls';
 
 /**
  * TipTap's image, plus the mark of an image shown from the device until its upload: the
- * temporary id of the upload's queued add (src/contract/content-images.ts).
+ * temporary id of the upload's queued add (src/contract/rich-text/rich-text-images.ts).
  */
 const ImageWithPendingUpload = Image.extend({
   addAttributes() {

@@ -1,7 +1,7 @@
 /**
  * Images in rich text are files, never base64 in the HTML. Chosen with the Image button,
  * pasted or dropped, each goes through one path: the field's `uploadImage` stores the file
- * (the app queues its upload: src/app/content-images.ts) and gives the URL the <img> shows,
+ * (the app queues its upload: src/app/editor-images.ts) and gives the URL the <img> shows,
  * with the mark of an image waiting for its upload (PENDING_UPLOAD_ATTRIBUTE, the upload's
  * temporary id) while it shows from the device. Without `uploadImage` (a server that cannot
  * store images) nothing is inserted and the field says why (`imagesUnavailable`).

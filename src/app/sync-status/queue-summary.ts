@@ -1,0 +1,27 @@
+/**
+ * The queue as the top bar sees it: waiting and failed changes and the shared sync state
+ * (IndexedDB, so the service worker's progress shows too). Kept small: it is on every
+ * screen's first load.
+ */
+import { type ListProgress, readPullProgress, readSyncState, type SyncState } from '../../db/meta';
+import { db } from '../window-context';
+
+export type { ListProgress, SyncState };
+
+/**
+ * How many changes wait and how many failed or hold a conflict. Counted on the status index:
+ * the entries themselves (payloads, files) are not read, though the count changes with every
+ * reply a drain applies.
+ */
+export function readQueueCounts(): Promise<{ waiting: number; failed: number }> {
+  return db.transaction('r', db.outbox, async () => {
+    const all = await db.outbox.count();
+    const failed = await db.outbox.where('status').anyOf('failed', 'conflict').count();
+    return { waiting: all - failed, failed };
+  });
+}
+
+export const readSync = (): Promise<SyncState> => readSyncState(db);
+
+/** Lists being received (a first sync, or one resumed), by local table, wherever the pull runs. */
+export const readProgress = (): Promise<Record<string, ListProgress>> => readPullProgress(db);

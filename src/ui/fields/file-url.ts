@@ -1,0 +1,35 @@
+/**
+ * Where an image of a record is shown from: the Blob chosen on this device (also offline,
+ * before it was sent), or the server's upload folder for a stored file name.
+ */
+import { useEffect, useState } from 'react';
+import { API_ROOT } from '../../app/window-settings';
+import type { FileRule } from '../../contract/entity';
+
+export function uploadUrl(rule: FileRule, name: string): string {
+  return `${API_ROOT.replace(/\/+$/, '')}/uploads/${rule.folder}/${encodeURIComponent(name)}`;
+}
+
+/**
+ * A URL for the value. A stored file's name gives its URL in the same render (a thumbnail
+ * appears with the row, not one render after it); a Blob gets an object URL, made after render
+ * and revoked when the value changes or the component goes.
+ */
+export function useFileUrl(rule: FileRule | undefined, value: unknown): string | null {
+  const blob = rule && value instanceof Blob ? value : null;
+  const [made, setMade] = useState<{ blob: Blob; url: string } | null>(null);
+  useEffect(() => {
+    if (!blob) return;
+    const url = URL.createObjectURL(blob);
+    setMade({ blob, url });
+    return () => URL.revokeObjectURL(url);
+  }, [blob]);
+  if (!rule || value === null || value === undefined || value === '') return null;
+  if (blob) return made?.blob === blob ? made.url : null;
+  return uploadUrl(rule, String(value));
+}
+
+export function isPdf(value: unknown): boolean {
+  if (value instanceof Blob) return value.type === 'application/pdf';
+  return typeof value === 'string' && value.toLowerCase().endsWith('.pdf');
+}

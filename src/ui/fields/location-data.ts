@@ -1,0 +1,50 @@
+/**
+ * The location lists for the screens (src/app/location-lists.ts): countries and states kept on the
+ * device after sign-in, a state's cities read when it is chosen and kept. Failures loading
+ * them are only logged (spec §8).
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { readCities, readCountries, readStates } from '../../app/location-lists';
+import type { City, Country, State } from '../../contract/geography';
+
+export function useCountries(): Country[] {
+  return useLiveQuery(readCountries, []) ?? [];
+}
+
+export function useStates(country: string): State[] {
+  return useLiveQuery(() => readStates(country), [country]) ?? [];
+}
+
+/** A state's cities; `null` when they cannot be had (offline and never read): type the city. */
+export function useCities(country: string, state: string): City[] | null | undefined {
+  const [cities, setCities] = useState<City[] | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    setCities(undefined);
+    readCities(country, state).then(
+      (list) => live && setCities(list),
+      (error) => {
+        console.warn('Cities not loaded', error);
+        if (live) setCities(null);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [country, state]);
+  return cities;
+}
+
+/** Names for a record's location codes: the country's and the state's names, the city as kept. */
+export function useLocationNames(): (country: unknown, state: unknown, city: unknown) => string {
+  const countries = useCountries();
+  const states = useLiveQuery(() => readStates('*'), []) ?? [];
+  return (country, state, city) => {
+    const c = String(country ?? '');
+    const s = String(state ?? '');
+    const countryName = countries.find((x) => x.iso2 === c)?.name ?? c;
+    const stateName = states.find((x) => x.iso2 === s && x.country_code === c)?.name ?? s;
+    return [String(city ?? ''), stateName, countryName].filter(Boolean).join(', ');
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * Rule 8: the administrator always sees the state of sending: offline (no network), server
+ * unreachable (a network, but requests fail), signed out (sign in to send), syncing, how many
+ * changes wait and how many failed, and a list being received (a first sync: 'Students 40,000
+ * of 100,000', from the local store, so a pull in the service worker shows too). Links to the
+ * outbox screen, which has the details. Progress is also announced politely, now and then
+ * (src/app/sync-status/progress-announcement.ts).
+ */
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { catalogue } from '../../app/catalogue/built-catalogue';
+import { NO_ANNOUNCEMENT, progressAnnouncement } from '../../app/sync-status/progress-announcement';
+import { CONNECTION_LABEL, connectionOf, progressText } from '../../app/sync-status/status-words';
+import { type ListProgress, usePullProgress, useQueueCounts, useSyncState } from './sync-state';
+import { useOnline } from './use-online';
+
+/** Lists being received, in the order they are pulled (parents first). */
+export function useReceiving(): (readonly [string, ListProgress])[] {
+  const progress = usePullProgress() ?? {};
+  return Object.values(catalogue.tables)
+    .filter((table) => progress[table])
+    .map((table) => [table, progress[table]] as const);
+}
+
+export function SyncIndicator() {
+  const online = useOnline();
+  const { waiting, failed } = useQueueCounts() ?? { waiting: 0, failed: 0 };
+  const state = useSyncState();
+  const receiving = useReceiving();
+  const connection = connectionOf(online, state);
+  const parts = [CONNECTION_LABEL[connection]];
+  if (state?.syncing && connection === 'online') parts.push('syncing');
+  if (receiving.length > 0) parts.push(progressText(...receiving[0]));
+  if (waiting) parts.push(`${waiting} waiting`);
+  if (failed) parts.push(`${failed} failed`);
+  if (connection === 'signed-out') parts.push('sign in to send');
+  const tone =
+    failed || connection === 'signed-out' || connection === 'problem'
+      ? 'bad'
+      : connection !== 'online' || waiting
+        ? 'warn'
+        : 'ok';
+  const text = parts.join(' · ');
+  return (
+    <>
+      <Link to="/outbox" className={`sync sync-${tone}`} aria-label={`Sync status: ${text}`} title={text}>
+        <span className="sync-dot" aria-hidden="true" />
+        <span className="sync-text" data-testid="sync-status">
+          {text}
+        </span>
+      </Link>
+      <ProgressAnnouncer receiving={receiving} />
+    </>
+  );
+}
+
+/** A polite live region, present from the start (so it is heard), speaking now and then. */
+function ProgressAnnouncer({ receiving }: { receiving: (readonly [string, ListProgress])[] }) {
+  const [message, setMessage] = useState('');
+  const heard = useRef(NO_ANNOUNCEMENT);
+  const key = receiving.map(([t, p]) => `${t}:${p.received}/${p.total}`).join(' ');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `receiving`'s content
+  useEffect(() => {
+    const next = progressAnnouncement(heard.current, receiving, Date.now());
+    heard.current = next.state;
+    if (next.message) setMessage(next.message);
+  }, [key]);
+  return (
+    <span className="visually-hidden" role="status" data-testid="sync-progress-announcement">
+      {message}
+    </span>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * Upload progress as the screens show it: percent and size of each large file on its way
+ * (src/app/sync-status/upload-watch.ts), on the form that saved it while online and on the outbox
+ * screen. Events come chunk by chunk (5 MB), from this window's replays or the service
+ * worker's.
+ */
+import { useEffect, useState } from 'react';
+import { type UploadProgress, watchUploadProgress } from '../../app/sync-status/upload-watch';
+import { formatBytes } from '../fields/format-bytes';
+
+/** The latest progress of every file on its way, by outbox seq and field. */
+export function useUploadProgress(): ReadonlyMap<string, UploadProgress> {
+  const [all, setAll] = useState<ReadonlyMap<string, UploadProgress>>(new Map());
+  useEffect(
+    () => watchUploadProgress((p) => setAll((before) => new Map(before).set(`${p.seq}:${p.field}`, p))),
+    [],
+  );
+  return all;
+}
+
+/** The progress of one entry's files (a record may carry several). */
+export function progressOf(all: ReadonlyMap<string, UploadProgress>, seq: number): UploadProgress[] {
+  return [...all.values()].filter((p) => p.seq === seq);
+}
+
+export const percentOf = (p: UploadProgress) => (p.total > 0 ? Math.floor((p.sent / p.total) * 100) : 0);
+
+/** 'Page Image: 45% (4.5 MB of 10.0 MB)', with a progress bar. */
+export function UploadProgressLine({ progress, label }: { progress: UploadProgress; label: string }) {
+  const percent = percentOf(progress);
+  const text = `${label}: ${percent}% (${formatBytes(progress.sent)} of ${formatBytes(progress.total)})`;
+  return (
+    <span className="upload-progress">
+      <progress max={100} value={percent} aria-label={label} />
+      <span>{text}</span>
+    </span>
+  );
+}
