@@ -15,7 +15,7 @@ import { columnViews } from '../ui/columns';
 import { ExtensionGate } from '../ui/ExtensionGate';
 import { AddForm, EditForm } from '../ui/FormScreen';
 import { ImportScreen } from '../ui/ImportScreen';
-import ListScreen from '../ui/ListScreen';
+import ListScreen from '../ui/list-screen/ListScreen';
 import { screenOverrides } from './overrides';
 import { PlaceholderScreen } from './placeholder';
 
