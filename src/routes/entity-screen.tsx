@@ -14,7 +14,7 @@ import { AssignScreen } from '../ui/AssignScreen';
 import { columnViews } from '../ui/columns';
 import { ExtensionGate } from '../ui/ExtensionGate';
 import { AddForm, EditForm } from '../ui/FormScreen';
-import { ImportScreen } from '../ui/ImportScreen';
+import { ImportScreen } from '../ui/import-screen/ImportScreen';
 import ListScreen from '../ui/list-screen/ListScreen';
 import { screenOverrides } from './overrides';
 import { PlaceholderScreen } from './placeholder';
