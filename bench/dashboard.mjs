@@ -265,12 +265,207 @@ async function printTrace(run, clicked, shown, contexts) {
     console.log(`    ${String(Math.round(l.at - clicked)).padStart(6)} ms  ${l.who.padEnd(10)} ${l.what}`);
 }
 
-async function main() {
+/** The app and the seeding page on one origin, so they share the IndexedDB database. */
+function staticSite() {
   needBuilt('dist/index.html', 'dist-bench/lists.html');
   const staticDir = mkdtempSync(join(tmpdir(), 'bench-dashboard-static-'));
   cpSync(join(ROOT, 'dist'), staticDir, { recursive: true });
   cpSync(join(ROOT, 'dist-bench/lists.html'), join(staticDir, 'lists.html'));
   cpSync(join(ROOT, 'dist-bench/assets'), join(staticDir, 'assets'), { recursive: true });
+  return staticDir;
+}
+
+/**
+ * Seeds the device before the app's service worker exists (it would answer /lists.html with
+ * the shell), signs in, and installs the page helper with what the dashboard should show.
+ * Returns every student, the server's demo ones included (a change updates their status).
+ */
+async function seedAndSignIn(context, page, origin, server) {
+  const product = (await (await context.newCDPSession(page)).send('Browser.getVersion')).product;
+  const { students, teachers } = generate({ schools: SCHOOLS, students: STUDENTS, dashboard: true });
+  console.log(
+    `${product}, on-disk profile, 1024x768; ${STUDENTS} students, ${SCHOOLS} schools, ${teachers.length} teachers, 40 books; ${RUNS} loads`,
+  );
+  await page.goto(`${origin}/lists.html`);
+  await page.waitForFunction(() => document.title === 'lists bench ready');
+  const seeded = await page.evaluate((o) => window.listsBench.seed(o), {
+    schools: SCHOOLS,
+    students: STUDENTS,
+    dashboard: true,
+  });
+  console.log(`Seeded through applyPulled in ${(seeded.totalMs / 1000).toFixed(1)} s`);
+  await signIn(page, origin);
+
+  const demo = await serverPeople(server.apiRoot);
+  const allStudents = [...students, ...demo.students];
+  const want = { teachers: teachers.length + demo.teachers.length, students: activeCells(allStudents) };
+  await context.addInitScript(pageHelper, want);
+  if (TRACE) await context.addInitScript(traceHelper);
+  return allStudents;
+}
+
+/** Adds the User Timing measures of the window ('dashboard …') and the list worker ('lists …') of `p` to `work`. */
+async function collectWork(work, p) {
+  const take = () => {
+    const out = performance
+      .getEntriesByType('measure')
+      .filter((m) => /^(dashboard|lists) /.test(m.name))
+      .map((m) => [m.name, m.duration]);
+    performance.clearMeasures();
+    return out;
+  };
+  const all = [await p.evaluate(take)];
+  for (const worker of p.workers())
+    if (worker.url().includes('list-worker')) all.push(await worker.evaluate(take));
+  for (const [name, ms] of all.flat()) work.set(name, [...(work.get(name) ?? []), ms]);
+}
+
+/** RUNS loads of /homepage: when the figures and the charts paint, and the longest tasks until then. */
+async function measureLoads({ context, page, origin, figures, work }) {
+  for (let run = 0; run < RUNS; run++) {
+    const cdp = PROFILE && run === 0 ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+      await cdp.send('Profiler.start');
+    }
+    await page.goto(`${origin}/homepage`);
+    await page.waitForFunction(() => window.__dashboard?.charts > 0, null, { timeout: 120_000 });
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      console.log('Busiest stretches of the first load (CPU profile, main thread):');
+      for (const s of busiestStretches(profile))
+        console.log(`  ${s.ms.toFixed(0)} ms at ${s.at.toFixed(0)} ms:\n    ${s.self.join('\n    ')}`);
+      await cdp.detach();
+    }
+    const seen = await page.evaluate(() => window.__dashboard);
+    await collectWork(work, page);
+    figures.figures.push(seen.figures);
+    figures.charts.push(seen.charts);
+    const until = seen.tasks.filter((t) => t.start < seen.charts);
+    figures.longest.push(Math.max(0, ...until.map((t) => t.duration)));
+    for (const f of seen.frames.filter((f) => f.start < seen.charts))
+      console.log(
+        `  load ${run + 1}: a frame of ${f.duration.toFixed(0)} ms at ${f.start.toFixed(0)} ms (blocking ${f.blocking.toFixed(0)}, render ${f.render.toFixed(0)}): ${f.scripts.join('; ') || 'no script'}`,
+      );
+    figures.longestAfterFigures.push(
+      Math.max(0, ...until.filter((t) => t.start + t.duration > seen.figures).map((t) => t.duration)),
+    );
+  }
+}
+
+/** The first enabled student of the other tab's list disabled there, timed until the dashboard shows it. */
+async function disableOne(b, into, run) {
+  const { page, other, allStudents } = b;
+  const listWorker = () => page.workers().find((w) => w.url().includes('list-worker'));
+  const button = other.getByRole('button', { name: 'Disable', exact: true }).first();
+  await button.waitFor({ timeout: 60_000 });
+  const row = other.getByRole('row').filter({ has: button });
+  const name = await row
+    .locator('td.cell-primary')
+    .first()
+    .evaluate((td) => td.firstChild?.textContent);
+  const target = allStudents.find((s) => s.student_name === name && s.status !== 'Disabled');
+  if (target) target.status = 'Disabled';
+  const shown = page.evaluate((cells) => window.__dashboard.studentsShow(cells), activeCells(allStudents));
+  const clicked = Date.now();
+  await button.click();
+  const { dom, painted } = await shown;
+  into.dom.push(dom - clicked);
+  into.painted.push(painted - clicked);
+  if (TRACE)
+    await printTrace(run, clicked, painted - clicked, [
+      ['other tab', other],
+      ['dashboard', page],
+      ['its worker', listWorker()],
+    ]);
+  await collectWork(b.work, page);
+}
+
+/**
+ * A change in another tab: the first enabled student of the list disabled there. Twice over:
+ * as soon as the other tab, just opened, shows its list (the change then shares the two cores
+ * with that tab's start: its first pull, its list index loading), and with the other tab
+ * open and settled (its status 'Online', a second after), as an administrator who looks for
+ * a student before disabling one would click. Returns the dashboard's frame rates.
+ */
+async function measureChanges(b) {
+  const { context, page, origin, figures } = b;
+  const other = await context.newPage();
+  b.other = other;
+  if (TRACE)
+    await page
+      .workers()
+      .find((w) => w.url().includes('list-worker'))
+      ?.evaluate(traceHelper);
+  for (let run = 0; run < RUNS; run++) {
+    await other.goto(`${origin}/students`);
+    await disableOne(b, figures.change, run);
+  }
+  for (let run = 0; run < RUNS; run++) {
+    await other
+      .waitForFunction(
+        // Sent (refused, for a student only the device has: the bench seeds the device alone).
+        () =>
+          /^Online( · \d+ failed)?$/.test(
+            document.querySelector('[data-testid="sync-status"]')?.textContent ?? '',
+          ),
+        null,
+        { timeout: 60_000 },
+      )
+      .catch(async (error) => {
+        const shown = await other.evaluate(
+          () => document.querySelector('[data-testid="sync-status"]')?.textContent,
+        );
+        throw new Error(`The other tab's status stayed "${shown}"`, { cause: error });
+      });
+    await other.waitForTimeout(1000);
+    await disableOne(b, figures.changeSettled, RUNS + run);
+  }
+  // Chromium draws a tab that is not in front a few frames a second (headless too; no switch
+  // changes it but one that lifts every frame limit): the painted figures above wait for
+  // those frames. Frames with a change each, over a second, behind the other tab and in front.
+  const behind = await framesInASecond(page);
+  await page.bringToFront();
+  const front = await framesInASecond(page);
+  await other.close();
+  return { behind, front };
+}
+
+/** The figures, the frame rates and the User Timing measures. */
+function printFigures(figures, frameRates, work) {
+  console.log('\nFigures (min / median / max), from navigation start of /homepage:');
+  const rows = [
+    ['the three figures painted', fmt(figures.figures)],
+    ['the four charts painted (counts of every row)', fmt(figures.charts)],
+    ['longest main-thread task until the charts painted [<= 100]', fmtTasks(figures.longest)],
+    ['longest main-thread task after the figures painted [<= 100]', fmtTasks(figures.longestAfterFigures)],
+    [
+      'a student disabled in another tab just opened -> the chart table shows it [<= 1000]',
+      fmt(figures.change.dom),
+    ],
+    [
+      'a student disabled in another tab, settled -> the chart table shows it [<= 1000]',
+      fmt(figures.changeSettled.dom),
+    ],
+    [
+      '  both, painted (the dashboard then a background tab: its frame rate below)',
+      fmt([...figures.change.painted, ...figures.changeSettled.painted]),
+    ],
+  ];
+  for (const [label, value] of rows) console.log(`  ${label.padEnd(84)} ${value}`);
+  console.log(
+    `  the dashboard's frames in a second, each with a change: ${frameRates.behind} behind the other tab, ${frameRates.front} in front`,
+  );
+  console.log(
+    "  the window's and the dashboard tab's list worker's work (User Timing, all loads and changes):",
+  );
+  for (const [name, xs] of [...work].sort((a, b) => a[0].localeCompare(b[0])))
+    console.log(`    ${name.padEnd(72)} ${fmt(xs)}`);
+}
+
+async function main() {
+  const staticDir = staticSite();
   const server = await startBenchServer({ staticDir });
   const origin = `http://127.0.0.1:${server.port}`;
   const profile = mkdtempSync(join(tmpdir(), 'bench-dashboard-profile-'));
@@ -283,30 +478,7 @@ async function main() {
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (e) => console.error(`[page] ${e.message}`));
-    const product = (await (await context.newCDPSession(page)).send('Browser.getVersion')).product;
-    const { students, teachers } = generate({ schools: SCHOOLS, students: STUDENTS, dashboard: true });
-    console.log(
-      `${product}, on-disk profile, 1024x768; ${STUDENTS} students, ${SCHOOLS} schools, ${teachers.length} teachers, 40 books; ${RUNS} loads`,
-    );
-
-    // Seeded before the app's service worker exists (it would answer /lists.html with the shell).
-    await page.goto(`${origin}/lists.html`);
-    await page.waitForFunction(() => document.title === 'lists bench ready');
-    const seeded = await page.evaluate((o) => window.listsBench.seed(o), {
-      schools: SCHOOLS,
-      students: STUDENTS,
-      dashboard: true,
-    });
-    console.log(`Seeded through applyPulled in ${(seeded.totalMs / 1000).toFixed(1)} s`);
-    await signIn(page, origin);
-
-    const demo = await serverPeople(server.apiRoot);
-    const allStudents = [...students, ...demo.students];
-    const want = { teachers: teachers.length + demo.teachers.length, students: activeCells(allStudents) };
-    await context.addInitScript(pageHelper, want);
-    if (TRACE) await context.addInitScript(traceHelper);
-
-    const frameRates = { behind: 0, front: 0 };
+    const allStudents = await seedAndSignIn(context, page, origin, server);
     const figures = {
       figures: [],
       charts: [],
@@ -317,146 +489,10 @@ async function main() {
     };
     /** User Timing measures of the window ('dashboard …') and the list worker ('lists …'), by name. */
     const work = new Map();
-    const collect = async (p) => {
-      const take = () => {
-        const out = performance
-          .getEntriesByType('measure')
-          .filter((m) => /^(dashboard|lists) /.test(m.name))
-          .map((m) => [m.name, m.duration]);
-        performance.clearMeasures();
-        return out;
-      };
-      const all = [await p.evaluate(take)];
-      for (const worker of p.workers())
-        if (worker.url().includes('list-worker')) all.push(await worker.evaluate(take));
-      for (const [name, ms] of all.flat()) work.set(name, [...(work.get(name) ?? []), ms]);
-    };
-    for (let run = 0; run < RUNS; run++) {
-      const cdp = PROFILE && run === 0 ? await context.newCDPSession(page) : null;
-      if (cdp) {
-        await cdp.send('Profiler.enable');
-        await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
-        await cdp.send('Profiler.start');
-      }
-      await page.goto(`${origin}/homepage`);
-      await page.waitForFunction(() => window.__dashboard?.charts > 0, null, { timeout: 120_000 });
-      if (cdp) {
-        const { profile } = await cdp.send('Profiler.stop');
-        console.log('Busiest stretches of the first load (CPU profile, main thread):');
-        for (const s of busiestStretches(profile))
-          console.log(`  ${s.ms.toFixed(0)} ms at ${s.at.toFixed(0)} ms:\n    ${s.self.join('\n    ')}`);
-        await cdp.detach();
-      }
-      const seen = await page.evaluate(() => window.__dashboard);
-      await collect(page);
-      figures.figures.push(seen.figures);
-      figures.charts.push(seen.charts);
-      const until = seen.tasks.filter((t) => t.start < seen.charts);
-      figures.longest.push(Math.max(0, ...until.map((t) => t.duration)));
-      for (const f of seen.frames.filter((f) => f.start < seen.charts))
-        console.log(
-          `  load ${run + 1}: a frame of ${f.duration.toFixed(0)} ms at ${f.start.toFixed(0)} ms (blocking ${f.blocking.toFixed(0)}, render ${f.render.toFixed(0)}): ${f.scripts.join('; ') || 'no script'}`,
-        );
-      figures.longestAfterFigures.push(
-        Math.max(0, ...until.filter((t) => t.start + t.duration > seen.figures).map((t) => t.duration)),
-      );
-    }
-
-    // A change in another tab: the first enabled student of the list disabled there. Twice over:
-    // as soon as the other tab, just opened, shows its list (the change then shares the machine's cores
-    // with that tab's start: its first pull, its list index loading), and with the other tab
-    // open and settled (its status 'Online', a second after), as an administrator who looks for
-    // a student before disabling one would click.
-    const other = await context.newPage();
-    const listWorker = () => page.workers().find((w) => w.url().includes('list-worker'));
-    if (TRACE) await listWorker()?.evaluate(traceHelper);
-    const disableOne = async (into, run) => {
-      const button = other.getByRole('button', { name: 'Disable', exact: true }).first();
-      await button.waitFor({ timeout: 60_000 });
-      const row = other.getByRole('row').filter({ has: button });
-      const name = await row
-        .locator('td.cell-primary')
-        .first()
-        .evaluate((td) => td.firstChild?.textContent);
-      const target = allStudents.find((s) => s.student_name === name && s.status !== 'Disabled');
-      if (target) target.status = 'Disabled';
-      const shown = page.evaluate(
-        (cells) => window.__dashboard.studentsShow(cells),
-        activeCells(allStudents),
-      );
-      const clicked = Date.now();
-      await button.click();
-      const { dom, painted } = await shown;
-      into.dom.push(dom - clicked);
-      into.painted.push(painted - clicked);
-      if (TRACE)
-        await printTrace(run, clicked, painted - clicked, [
-          ['other tab', other],
-          ['dashboard', page],
-          ['its worker', listWorker()],
-        ]);
-      await collect(page);
-    };
-    for (let run = 0; run < RUNS; run++) {
-      await other.goto(`${origin}/students`);
-      await disableOne(figures.change, run);
-    }
-    for (let run = 0; run < RUNS; run++) {
-      await other
-        .waitForFunction(
-          // Sent (refused, for a student only the device has: the bench seeds the device alone).
-          () =>
-            /^Online( · \d+ failed)?$/.test(
-              document.querySelector('[data-testid="sync-status"]')?.textContent ?? '',
-            ),
-          null,
-          { timeout: 60_000 },
-        )
-        .catch(async (error) => {
-          const shown = await other.evaluate(
-            () => document.querySelector('[data-testid="sync-status"]')?.textContent,
-          );
-          throw new Error(`The other tab's status stayed "${shown}"`, { cause: error });
-        });
-      await other.waitForTimeout(1000);
-      await disableOne(figures.changeSettled, RUNS + run);
-    }
-    // Chromium draws a tab that is not in front a few frames a second (headless too; no switch
-    // changes it but one that lifts every frame limit): the painted figures above wait for
-    // those frames. Frames with a change each, over a second, behind the other tab and in front.
-    frameRates.behind = await framesInASecond(page);
-    await page.bringToFront();
-    frameRates.front = await framesInASecond(page);
-    await other.close();
-
-    console.log('\nFigures (min / median / max), from navigation start of /homepage:');
-    const rows = [
-      ['the three figures painted', fmt(figures.figures)],
-      ['the four charts painted (counts of every row)', fmt(figures.charts)],
-      ['longest main-thread task until the charts painted [<= 100]', fmtTasks(figures.longest)],
-      ['longest main-thread task after the figures painted [<= 100]', fmtTasks(figures.longestAfterFigures)],
-      [
-        'a student disabled in another tab just opened -> the chart table shows it [<= 1000]',
-        fmt(figures.change.dom),
-      ],
-      [
-        'a student disabled in another tab, settled -> the chart table shows it [<= 1000]',
-        fmt(figures.changeSettled.dom),
-      ],
-      [
-        '  both, painted (the dashboard then a background tab: its frame rate below)',
-        fmt([...figures.change.painted, ...figures.changeSettled.painted]),
-      ],
-    ];
-    for (const [label, value] of rows) console.log(`  ${label.padEnd(84)} ${value}`);
-    console.log(
-      `  the dashboard's frames in a second, each with a change: ${frameRates.behind} behind the other tab, ${frameRates.front} in front`,
-    );
-    console.log(
-      "  the window's and the dashboard tab's list worker's work (User Timing, all loads and changes):",
-    );
-    for (const [name, xs] of [...work].sort((a, b) => a[0].localeCompare(b[0])))
-      console.log(`    ${name.padEnd(72)} ${fmt(xs)}`);
+    const b = { context, page, origin, figures, work, allStudents };
+    await measureLoads(b);
+    const frameRates = await measureChanges(b);
+    printFigures(figures, frameRates, work);
   } finally {
     await context.close();
     await server.close();

@@ -139,6 +139,49 @@ async function openBrowser() {
 }
 
 /**
+ * The classes and series the plan refers to made on the server, then the plan queued (and,
+ * with Workbox, its queue of the same requests).
+ */
+async function queueOffline(context, page, peer) {
+  const setup = await page.evaluate(([prefix, n]) => window.bench.setup(prefix, n), [PREFIX, BASE_CLASSES]);
+  // Offline while queueing, as the administrator would be; nothing is sent meanwhile.
+  await context.setOffline(true);
+  const queued = await page.evaluate((plan) => window.bench.queue(plan), {
+    entries: ENTRIES,
+    prefix: PREFIX,
+    baseClassIds: setup.baseClassIds,
+    baseNames: setup.baseNames,
+    subjectId: setup.subjectId,
+  });
+  const lastClassId = Math.max(...setup.baseClassIds.map(Number));
+  const workboxQueued =
+    peer === 'workbox' ? await page.evaluate((id) => window.bench.workboxQueue(id), lastClassId) : null;
+  await context.setOffline(false);
+  return { queued, workboxQueued };
+}
+
+/** What the server holds after the drain, beside what was queued. */
+async function serverHolds(server, queued) {
+  const cookie = await serverSignIn(server.apiRoot);
+  const classes = compare(
+    await serverNames(
+      server.apiRoot,
+      cookie,
+      'Masterfilter/Classes/fetchclasses.php',
+      'classes',
+      'class_name',
+    ),
+    queued.expectedClasses,
+    queued.goneClasses,
+  );
+  const series = compare(
+    await serverNames(server.apiRoot, cookie, 'Masterfilter/Series/fetchseries.php', 'series', 'series_name'),
+    queued.expectedSeries,
+  );
+  return { classes, series };
+}
+
+/**
  * One run: a fresh server, proxy and browser; setup and queueing as described above; then
  * either our drain (`peer: 'outbox'`) or Workbox's replay of the same requests ('workbox').
  */
@@ -157,21 +200,7 @@ async function runOnce(run, peer) {
     if (peer === 'workbox') await page.evaluate(() => window.bench.workboxStart());
     if (!(await page.evaluate((a) => window.bench.signIn(a.username, a.password), ADMIN)))
       throw new Error('Sign-in from the page failed');
-    const setup = await page.evaluate(([prefix, n]) => window.bench.setup(prefix, n), [PREFIX, BASE_CLASSES]);
-
-    // Offline while queueing, as the administrator would be; nothing is sent meanwhile.
-    await context.setOffline(true);
-    const queued = await page.evaluate((plan) => window.bench.queue(plan), {
-      entries: ENTRIES,
-      prefix: PREFIX,
-      baseClassIds: setup.baseClassIds,
-      baseNames: setup.baseNames,
-      subjectId: setup.subjectId,
-    });
-    const lastClassId = Math.max(...setup.baseClassIds.map(Number));
-    const workboxQueued =
-      peer === 'workbox' ? await page.evaluate((id) => window.bench.workboxQueue(id), lastClassId) : null;
-    await context.setOffline(false);
+    const { queued, workboxQueued } = await queueOffline(context, page, peer);
 
     proxy.setDropRate(run.dropRate);
     const before = { ...proxy.stats };
@@ -193,28 +222,7 @@ async function runOnce(run, peer) {
     const cpu = CPU_PROFILE ? topFunctions((await cdp.send('Profiler.stop')).profile) : null;
     const proxyStats = Object.fromEntries(Object.entries(proxy.stats).map(([k, v]) => [k, v - before[k]]));
 
-    const cookie = await serverSignIn(server.apiRoot);
-    const classes = compare(
-      await serverNames(
-        server.apiRoot,
-        cookie,
-        'Masterfilter/Classes/fetchclasses.php',
-        'classes',
-        'class_name',
-      ),
-      queued.expectedClasses,
-      queued.goneClasses,
-    );
-    const series = compare(
-      await serverNames(
-        server.apiRoot,
-        cookie,
-        'Masterfilter/Series/fetchseries.php',
-        'series',
-        'series_name',
-      ),
-      queued.expectedSeries,
-    );
+    const { classes, series } = await serverHolds(server, queued);
     const floor = peer === 'outbox' ? await page.evaluate(() => window.bench.idbFloor()) : null;
     return {
       run,
@@ -271,9 +279,8 @@ function schedule(kinds) {
   return out;
 }
 
-async function main() {
-  const wanted = process.env.BENCH_RUNS?.split(',');
-  const kinds = wanted ? RUNS.filter((r) => wanted.includes(r.name)) : RUNS;
+/** Each pair of runs (ours and Workbox's, in alternating order), one after the other. */
+async function runPairs(kinds) {
   const pairs = [];
   for (const pair of schedule(kinds)) {
     const done = [];
@@ -285,10 +292,11 @@ async function main() {
     }
     pairs.push(done);
   }
-  const results = pairs.flat();
-  const ours = results.filter((r) => r.peer === 'outbox');
-  console.log(`${results[0].product}, on-disk profile; reference server on PGlite; ${ENTRIES} entries`);
+  return pairs;
+}
 
+/** The queue's mix and what queueing took, in our outbox and in Workbox's queue. */
+function printQueueing(results, ours) {
   const q = results[0].queued;
   console.log(
     `Queue mix: ${q.kinds.classAdd} class adds, ${q.kinds.classEdit} class edits, ${q.kinds.classDelete} class deletes, ` +
@@ -308,7 +316,10 @@ async function main() {
           2,
         ),
     );
+}
 
+/** A row per run: the drain's time, rate, faults, rounds and CPU. */
+function printRuns(results, ours) {
   const cleanOurs = ours.filter((r) => r.run.name === 'clean');
   const cleanMs = cleanOurs.length ? median(cleanOurs.map((r) => r.drained.ms)) : null;
   const rows = results.map((r) => {
@@ -334,34 +345,37 @@ async function main() {
     };
   });
   console.table(rows);
+}
 
-  if (WORKBOX) {
-    console.log('Our drain against Workbox background sync, the same requests, run by run (changes/s):');
-    const ratios = new Map();
-    for (const pair of pairs) {
-      const mine = pair.find((r) => r.peer === 'outbox');
-      const wb = pair.find((r) => r.peer === 'workbox');
-      if (!mine || !wb) continue;
-      const ratio = wb.drained.ms / mine.drained.ms;
-      const list = ratios.get(mine.run.name) ?? [];
-      list.push(ratio);
-      ratios.set(mine.run.name, list);
-      const wbFaults = faults(wb);
-      console.log(
-        `  ${pair[0].pair}: ours ${fmt(mine.queued.entries / (mine.drained.ms / 1000))}, Workbox ` +
-          `${fmt(wb.queued.entries / (wb.drained.ms / 1000))}${wb.drained.capped ? ` (capped after ${fmt(wb.drained.ms / 1000)} s, ${wb.drained.left} left)` : ''}` +
-          ` -> ${fmt(ratio, 2)}x` +
-          (wb.run.dropRate > 0
-            ? `; Workbox: ${wb.drained.restarts} replays ended by a lost reply (each a wait for the browser's next sync event), ` +
-              `${wbFaults.duplicates} duplicates, ${wbFaults.losses} losses`
-            : ''),
-      );
-    }
-    for (const [name, list] of ratios)
-      console.log(`  ratio, ${name} (${list.length} runs): ${spread(list, 2)}`);
+/** Our drain against Workbox background sync, the same requests, run by run. */
+function printAgainstWorkbox(pairs) {
+  console.log('Our drain against Workbox background sync, the same requests, run by run (changes/s):');
+  const ratios = new Map();
+  for (const pair of pairs) {
+    const mine = pair.find((r) => r.peer === 'outbox');
+    const wb = pair.find((r) => r.peer === 'workbox');
+    if (!mine || !wb) continue;
+    const ratio = wb.drained.ms / mine.drained.ms;
+    const list = ratios.get(mine.run.name) ?? [];
+    list.push(ratio);
+    ratios.set(mine.run.name, list);
+    const wbFaults = faults(wb);
+    console.log(
+      `  ${pair[0].pair}: ours ${fmt(mine.queued.entries / (mine.drained.ms / 1000))}, Workbox ` +
+        `${fmt(wb.queued.entries / (wb.drained.ms / 1000))}${wb.drained.capped ? ` (capped after ${fmt(wb.drained.ms / 1000)} s, ${wb.drained.left} left)` : ''}` +
+        ` -> ${fmt(ratio, 2)}x` +
+        (wb.run.dropRate > 0
+          ? `; Workbox: ${wb.drained.restarts} replays ended by a lost reply (each a wait for the browser's next sync event), ` +
+            `${wbFaults.duplicates} duplicates, ${wbFaults.losses} losses`
+          : ''),
+    );
   }
+  for (const [name, list] of ratios)
+    console.log(`  ratio, ${name} (${list.length} runs): ${spread(list, 2)}`);
+}
 
-  // Wall-clock figures follow what else the machine runs; the CPU a run costs much less so.
+/** Wall-clock figures follow what else the machine runs; the CPU a run costs much less so. */
+function printCpu(results) {
   console.log(
     'CPU seconds of each run (server; browser: IndexedDB and the rest of the browser process, the page and its workers, the network service):',
   );
@@ -373,7 +387,10 @@ async function main() {
         `(browser process ${s(k.browser)}, renderer ${s(k.renderer)}, network ${s(k.network)})`,
     );
   }
+}
 
+/** The IndexedDB floor, and where our drain time goes, run by run. */
+function printWhereTimeGoes(results, ours) {
   const withFloor = ours.find((r) => r.floor);
   if (withFloor)
     console.log(
@@ -405,21 +422,41 @@ async function main() {
   }
   for (const r of results.filter((x) => x.peer === 'workbox' && x.cpu))
     console.log(`  Workbox ${r.pair}, page main thread:\n      ${r.cpu.join('\n      ')}`);
+}
 
+/** What a run of ours got wrong on the server: duplicates, rows missing or left, entries not drained. */
+function problemsOf(r) {
+  const problems = [];
+  for (const [what, c] of [
+    ['class', r.classes],
+    ['series', r.series],
+  ]) {
+    if (c.duplicates) problems.push(`${c.duplicates} duplicate ${what} rows`);
+    if (c.missing.length) problems.push(`${what} missing: ${c.missing.slice(0, 5).join(', ')}`);
+    if (c.stale.length) problems.push(`${what} still present: ${c.stale.slice(0, 5).join(', ')}`);
+    if (c.unexpected.length) problems.push(`unexpected ${what}: ${c.unexpected.slice(0, 5).join(', ')}`);
+  }
+  if (r.drained.left)
+    problems.push(`${r.drained.left} entries not drained: ${r.drained.failures.join('; ')}`);
+  return problems;
+}
+
+async function main() {
+  const wanted = process.env.BENCH_RUNS?.split(',');
+  const kinds = wanted ? RUNS.filter((r) => wanted.includes(r.name)) : RUNS;
+  const pairs = await runPairs(kinds);
+  const results = pairs.flat();
+  const ours = results.filter((r) => r.peer === 'outbox');
+  console.log(`${results[0].product}, on-disk profile; reference server on PGlite; ${ENTRIES} entries`);
+
+  printQueueing(results, ours);
+  printRuns(results, ours);
+  if (WORKBOX) printAgainstWorkbox(pairs);
+  printCpu(results);
+  printWhereTimeGoes(results, ours);
   let bad = false;
   for (const r of ours) {
-    const problems = [];
-    for (const [what, c] of [
-      ['class', r.classes],
-      ['series', r.series],
-    ]) {
-      if (c.duplicates) problems.push(`${c.duplicates} duplicate ${what} rows`);
-      if (c.missing.length) problems.push(`${what} missing: ${c.missing.slice(0, 5).join(', ')}`);
-      if (c.stale.length) problems.push(`${what} still present: ${c.stale.slice(0, 5).join(', ')}`);
-      if (c.unexpected.length) problems.push(`unexpected ${what}: ${c.unexpected.slice(0, 5).join(', ')}`);
-    }
-    if (r.drained.left)
-      problems.push(`${r.drained.left} entries not drained: ${r.drained.failures.join('; ')}`);
+    const problems = problemsOf(r);
     if (problems.length) {
       bad = true;
       console.error(`FAIL ${r.run.label} (${r.pair}): ${problems.join('; ')}`);

@@ -151,7 +151,8 @@ function pageHelper() {
     setter.call(input, value);
     input.dispatchEvent(new Event('input', { bubbles: true }));
   };
-  window.__lists = {
+  // Either helper may run first (Playwright does not order init scripts): each adds its part.
+  window.__lists = Object.assign(window.__lists ?? {}, {
     painted,
     /** One action and the time until `want` is painted. */
     async measure(action, want) {
@@ -193,6 +194,12 @@ function pageHelper() {
       const t = await painted(want);
       return t.paint;
     },
+  });
+}
+
+/** Also in the page: the floors, what IndexedDB alone takes to read the same rows. */
+function storeFloors() {
+  window.__lists = Object.assign(window.__lists ?? {}, {
     /** IndexedDB alone: count plus the first page by key, and the whole table. */
     async floors(store, pageSize) {
       const idb = await new Promise((done, fail) => {
@@ -219,7 +226,7 @@ function pageHelper() {
       idb.close();
       return { countAndPage, readAll, count, page: page.length, all: all.length };
     },
-  };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -282,6 +289,7 @@ async function launch(profile) {
     viewport: { width: 1024, height: 768 },
   });
   await context.addInitScript(pageHelper);
+  await context.addInitScript(storeFloors);
   const page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (e) => console.error(`[page] ${e.message}`));
   return { context, page };
@@ -391,69 +399,307 @@ function chooseTerms(m, candidates) {
   });
 }
 
-async function main() {
+/** The app and the seeding page on one origin, so they share the IndexedDB database. */
+function staticSite() {
   needBuilt('dist/index.html', 'dist-bench/lists.html');
-  // The app and the seeding page on one origin, so they share the IndexedDB database.
   const staticDir = mkdtempSync(join(tmpdir(), 'bench-lists-static-'));
   cpSync(join(ROOT, 'dist'), staticDir, { recursive: true });
   cpSync(join(ROOT, 'dist-bench/lists.html'), join(staticDir, 'lists.html'));
   cpSync(join(ROOT, 'dist-bench/assets'), join(staticDir, 'assets'), { recursive: true });
+  return staticDir;
+}
+
+/** The search terms typed one at a time, and the word typed at 120 ms a key. */
+const TERMS = [
+  's',
+  'sh',
+  'sha',
+  'shar',
+  'sharm',
+  'sharma',
+  'o',
+  'ok',
+  'oka',
+  'okaf',
+  'okafo',
+  'okafor',
+  'k',
+  'ka',
+  'kap',
+  'kapo',
+  'kapoo',
+  'kapoor',
+  'zh',
+  'zho',
+  'zhou',
+];
+const WORD = ['t', 'ta', 'tan', 'tana', 'tanak', 'tanaka'];
+
+/**
+ * Seeds the students through the app's pull path (before the app's service worker exists: it
+ * would answer /lists.html with the app shell), signs in, and returns the model of what the list
+ * should show with the terms that compare.
+ */
+async function seedAndSignIn(page, origin, server) {
+  await page.goto(`${origin}/lists.html`);
+  await page.waitForFunction(() => document.title === 'lists bench ready');
+  const seeded = await page.evaluate((o) => window.listsBench.seed(o), {
+    schools: SCHOOLS,
+    students: STUDENTS,
+  });
+  console.log(
+    `Seeding through applyPulled, pages of 2,000 rows: ${fmt(seeded.pageMs)} per page, ` +
+      `${(seeded.totalMs / 1000).toFixed(1)} s in all; pages of new rows bulk-put by Dexie, the index kept: ${fmt(seeded.indexedPageMs)}, ` +
+      `the same into a store without the index: ${fmt(seeded.noIndexPageMs)}; with IndexedDB alone (floor): ${fmt(seeded.floorPageMs)}`,
+  );
+
+  const { students } = generate({ schools: SCHOOLS, students: STUDENTS });
+  await signIn(page, origin);
+  const demo = await serverStudents(server.apiRoot);
+  const m = model([...students, ...demo]);
+  const terms = chooseTerms(m, TERMS);
+  if (chooseTerms(m, WORD).length !== WORD.length) throw new Error('The typed word does not compare');
+  return { m, all: expectation(m.byId), terms };
+}
+
+/**
+ * Keystrokes, one at a time, each waited for. A keystroke whose answer looks like the previous
+ * one (same total, same first row) cannot be seen to arrive: it is typed, given a moment, and
+ * not counted.
+ */
+async function measureKeystrokes(b, run) {
+  const { context, page, m, all, terms, figures } = b;
+  let shown = all;
+  await traced(context, page, `keys-${run + 1}`, async () => {
+    for (const term of terms) {
+      const want = expectation(m.search(term));
+      if (want.footer === shown.footer && want.name === shown.name) {
+        await page.evaluate((term) => window.__lists.setSearch(term), term);
+        await page.waitForTimeout(300);
+        continue;
+      }
+      shown = want;
+      const t = await page.evaluate(
+        ([term, want]) =>
+          window.__lists.measure(() => {
+            performance.mark(`bench:key:${term}`);
+            window.__lists.setSearch(term);
+          }, want),
+        [term, want],
+      );
+      figures.keystroke.push(t.paint);
+      if (VERBOSE)
+        console.log(`    keystroke "${term}": ${t.paint.toFixed(0)} ms (DOM ${t.dom.toFixed(0)} ms)`);
+    }
+  });
+  await page.evaluate((want) => window.__lists.measure(() => window.__lists.setSearch(''), want), all);
+}
+
+/** A word at 120 ms a key. */
+async function measureTypedWord({ page, m, all, figures }) {
+  const typed = await page.evaluate(
+    ([prefixes, want, intermediate]) => window.__lists.type(prefixes, 120, want, intermediate),
+    [WORD, expectation(m.search(WORD.at(-1))), WORD.slice(0, -1).map((p) => expectation(m.search(p)).footer)],
+  );
+  figures.typedWord.push(typed.paint);
+  figures.typedShown.push(`${typed.intermediate}/${typed.of}`);
+  await page.evaluate((want) => window.__lists.measure(() => window.__lists.setSearch(''), want), all);
+}
+
+/** Sort by the Name header, ascending then descending; false where the list has no such header. */
+async function measureSort({ page, origin, m, all, figures, engineWork }) {
+  const nameButton = 'th button.sort';
+  const sortable = await page.evaluate(
+    (sel) => [...document.querySelectorAll(sel)].some((b) => b.textContent.startsWith('Name')),
+    nameButton,
+  );
+  if (!sortable) return false;
+  for (const [dir, list, into] of [
+    ['asc', m.byName, figures.sortAsc],
+    ['desc', [...m.byName].reverse(), figures.sortDesc],
+  ]) {
+    const t = await page.evaluate(
+      (want) =>
+        window.__lists.measure(
+          () =>
+            [...document.querySelectorAll('th button.sort')]
+              .find((b) => b.textContent.startsWith('Name'))
+              .click(),
+          want,
+        ),
+      { footer: all.footer, name: dir === 'asc' ? list[0].student_name : list[0].student_name },
+    );
+    into.push(t.paint);
+  }
+  // Back to the default order (the reload starts a new list worker: keep what this one measured).
+  await collectEngineWork(page, engineWork);
+  await page.goto(`${origin}/students`);
+  await page.evaluate((want) => window.__lists.painted(want), all);
+  return true;
+}
+
+/** The last page, just opened and settled; returns how it was reached. */
+async function measureLastPage({ context, page, m, all, figures }, run) {
+  const pages = Math.ceil(m.byId.length / PAGE_SIZE);
+  const hasLast = await page.evaluate(() =>
+    [...document.querySelectorAll('nav[aria-label="Pagination"] button')].some(
+      (b) => b.textContent === 'Last',
+    ),
+  );
+  /** A click on a pagination button (by its text, else its label), measured to the page painted. */
+  const jump = (text, label, want) =>
+    page.evaluate(
+      ([text, label, want]) =>
+        window.__lists.measure(() => {
+          performance.mark(`bench:${text.toLowerCase()}`);
+          const buttons = [...document.querySelectorAll('nav[aria-label="Pagination"] button')];
+          const button =
+            buttons.find((b) => b.textContent === text) ??
+            buttons.find((b) => b.getAttribute('aria-label') === label);
+          button.click();
+        }, want),
+      [text, label, want],
+    );
+  const lastPage = expectation(m.byId, pages);
+  const last = await traced(context, page, `last-${run + 1}`, () => jump('Last', `Page ${pages}`, lastPage));
+  figures.lastPage.push(last.paint);
+  // The same jump on a settled list: back to the first page, a second's pause (the app's start
+  // after its first paint is done), then Last again. The jump above lands right after the
+  // reload's first paint and shares the cores with what the start still does then.
+  await jump('First', 'Page 1', all);
+  await page.waitForTimeout(1000);
+  const settled = await jump('Last', `Page ${pages}`, lastPage);
+  figures.lastPageSettled.push(settled.paint);
+  return hasLast ? 'the Last button' : `the page button "${pages}"`;
+}
+
+/** What IndexedDB alone takes for the first page and for the whole table, after a run. */
+async function measureFloors({ page, figures, engineWork }) {
+  await collectEngineWork(page, engineWork);
+  const floor = await page.evaluate((n) => window.__lists.floors('students', n), PAGE_SIZE);
+  figures.floorCountPage.push(floor.countAndPage);
+  figures.floorReadAll.push(floor.readAll);
+}
+
+/** First open: the dashboard loaded afresh, then the Students link. */
+async function measureFirstOpen({ page, origin, all, figures, engineWork }) {
+  await collectEngineWork(page, engineWork);
+  await page.goto(`${origin}/homepage`);
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await page.waitForTimeout(500);
+  const open = await page.evaluate(
+    (want) => window.__lists.measure(() => window.__lists.click('a[href="/students"]'), want),
+    all,
+  );
+  figures.firstOpen.push(open.paint);
+}
+
+/** The warm runs on the open browser: first open, keys, a typed word, sort, last page, floors. */
+async function warmRuns(b) {
+  for (let run = 0; run < (WARM ? RUNS : 1); run++) {
+    await measureFirstOpen(b);
+    if (!WARM) {
+      const floor = await b.page.evaluate((n) => window.__lists.floors('students', n), PAGE_SIZE);
+      b.figures.floorCountPage.push(floor.countAndPage);
+      break;
+    }
+    await measureKeystrokes(b, run);
+    await measureTypedWord(b);
+    b.sortable = await measureSort(b);
+    b.lastHow = await measureLastPage(b, run);
+    await measureFloors(b);
+    if (run === RUNS - 1) b.heap = await heapUsage(b.context, b.page);
+  }
+}
+
+/** One offline cold start at a CPU throttle `rate`: the browser relaunched on the profile, the network off. */
+async function coldStart(b, rate, run) {
+  await b.context.close();
+  ({ context: b.context, page: b.page } = await launch(b.profile));
+  const { context, page } = b;
+  await context.setOffline(true);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  if (PROFILE_DIR) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
+  if (TRACE_DIR)
+    await cdp.send('Tracing.start', {
+      traceConfig: { includedCategories: TRACE_CATEGORIES },
+      transferMode: 'ReturnAsStream',
+    });
+  await page.goto(`${b.origin}/students`);
+  const t = await page.evaluate((want) => window.__lists.coldPainted(want), b.all);
+  if (TRACE_DIR) await saveTrace(cdp, join(TRACE_DIR, `cold-${rate}x-${run + 1}.json`));
+  if (PROFILE_DIR) {
+    const { profile } = await cdp.send('Profiler.stop');
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    writeFileSync(join(PROFILE_DIR, `cold-${rate}x-${run + 1}.cpuprofile`), JSON.stringify(profile));
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  return t;
+}
+
+/** Offline cold starts, at 4x CPU throttle and unthrottled, RUNS times each. */
+async function coldStarts(b) {
+  for (let run = 0; run < RUNS; run++) {
+    for (const [rate, into] of [
+      [4, b.figures.cold4x],
+      [1, b.figures.cold1x],
+    ])
+      into.push(await coldStart(b, rate, run));
+  }
+}
+
+/** The figures, the list worker's own measures and the heap. */
+function printFigures({ figures, sortable, lastHow, engineWork, heap }) {
+  console.log("\nFigures (min / median / max; the issue's budget in brackets):");
+  const rows = [
+    ['search keystroke -> page + total painted [median <= 50, p95 <= 100]', figures.keystroke],
+    [`typing "${WORD.at(-1)}" at 120 ms a key: last key -> result [<= 150]`, figures.typedWord],
+    ['sort by Name, ascending [<= 100]', figures.sortAsc],
+    ['sort by Name, descending [<= 100]', figures.sortDesc],
+    [`jump to the last page, by ${lastHow}, just opened [<= 100]`, figures.lastPage],
+    [`jump to the last page, by ${lastHow}, settled (1 s after) [<= 100]`, figures.lastPageSettled],
+    ['first open of /students from the dashboard [<= 1000]', figures.firstOpen],
+    ['offline cold start -> painted list, 4x CPU throttle [<= 1000]', figures.cold4x],
+    ['offline cold start -> painted list, unthrottled', figures.cold1x],
+    ['floor: IndexedDB count + first page (10 rows by key)', figures.floorCountPage],
+    ['floor: IndexedDB read of the whole table', figures.floorReadAll],
+  ];
+  for (const [label, xs] of rows) console.log(`  ${label.padEnd(78)} ${fmt(xs)}`);
+  if (!sortable) console.log('  (no sortable Name column: sorting not measured)');
+  console.log(
+    `  results shown while typing (intermediate footers seen / keys before the last): ${figures.typedShown.join(', ')}`,
+  );
+  if (engineWork.size) {
+    console.log("  the list worker's work (User Timing measures, all runs):");
+    for (const [name, xs] of [...engineWork].sort((a, b) => a[0].localeCompare(b[0])))
+      console.log(`    ${name.padEnd(76)} ${fmt(xs)}`);
+  }
+  if (heap) {
+    const workers = heap.workers.map((w) => `${w.url} ${w.mib === null ? 'n/a' : `${w.mib.toFixed(1)} MiB`}`);
+    console.log(
+      `  JS heap after use [<= 300 MiB]: page ${heap.page.toFixed(1)} MiB${workers.length ? `; workers: ${workers.join(', ')}` : '; no workers'}`,
+    );
+  }
+}
+
+async function main() {
+  const staticDir = staticSite();
   const server = await startBenchServer({ staticDir });
   const origin = `http://127.0.0.1:${server.port}`;
   const profile = mkdtempSync(join(tmpdir(), 'bench-lists-profile-'));
-  let { context, page } = await launch(profile);
+  /** The bench's state: the browser (relaunched by the cold starts), the model and the figures. */
+  const b = { ...(await launch(profile)), profile, origin, sortable: true, lastHow: '', heap: null };
   try {
-    const product = (await (await context.newCDPSession(page)).send('Browser.getVersion')).product;
+    const product = (await (await b.context.newCDPSession(b.page)).send('Browser.getVersion')).product;
     console.log(
       `${product}, on-disk profile, 1024x768; ${STUDENTS} students, ${SCHOOLS} schools; ${RUNS} runs`,
     );
-
-    // 1. Seed through the app's pull path (before the app's service worker exists: it would
-    //    answer /lists.html with the app shell).
-    await page.goto(`${origin}/lists.html`);
-    await page.waitForFunction(() => document.title === 'lists bench ready');
-    const seeded = await page.evaluate((o) => window.listsBench.seed(o), {
-      schools: SCHOOLS,
-      students: STUDENTS,
-    });
-    console.log(
-      `Seeding through applyPulled, pages of 2,000 rows: ${fmt(seeded.pageMs)} per page, ` +
-        `${(seeded.totalMs / 1000).toFixed(1)} s in all; pages of new rows bulk-put by Dexie, the index kept: ${fmt(seeded.indexedPageMs)}, ` +
-        `the same into a store without the index: ${fmt(seeded.noIndexPageMs)}; with IndexedDB alone (floor): ${fmt(seeded.floorPageMs)}`,
-    );
-
-    const { students } = generate({ schools: SCHOOLS, students: STUDENTS });
-    await signIn(page, origin);
-    const demo = await serverStudents(server.apiRoot);
-    const m = model([...students, ...demo]);
-    const all = expectation(m.byId);
-    const terms = chooseTerms(m, [
-      's',
-      'sh',
-      'sha',
-      'shar',
-      'sharm',
-      'sharma',
-      'o',
-      'ok',
-      'oka',
-      'okaf',
-      'okafo',
-      'okafor',
-      'k',
-      'ka',
-      'kap',
-      'kapo',
-      'kapoo',
-      'kapoor',
-      'zh',
-      'zho',
-      'zhou',
-    ]);
-    const word = ['t', 'ta', 'tan', 'tana', 'tanak', 'tanaka'];
-    if (chooseTerms(m, word).length !== word.length) throw new Error('The typed word does not compare');
-
-    const figures = {
+    Object.assign(b, await seedAndSignIn(b.page, origin, server));
+    b.figures = {
       keystroke: [],
       typedWord: [],
       typedShown: [],
@@ -467,211 +713,13 @@ async function main() {
       cold4x: [],
       cold1x: [],
     };
-    /** The list worker's own User Timing measures (src/db/list-engine/list-timing.ts), by name. */
-    const engineWork = new Map();
-    let sortable = true;
-    let lastHow = '';
-    let heap = null;
-
-    for (let run = 0; run < (WARM ? RUNS : 1); run++) {
-      // First open: the dashboard loaded afresh, then the Students link.
-      await collectEngineWork(page, engineWork);
-      await page.goto(`${origin}/homepage`);
-      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-      await page.waitForTimeout(500);
-      const open = await page.evaluate(
-        (want) => window.__lists.measure(() => window.__lists.click('a[href="/students"]'), want),
-        all,
-      );
-      figures.firstOpen.push(open.paint);
-      if (!WARM) {
-        const floor = await page.evaluate((n) => window.__lists.floors('students', n), PAGE_SIZE);
-        figures.floorCountPage.push(floor.countAndPage);
-        break;
-      }
-
-      // Keystrokes, one at a time, each waited for.
-      // A keystroke whose answer looks like the previous one (same total, same first row) cannot
-      // be seen to arrive: it is typed, given a moment, and not counted.
-      let shown = all;
-      await traced(context, page, `keys-${run + 1}`, async () => {
-        for (const term of terms) {
-          const want = expectation(m.search(term));
-          if (want.footer === shown.footer && want.name === shown.name) {
-            await page.evaluate((term) => window.__lists.setSearch(term), term);
-            await page.waitForTimeout(300);
-            continue;
-          }
-          shown = want;
-          const t = await page.evaluate(
-            ([term, want]) =>
-              window.__lists.measure(() => {
-                performance.mark(`bench:key:${term}`);
-                window.__lists.setSearch(term);
-              }, want),
-            [term, want],
-          );
-          figures.keystroke.push(t.paint);
-          if (VERBOSE)
-            console.log(`    keystroke "${term}": ${t.paint.toFixed(0)} ms (DOM ${t.dom.toFixed(0)} ms)`);
-        }
-      });
-      await page.evaluate((want) => window.__lists.measure(() => window.__lists.setSearch(''), want), all);
-
-      // A word at 120 ms a key.
-      const typed = await page.evaluate(
-        ([prefixes, want, intermediate]) => window.__lists.type(prefixes, 120, want, intermediate),
-        [
-          word,
-          expectation(m.search(word.at(-1))),
-          word.slice(0, -1).map((p) => expectation(m.search(p)).footer),
-        ],
-      );
-      figures.typedWord.push(typed.paint);
-      figures.typedShown.push(`${typed.intermediate}/${typed.of}`);
-      await page.evaluate((want) => window.__lists.measure(() => window.__lists.setSearch(''), want), all);
-
-      // Sort by the Name header, ascending then descending.
-      const nameButton = 'th button.sort';
-      sortable = await page.evaluate(
-        (sel) => [...document.querySelectorAll(sel)].some((b) => b.textContent.startsWith('Name')),
-        nameButton,
-      );
-      if (sortable) {
-        for (const [dir, list, into] of [
-          ['asc', m.byName, figures.sortAsc],
-          ['desc', [...m.byName].reverse(), figures.sortDesc],
-        ]) {
-          const t = await page.evaluate(
-            (want) =>
-              window.__lists.measure(
-                () =>
-                  [...document.querySelectorAll('th button.sort')]
-                    .find((b) => b.textContent.startsWith('Name'))
-                    .click(),
-                want,
-              ),
-            { footer: all.footer, name: dir === 'asc' ? list[0].student_name : list[0].student_name },
-          );
-          into.push(t.paint);
-        }
-        // Back to the default order (the reload starts a new list worker: keep what this one measured).
-        await collectEngineWork(page, engineWork);
-        await page.goto(`${origin}/students`);
-        await page.evaluate((want) => window.__lists.painted(want), all);
-      }
-
-      // The last page.
-      const pages = Math.ceil(m.byId.length / PAGE_SIZE);
-      const hasLast = await page.evaluate(() =>
-        [...document.querySelectorAll('nav[aria-label="Pagination"] button')].some(
-          (b) => b.textContent === 'Last',
-        ),
-      );
-      lastHow = hasLast ? 'the Last button' : `the page button "${pages}"`;
-      /** A click on a pagination button (by its text, else its label), measured to the page painted. */
-      const jump = (text, label, want) =>
-        page.evaluate(
-          ([text, label, want]) =>
-            window.__lists.measure(() => {
-              performance.mark(`bench:${text.toLowerCase()}`);
-              const buttons = [...document.querySelectorAll('nav[aria-label="Pagination"] button')];
-              const button =
-                buttons.find((b) => b.textContent === text) ??
-                buttons.find((b) => b.getAttribute('aria-label') === label);
-              button.click();
-            }, want),
-          [text, label, want],
-        );
-      const lastPage = expectation(m.byId, pages);
-      const last = await traced(context, page, `last-${run + 1}`, () =>
-        jump('Last', `Page ${pages}`, lastPage),
-      );
-      figures.lastPage.push(last.paint);
-      // The same jump on a settled list: back to the first page, a second's pause (the app's start
-      // after its first paint is done), then Last again. The jump above lands right after the
-      // reload's first paint and shares the cores with what the start still does then.
-      await jump('First', 'Page 1', all);
-      await page.waitForTimeout(1000);
-      const settled = await jump('Last', `Page ${pages}`, lastPage);
-      figures.lastPageSettled.push(settled.paint);
-
-      await collectEngineWork(page, engineWork);
-      const floor = await page.evaluate((n) => window.__lists.floors('students', n), PAGE_SIZE);
-      figures.floorCountPage.push(floor.countAndPage);
-      figures.floorReadAll.push(floor.readAll);
-      if (run === RUNS - 1) heap = await heapUsage(context, page);
-    }
-
-    // Offline cold starts: the browser relaunched on the same profile, the network off.
-    if (COLD) {
-      for (let run = 0; run < RUNS; run++) {
-        for (const [rate, into] of [
-          [4, figures.cold4x],
-          [1, figures.cold1x],
-        ]) {
-          await context.close();
-          ({ context, page } = await launch(profile));
-          await context.setOffline(true);
-          const cdp = await context.newCDPSession(page);
-          await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-          if (PROFILE_DIR) {
-            await cdp.send('Profiler.enable');
-            await cdp.send('Profiler.start');
-          }
-          if (TRACE_DIR)
-            await cdp.send('Tracing.start', {
-              traceConfig: { includedCategories: TRACE_CATEGORIES },
-              transferMode: 'ReturnAsStream',
-            });
-          await page.goto(`${origin}/students`);
-          const t = await page.evaluate((want) => window.__lists.coldPainted(want), all);
-          into.push(t);
-          if (TRACE_DIR) await saveTrace(cdp, join(TRACE_DIR, `cold-${rate}x-${run + 1}.json`));
-          if (PROFILE_DIR) {
-            const { profile } = await cdp.send('Profiler.stop');
-            mkdirSync(PROFILE_DIR, { recursive: true });
-            writeFileSync(join(PROFILE_DIR, `cold-${rate}x-${run + 1}.cpuprofile`), JSON.stringify(profile));
-          }
-          await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-        }
-      }
-    }
-
-    console.log("\nFigures (min / median / max; the issue's budget in brackets):");
-    const rows = [
-      ['search keystroke -> page + total painted [median <= 50, p95 <= 100]', figures.keystroke],
-      [`typing "${word.at(-1)}" at 120 ms a key: last key -> result [<= 150]`, figures.typedWord],
-      ['sort by Name, ascending [<= 100]', figures.sortAsc],
-      ['sort by Name, descending [<= 100]', figures.sortDesc],
-      [`jump to the last page, by ${lastHow}, just opened [<= 100]`, figures.lastPage],
-      [`jump to the last page, by ${lastHow}, settled (1 s after) [<= 100]`, figures.lastPageSettled],
-      ['first open of /students from the dashboard [<= 1000]', figures.firstOpen],
-      ['offline cold start -> painted list, 4x CPU throttle [<= 1000]', figures.cold4x],
-      ['offline cold start -> painted list, unthrottled', figures.cold1x],
-      ['floor: IndexedDB count + first page (10 rows by key)', figures.floorCountPage],
-      ['floor: IndexedDB read of the whole table', figures.floorReadAll],
-    ];
-    for (const [label, xs] of rows) console.log(`  ${label.padEnd(78)} ${fmt(xs)}`);
-    if (!sortable) console.log('  (no sortable Name column: sorting not measured)');
-    console.log(
-      `  results shown while typing (intermediate footers seen / keys before the last): ${figures.typedShown.join(', ')}`,
-    );
-    if (engineWork.size) {
-      console.log("  the list worker's work (User Timing measures, all runs):");
-      for (const [name, xs] of [...engineWork].sort((a, b) => a[0].localeCompare(b[0])))
-        console.log(`    ${name.padEnd(76)} ${fmt(xs)}`);
-    }
-    if (heap) {
-      const workers = heap.workers.map(
-        (w) => `${w.url} ${w.mib === null ? 'n/a' : `${w.mib.toFixed(1)} MiB`}`,
-      );
-      console.log(
-        `  JS heap after use [<= 300 MiB]: page ${heap.page.toFixed(1)} MiB${workers.length ? `; workers: ${workers.join(', ')}` : '; no workers'}`,
-      );
-    }
+    /** The list worker's own User Timing measures (src/db/list-engine/timing.ts), by name. */
+    b.engineWork = new Map();
+    await warmRuns(b);
+    if (COLD) await coldStarts(b);
+    printFigures(b);
   } finally {
-    await context.close();
+    await b.context.close();
     await server.close();
     rmSync(profile, { recursive: true, force: true });
     rmSync(staticDir, { recursive: true, force: true });

@@ -146,59 +146,40 @@ const spreadLine = (label, values, unit, digits = 2) => {
   return `  ${label}: min ${fmt(s.min, digits)}${unit}, median ${fmt(s.median, digits)}${unit}, max ${fmt(s.max, digits)}${unit}`;
 };
 
-async function main() {
-  const server = await startBenchServer();
-  const proxy = await startFaultProxy(server.port);
-  const sink = await startSink();
-  const sinkProxy = await startFaultProxy(sink.port);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  const rows = [];
+/**
+ * One run: the resumable upload clean and cut every CUT bytes, then one multipart request to
+ * the bare sink clean and MULTIPART_ATTEMPTS with the same cuts.
+ */
+async function oneRun(page, { proxy, server, sinkProxy }, expected, run) {
+  const clean = await resumableRun(page, proxy, server, expected, null);
+  const cut = await resumableRun(page, proxy, server, expected, CUT);
+  const sinkClean = await multipartRun(page, sinkProxy, `${sinkProxy.url}/sink`, 'omit');
+  sinkProxy.cutEvery(CUT);
+  const attempts = [];
+  for (let a = 0; a < MULTIPART_ATTEMPTS; a++)
+    attempts.push(await multipartRun(page, sinkProxy, `${sinkProxy.url}/sink`, 'omit'));
+  sinkProxy.cutEvery(null);
+  return { run, clean, cut, sinkClean, attempts };
+}
+
+/** What a run's resumable uploads got wrong: not delivered once and intact, or too many bytes sent. */
+function problemsOf({ run, clean, cut }) {
   const problems = [];
-  let product = '';
-  let ourServer = null;
-  try {
-    product = browser.version();
-    // The bench page is served by our server, whose CSP (connect-src 'self') would block the
-    // comparison request to the bare sink on another port; the bench is not the app.
-    const page = await browser.newPage({ bypassCSP: true });
-    page.on('pageerror', (e) => console.error(`[page] ${e.message}`));
-    await page.goto(`${proxy.url}/upload.html`);
-    await page.waitForFunction(() => document.title === 'upload bench ready');
-    if (!(await page.evaluate((a) => window.uploadBench.signIn(a.username, a.password), ADMIN)))
-      throw new Error('Sign-in from the page failed');
-    const expected = await page.evaluate((size) => window.uploadBench.makeFile(size), SIZE);
-
-    ourServer = await multipartRun(page, proxy, '/api/Masterfilter/Chapters/addchapters.php', 'include');
-    for (let run = 1; run <= RUNS; run++) {
-      process.stdout.write(`  run ${run} of ${RUNS} ...\n`);
-      const clean = await resumableRun(page, proxy, server, expected, null);
-      const cut = await resumableRun(page, proxy, server, expected, CUT);
-      const sinkClean = await multipartRun(page, sinkProxy, `${sinkProxy.url}/sink`, 'omit');
-      sinkProxy.cutEvery(CUT);
-      const attempts = [];
-      for (let a = 0; a < MULTIPART_ATTEMPTS; a++)
-        attempts.push(await multipartRun(page, sinkProxy, `${sinkProxy.url}/sink`, 'omit'));
-      sinkProxy.cutEvery(null);
-      rows.push({ run, clean, cut, sinkClean, attempts });
-      for (const [name, r] of [
-        ['clean', clean],
-        ['cut', cut],
-      ]) {
-        if (!r.delivered || !r.intact || r.created !== 1)
-          problems.push(
-            `run ${run} ${name}: delivered ${r.delivered}, intact ${r.intact}, uploads created ${r.created}${r.problem ? `, ${r.problem}` : ''}`,
-          );
-        if (r.bytesUp > 1.3 * SIZE) problems.push(`run ${run} ${name}: sent ${mb(r.bytesUp)}, over 1.3x`);
-      }
-    }
-  } finally {
-    await browser.close();
-    await sinkProxy.close();
-    await sink.close();
-    await proxy.close();
-    await server.close();
+  for (const [name, r] of [
+    ['clean', clean],
+    ['cut', cut],
+  ]) {
+    if (!r.delivered || !r.intact || r.created !== 1)
+      problems.push(
+        `run ${run} ${name}: delivered ${r.delivered}, intact ${r.intact}, uploads created ${r.created}${r.problem ? `, ${r.problem}` : ''}`,
+      );
+    if (r.bytesUp > 1.3 * SIZE) problems.push(`run ${run} ${name}: sent ${mb(r.bytesUp)}, over 1.3x`);
   }
+  return problems;
+}
 
+/** A row per run, the spread of each figure over the runs, and the multipart request to our server. */
+function printResults(rows, product, ourServer) {
   console.log(`Chromium ${product}; reference server on PGlite; ${mb(SIZE)} file; cuts every ${mb(CUT)}`);
   console.table(
     rows.map(({ run, clean, cut, sinkClean, attempts }) => ({
@@ -258,6 +239,46 @@ async function main() {
   console.log(
     `Targets (issue): with a cut every ${mb(CUT)}, delivered once and intact, bytes sent <= 1.3x the file size.`,
   );
+}
+
+async function main() {
+  const server = await startBenchServer();
+  const proxy = await startFaultProxy(server.port);
+  const sink = await startSink();
+  const sinkProxy = await startFaultProxy(sink.port);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const rows = [];
+  const problems = [];
+  let product = '';
+  let ourServer = null;
+  try {
+    product = browser.version();
+    // The bench page is served by our server, whose CSP (connect-src 'self') would block the
+    // comparison request to the bare sink on another port; the bench is not the app.
+    const page = await browser.newPage({ bypassCSP: true });
+    page.on('pageerror', (e) => console.error(`[page] ${e.message}`));
+    await page.goto(`${proxy.url}/upload.html`);
+    await page.waitForFunction(() => document.title === 'upload bench ready');
+    if (!(await page.evaluate((a) => window.uploadBench.signIn(a.username, a.password), ADMIN)))
+      throw new Error('Sign-in from the page failed');
+    const expected = await page.evaluate((size) => window.uploadBench.makeFile(size), SIZE);
+
+    ourServer = await multipartRun(page, proxy, '/api/Masterfilter/Chapters/addchapters.php', 'include');
+    for (let run = 1; run <= RUNS; run++) {
+      process.stdout.write(`  run ${run} of ${RUNS} ...\n`);
+      const row = await oneRun(page, { proxy, server, sinkProxy }, expected, run);
+      rows.push(row);
+      problems.push(...problemsOf(row));
+    }
+  } finally {
+    await browser.close();
+    await sinkProxy.close();
+    await sink.close();
+    await proxy.close();
+    await server.close();
+  }
+
+  printResults(rows, product, ourServer);
   if (problems.length) {
     for (const p of problems) console.error(`FAIL ${p}`);
     process.exit(1);

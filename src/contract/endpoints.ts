@@ -88,15 +88,21 @@ function endpoint(at: Path, rest: Omit<Endpoint, 'path' | 'query'>): Endpoint {
 
 const cache = new WeakMap<EntityDescription, EntityEndpoints>();
 
-export function entityEndpoints(entity: EntityDescription): EntityEndpoints {
-  const known = cache.get(entity);
-  if (known) return known;
-  const row = v.looseObject({ [entity.key]: idValue });
+/** What an entity's endpoints share: the shape of its row, its id's parameter, its list's field. */
+interface Shapes {
+  row: v.GenericSchema;
+  idParam: string;
+  listField: string;
+}
+
+/** The endpoints of the records themselves: list, get (and its twins), add, update, remove. */
+function recordEndpoints(
+  entity: EntityDescription,
+  { row, idParam, listField }: Shapes,
+): Pick<EntityEndpoints, 'list' | 'get' | 'alsoGet' | 'add' | 'update' | 'remove'> {
   const { api } = entity;
-  const idParam = idParamOf(entity);
   // A single document has no id on the wire.
   const byId = entity.single ? {} : { idParam };
-  const listField = api.listField ?? entity.table;
   const getReply =
     api.getField === null || entity.single
       ? v.looseObject({ success: v.optional(v.literal(true)), message: v.optional(v.string()) })
@@ -110,7 +116,7 @@ export function entityEndpoints(entity: EntityDescription): EntityEndpoints {
       // A flat reply (getSchool.php) carries the columns at the top level, without `success`.
       reply: getReply,
     });
-  const built: EntityEndpoints = {
+  return {
     list: api.list
       ? endpoint(api.list, {
           method: 'GET',
@@ -160,6 +166,16 @@ export function entityEndpoints(entity: EntityDescription): EntityEndpoints {
           reply: v.looseObject(ok),
         })
       : undefined,
+  };
+}
+
+/** The endpoints named in the description: actions, reads, set relations and lookups. */
+function namedEndpoints(
+  entity: EntityDescription,
+  { row, idParam, listField }: Shapes,
+): Pick<EntityEndpoints, 'actions' | 'reads' | 'relations' | 'lookups'> {
+  const { api } = entity;
+  return {
     actions: Object.fromEntries(
       Object.entries(entity.actions ?? {}).map(([name, action]) => [
         name,
@@ -218,6 +234,17 @@ export function entityEndpoints(entity: EntityDescription): EntityEndpoints {
       }),
     ),
   };
+}
+
+export function entityEndpoints(entity: EntityDescription): EntityEndpoints {
+  const known = cache.get(entity);
+  if (known) return known;
+  const shapes: Shapes = {
+    row: v.looseObject({ [entity.key]: idValue }),
+    idParam: idParamOf(entity),
+    listField: entity.api.listField ?? entity.table,
+  };
+  const built: EntityEndpoints = { ...recordEndpoints(entity, shapes), ...namedEndpoints(entity, shapes) };
   cache.set(entity, built);
   return built;
 }

@@ -14,8 +14,8 @@ import { AssignScreen } from '../ui/assign/AssignScreen';
 import { columnViews } from '../ui/columns';
 import { ExtensionGate } from '../ui/form/ExtensionGate';
 import { AddForm, EditForm } from '../ui/form/FormScreen';
-import { ImportScreen } from '../ui/ImportScreen';
-import ListScreen from '../ui/ListScreen';
+import { ImportScreen } from '../ui/import-screen/ImportScreen';
+import ListScreen from '../ui/list/ListScreen';
 import { screenOverrides } from './overrides';
 import { PlaceholderScreen } from './placeholder';
 

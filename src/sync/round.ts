@@ -113,18 +113,7 @@ export async function sendRound(
   await commits.flush();
 
   // 5. The replayer's view follows what was committed.
-  const results = new Map<number, SendResult>();
-  await Promise.all(
-    [...pending].map(async ([seq, result]) => {
-      try {
-        results.set(seq, await result);
-      } catch (error) {
-        // A storage error: leave the entry to be sent again, never drop it.
-        await db.outbox.update(seq, { status: 'pending', lastError: String(error) });
-        results.set(seq, 'retry');
-      }
-    }),
-  );
+  const results = await settledResults(round, pending);
   for (const [seq, result] of results) {
     const done = confirmed.get(seq);
     if (result === 'sent' && done) state.confirmAdd(done.entry.entity, done.entry.key, done.serverId);
@@ -132,7 +121,6 @@ export async function sendRound(
   return results;
 }
 
-/** An add that the server names: not a single document's, whose one key never changes. */
 /**
  * A change carried to another device in a file (`copied`, src/db/saved-queue.ts) is sent by
  * both under one key. An edit merges with the server's record before it goes (rule 5), so the
@@ -147,6 +135,27 @@ function sentFromAnotherCopy(entry: OutboxEntry, verdict: Verdict): Verdict {
   return { kind: 'done', body: { success: true }, replayed: true };
 }
 
+/** Each entry's result once its writes are committed (or have failed). */
+async function settledResults(
+  round: Round,
+  pending: ReadonlyMap<number, Promise<SendResult>>,
+): Promise<Map<number, SendResult>> {
+  const results = new Map<number, SendResult>();
+  await Promise.all(
+    [...pending].map(async ([seq, result]) => {
+      try {
+        results.set(seq, await result);
+      } catch (error) {
+        // A storage error: leave the entry to be sent again, never drop it.
+        await round.db.outbox.update(seq, { status: 'pending', lastError: String(error) });
+        results.set(seq, 'retry');
+      }
+    }),
+  );
+  return results;
+}
+
+/** An add that the server names: not a single document's, whose one key never changes. */
 const namesRecord = (entry: OutboxEntry) => entry.op === 'add' && !entityByName(entry.entity).single;
 
 async function learnIds(round: Round, adds: readonly OutboxEntry[]): Promise<Map<number, Learned>> {

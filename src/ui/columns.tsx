@@ -109,6 +109,46 @@ const longDate = (value: unknown) => {
     : date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 };
 
+/**
+ * A text column: the field and those shown with it (choices by their labels), and its small
+ * fields listed under the value where not empty.
+ */
+function textView(entity: EntityDescription, column: Extract<ListColumn, { kind?: 'text' }>): ColumnView {
+  const fields = [column.field, ...(column.also ?? [])];
+  const shown = (row: Row, f: string) => {
+    const spec = entity.fields[f];
+    return spec?.kind === 'choice' ? choiceLabel(spec, row[f]) : String(row[f] ?? '');
+  };
+  const text = (row: Row) =>
+    fields
+      .map((f) => shown(row, f))
+      .filter((v) => v !== '')
+      .join(column.separator ?? ' / ');
+  const small = column.small ?? [];
+  const cell =
+    small.length === 0
+      ? text
+      : (row: Row) => {
+          const more = small.map((f) => [f, shown(row, f)]).filter(([, v]) => v !== '');
+          return (
+            <>
+              {text(row)}
+              {more.length > 0 && (
+                <ul className="cell-small">
+                  {more.map(([f, v]) => (
+                    <li key={f}>
+                      {entity.fields[f]?.label ?? f}: {v}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          );
+        };
+  const primary = column.primary ?? column.field === entity.title;
+  return { header: column.header, cell, primary };
+}
+
 function view(entity: EntityDescription, column: ListColumn): ColumnView {
   switch (column.kind) {
     case 'image':
@@ -176,41 +216,8 @@ function view(entity: EntityDescription, column: ListColumn): ColumnView {
       const target = entity.relations?.[column.relation]?.target ?? '';
       return { header: column.header, cell: (row) => <SetCell target={target} ids={row[column.relation]} /> };
     }
-    default: {
-      const fields = [column.field, ...(column.also ?? [])];
-      const shown = (row: Row, f: string) => {
-        const spec = entity.fields[f];
-        return spec?.kind === 'choice' ? choiceLabel(spec, row[f]) : String(row[f] ?? '');
-      };
-      const text = (row: Row) =>
-        fields
-          .map((f) => shown(row, f))
-          .filter((v) => v !== '')
-          .join(column.separator ?? ' / ');
-      const small = column.small ?? [];
-      const cell =
-        small.length === 0
-          ? text
-          : (row: Row) => {
-              const more = small.map((f) => [f, shown(row, f)]).filter(([, v]) => v !== '');
-              return (
-                <>
-                  {text(row)}
-                  {more.length > 0 && (
-                    <ul className="cell-small">
-                      {more.map(([f, v]) => (
-                        <li key={f}>
-                          {entity.fields[f]?.label ?? f}: {v}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </>
-              );
-            };
-      const primary = column.primary ?? column.field === entity.title;
-      return { header: column.header, cell, primary };
-    }
+    default:
+      return textView(entity, column);
   }
 }
 

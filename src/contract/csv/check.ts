@@ -119,21 +119,16 @@ export class RowChecker {
     };
   }
 
-  /** Checks one data row (cells in file order) starting at `line`. */
-  check(cells: readonly string[], line: number): CheckedRow {
+  /**
+   * The row's values as the store holds them: statuses in their canonical case, parents and
+   * names by id, the country by its code ('?' when unknown); a value that cannot be read is a
+   * problem instead.
+   */
+  private readValues(
+    given: Readonly<Record<string, string>>,
+    problems: RowProblem[],
+  ): { values: Record<string, string>; status: string | undefined; country: string } {
     const { entity } = this;
-    const problems: RowProblem[] = [];
-    const given: Record<string, string> = {};
-    this.match.columns.forEach((column, i) => {
-      if (column && column.kind !== 'readonly') given[column.field] = (cells[i] ?? '').trim();
-    });
-
-    const id = given[entity.key] ?? '';
-    delete given[entity.key];
-    const current = id ? this.lookups.row(id) : undefined;
-    if (id && !current) problems.push({ field: 'ID', problem: csvMessages.unknownId(entity.names.one, id) });
-    const op: Op = id ? 'update' : 'add';
-
     const values: Record<string, string> = {};
     let status: string | undefined;
     let country = '';
@@ -172,6 +167,25 @@ export class RowChecker {
       }
       values[field] = raw;
     }
+    return { values, status, country };
+  }
+
+  /** Checks one data row (cells in file order) starting at `line`. */
+  check(cells: readonly string[], line: number): CheckedRow {
+    const { entity } = this;
+    const problems: RowProblem[] = [];
+    const given: Record<string, string> = {};
+    this.match.columns.forEach((column, i) => {
+      if (column && column.kind !== 'readonly') given[column.field] = (cells[i] ?? '').trim();
+    });
+
+    const id = given[entity.key] ?? '';
+    delete given[entity.key];
+    const current = id ? this.lookups.row(id) : undefined;
+    if (id && !current) problems.push({ field: 'ID', problem: csvMessages.unknownId(entity.names.one, id) });
+    const op: Op = id ? 'update' : 'add';
+
+    const { values, status, country } = this.readValues(given, problems);
     const stateField = Object.keys(given).find((f) => entity.fields[f].location === 'state');
     const countryField = Object.keys(entity.fields).find((f) => entity.fields[f].location === 'country');
     if (stateField && values[stateField] && country !== '?') {

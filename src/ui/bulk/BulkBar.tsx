@@ -6,14 +6,14 @@
  * row (src/app/bulk.ts) and ends in ONE notice with Undo.
  */
 import { useState } from 'react';
-import { type BulkChange, type BulkOutcome, matchingKeys, queueBulk, undoQueuedBulk } from '../../app/bulk';
 import { entityByName } from '../../contract/entities';
 import type { EntityDescription } from '../../contract/entity';
 import type { PageQuery } from '../../db/queries';
-import { useNotify } from '../notices';
-import { saveFailureDetail } from '../save-failure';
 import { BookChooser } from './BookChooser';
+import { BulkActions } from './BulkActions';
 import { bulkTexts as t } from './bulk-texts';
+import { RefusedReport } from './RefusedReport';
+import { useBulkRun } from './use-bulk-run';
 
 /** The entity's Enabled/Disabled toggle, when it has one (schools, teachers, students). */
 function statusAction(entity: EntityDescription): string | null {
@@ -21,11 +21,6 @@ function statusAction(entity: EntityDescription): string | null {
   return action && 'messages' in action && action.messages.Enabled && action.messages.Disabled
     ? 'status'
     : null;
-}
-
-interface Refused {
-  name: string;
-  reason: string;
 }
 
 export function BulkBar({
@@ -43,61 +38,12 @@ export function BulkBar({
   total: number;
   pageSelected: boolean;
 }) {
-  const notify = useNotify();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [refused, setRefused] = useState<Refused[]>([]);
-  const [refusedDelete, setRefusedDelete] = useState(true);
+  const { busy, refused, refusedDelete, selectAll, run } = useBulkRun(entity, query, selected, onSelect);
   const [choosing, setChoosing] = useState<'add-to-set' | 'remove-from-set' | null>(null);
   const status = statusAction(entity);
   const relation = Object.keys(entity.relations ?? {})[0];
   const target = relation ? entityByName(entity.relations?.[relation]?.target ?? '') : null;
   const names = entity.names;
-
-  const selectAll = async () => {
-    setBusy(t.selecting);
-    try {
-      onSelect(new Set(await matchingKeys(entity, query)));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const run = async (change: BulkChange, said: (o: BulkOutcome) => [text: string, detail?: string]) => {
-    const keys = [...selected];
-    setRefused([]);
-    setBusy(t.queueing(0, keys.length));
-    try {
-      const outcome = await queueBulk(entity, keys, change, {
-        onProgress: (done, all) => setBusy(t.queueing(done, all)),
-      });
-      if (change.op === 'delete') onSelect(new Set(outcome.refused.map((r) => r.key)));
-      setRefusedDelete(change.op === 'delete');
-      setRefused(outcome.refused.map(({ name, reason }) => ({ name, reason })));
-      if (outcome.changed === 0) {
-        notify('info', t.nothing(names), said(outcome)[1]);
-        return;
-      }
-      const [text, detail] = said(outcome);
-      notify('success', text, detail, {
-        label: 'Undo',
-        run: () => void undo(outcome),
-      });
-    } catch (error) {
-      notify('error', t.failed(names), saveFailureDetail(error));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const undo = async (outcome: BulkOutcome) => {
-    try {
-      const { undone, kept } = await undoQueuedBulk(entity, outcome.undo);
-      setRefused([]);
-      notify('info', t.undone(undone, names), kept > 0 ? t.notUndone(kept) : undefined);
-    } catch (error) {
-      notify('error', t.failed(names), saveFailureDetail(error));
-    }
-  };
 
   const setStatus = (value: 'Enabled' | 'Disabled') =>
     status &&
@@ -128,6 +74,7 @@ export function BulkBar({
   };
 
   const allSelected = selected.size >= total && total > 0;
+  const ofSelected = `${selected.size} ${selected.size === 1 ? names.one : names.many}`;
   return (
     <section className="bulk-bar" aria-label="Selected rows">
       <p className="bulk-count" role="status">
@@ -152,82 +99,21 @@ export function BulkBar({
       >
         {t.clear}
       </button>
-      <span className="bulk-actions">
-        {status && (
-          <>
-            <button
-              type="button"
-              className="button button-small"
-              disabled={busy !== null}
-              onClick={() => setStatus('Enabled')}
-            >
-              Enable selected
-            </button>
-            <button
-              type="button"
-              className="button button-small"
-              disabled={busy !== null}
-              onClick={() => setStatus('Disabled')}
-            >
-              Disable selected
-            </button>
-          </>
-        )}
-        {target && (
-          <>
-            <button
-              type="button"
-              className="button button-small"
-              disabled={busy !== null}
-              onClick={() => setChoosing('add-to-set')}
-            >
-              Assign {target.names.many}
-            </button>
-            <button
-              type="button"
-              className="button button-small"
-              disabled={busy !== null}
-              onClick={() => setChoosing('remove-from-set')}
-            >
-              Remove {target.names.many}
-            </button>
-          </>
-        )}
-        {entity.api.remove && (
-          <button
-            type="button"
-            className="button button-small button-danger"
-            disabled={busy !== null}
-            onClick={remove}
-          >
-            Delete selected
-          </button>
-        )}
-      </span>
-      {refused.length > 0 && (
-        <div className="bulk-report" role="alert">
-          <strong>{refusedDelete ? t.notDeleted(refused.length) : t.notChanged(refused.length)}</strong>
-          <ul>
-            {refused.slice(0, 50).map((r, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed report; names may repeat
-              <li key={i}>
-                {r.name}: {r.reason}
-              </li>
-            ))}
-          </ul>
-          {refused.length > 50 && <p>And {refused.length - 50} more.</p>}
-          {refusedDelete && <p>They stay selected.</p>}
-        </div>
-      )}
+      <BulkActions
+        entity={entity}
+        target={target}
+        hasStatus={status !== null}
+        disabled={busy !== null}
+        onStatus={setStatus}
+        onChoose={setChoosing}
+        onDelete={remove}
+      />
+      {refused.length > 0 && <RefusedReport refused={refused} byDelete={refusedDelete} />}
       {choosing && target && (
         <BookChooser
           target={target}
           title={`${choosing === 'add-to-set' ? 'Assign' : 'Remove'} ${target.names.many}`}
-          confirm={
-            choosing === 'add-to-set'
-              ? `Assign to ${selected.size} ${selected.size === 1 ? names.one : names.many}`
-              : `Remove from ${selected.size} ${selected.size === 1 ? names.one : names.many}`
-          }
+          confirm={choosing === 'add-to-set' ? `Assign to ${ofSelected}` : `Remove from ${ofSelected}`}
           onChoose={(ids) => relate(choosing, ids)}
           onCancel={() => setChoosing(null)}
         />

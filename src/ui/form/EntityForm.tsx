@@ -11,7 +11,7 @@ import { dependants } from '../../contract/cascade';
 import { type EntityDescription, formFields, type Op } from '../../contract/entity';
 import { entityMessages, STORAGE_FULL, screenTexts } from '../../contract/messages';
 import { isShown } from '../../contract/switched-inputs';
-import { formProblems, isRequired } from '../../contract/validation';
+import { formProblems } from '../../contract/validation';
 import { useRefOptions } from '../data';
 import { useContentImages } from '../extensions-data';
 import type { FormValue } from '../fields/types';
@@ -22,7 +22,7 @@ import { encodeRouteId } from '../route-id';
 import { SaveUnsentButton } from '../saved-queue/SaveUnsentButton';
 import { usePageTitle } from '../use-page-title';
 import { FormActions } from './FormActions';
-import { FormField } from './FormField';
+import { FormGrid } from './FormGrid';
 import type { FormValues } from './form-values';
 import { HistoryLink } from './HistoryLink';
 import { ProblemSummary, SUMMARY_FROM_FIELDS } from './ProblemSummary';
@@ -43,6 +43,15 @@ function backOf(entity: EntityDescription, initial: FormValues): string {
       ? `${entity.routes.list}/${encodeRouteId(String(initial[within]))}`
       : (entity.routes.list ?? entity.routes.edit ?? '/homepage'))
   );
+}
+
+/** A ref for the save's failure: it takes the focus when a failure is shown, to be read out. */
+function useFocusedWhenShown(failure: string | null) {
+  const failureRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
+  return failureRef;
 }
 
 export function EntityForm({
@@ -75,15 +84,12 @@ export function EntityForm({
   const [busy, setBusy] = useState(false);
   /** The changes whose files are on their way, while the form waits for them (online). */
   const [sending, setSending] = useState<string[] | null>(null);
-  const failureRef = useRef<HTMLParagraphElement>(null);
   const options = useRefOptions(entity, fields, values, cascade);
   const images = useContentImages();
   const code = useSwitchCode(entity, values);
   const shown = fields.filter((name) => isShown(entity, name, code));
 
-  useEffect(() => {
-    if (failure) failureRef.current?.focus();
-  }, [failure]);
+  const failureRef = useFocusedWhenShown(failure);
 
   const change = (name: string, value: FormValue) => {
     setFailure(null);
@@ -141,26 +147,16 @@ export function EntityForm({
         {problems.length > 0 && (shown.length >= SUMMARY_FROM_FIELDS || entity.requiredMessage) && (
           <ProblemSummary entity={entity} problems={problems} />
         )}
-        <div className="form-grid">
-          {shown.map((name) => (
-            <FormField
-              key={name}
-              entity={entity}
-              values={values}
-              options={options[name] ?? []}
-              images={images}
-              props={{
-                name,
-                spec: entity.fields[name],
-                value: values[name] ?? '',
-                onChange: (v) => change(name, v),
-                required: isRequired(entity.fields[name], op),
-                mode: op,
-                error: errorOf(name),
-              }}
-            />
-          ))}
-        </div>
+        <FormGrid
+          entity={entity}
+          op={op}
+          shown={shown}
+          values={values}
+          options={options}
+          images={images}
+          errorOf={errorOf}
+          onChange={change}
+        />
         {sending && (
           <SendingFiles entity={entity} entryIds={sending} onContinue={() => void navigate({ to: back })} />
         )}
