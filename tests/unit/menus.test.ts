@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { entities } from '../../src/contract/entities';
 import { catalogueMenus } from '../../src/contract/menu';
-import { boardEntityV1 } from '../helpers/fixture-entities';
+import { fixtureWidgetV1 } from '../helpers/fixture-entities';
 
 const SPEC_MENUS = [
   {
@@ -54,10 +54,10 @@ describe('menus from the descriptions', () => {
   });
 
   it('place a new entity in its group at its order, with its list as the target', () => {
-    const menus = catalogueMenus([...entities, boardEntityV1]);
+    const menus = catalogueMenus([...entities, fixtureWidgetV1]);
     expect(menus[0].links.map((l) => l.label)).toEqual([
       'Classes',
-      'Boards',
+      'Fixture Widgets',
       'Subjects',
       'Series',
       'Books',
@@ -65,7 +65,7 @@ describe('menus from the descriptions', () => {
       'Units',
       'Chapters',
     ]);
-    expect(menus[0].links[1]).toEqual({ label: 'Boards', to: '/boards' });
+    expect(menus[0].links[1]).toEqual({ label: 'Fixture Widgets', to: '/fixture-widgets' });
   });
 
   it('leave out an entity without a menu entry, and a group without entries', () => {
