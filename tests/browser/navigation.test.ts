@@ -156,6 +156,8 @@ describe('menus by touch on a tablet', () => {
     await drawer.getByRole('link', { name: 'Units' }).tap();
     await p.waitForURL(/\/units$/);
     await expect.poll(() => expanded(p, 'Menu')).toBe('false');
+    // The screen takes focus to its heading once it is drawn, which may be after the URL moved.
+    await expect.poll(() => p.evaluate(() => document.activeElement?.textContent)).toBe('Manage Units');
 
     // By keyboard: down arrow from the Menu button into the drawer, Escape back to the button.
     await p.getByRole('button', { name: 'Menu' }).focus();
