@@ -14,7 +14,7 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /**
    * Further migrations after ours, in name order with them (tests: the tables of fixture
-   * entities that exist only in tests, e.g. `test_boards_1`).
+   * entities that exist only in tests, e.g. `test_fixture_widgets_1`).
    */
   extraMigrations?: readonly Migration[];
   /** Fills a database that this very open created, in the transaction that created it (migrate.ts). */

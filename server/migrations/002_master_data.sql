@@ -2,8 +2,10 @@
 -- entity descriptions name them (src/contract/entities). Every level repeats its ancestors'
 -- ids, as the legacy rows do. Parents cannot be deleted while a child names them (RESTRICT);
 -- the server checks first so that it can say which children are in the way.
--- Optional texts are NULL when empty (validateWrite turns '' into null); file columns hold
--- the stored file name under uploads/{folder}/.
+-- Optional text columns here are nullable, but 006_empty_text.sql makes them NOT NULL DEFAULT
+-- '': optional text is stored and returned as '' when empty, as the PHP server does. Refs and
+-- file columns stay NULL when empty; file columns hold the stored file name under
+-- uploads/{folder}/.
 
 CREATE TABLE subjects (
   subject_id serial PRIMARY KEY,

@@ -30,7 +30,7 @@ export const uniqueColumns = (rule: UniqueRule): string[] =>
   rule.within ? [rule.within, rule.field] : [rule.field];
 
 /**
- * 'Board Name is already used by another board', or with a parent 'Chapter Title is already
+ * 'Class Name is already used by another class', or with a parent 'Chapter Title is already
  * used by another chapter in this unit'.
  */
 export function duplicateMessage(entity: EntityDescription, rule: UniqueRule): string {

@@ -1,8 +1,8 @@
 /**
- * A unique field in a real form: the generic screens of the test-only Board entity
- * (a name unique across boards, tests/helpers/fixture-entities.ts), built into the app for
+ * A unique field in a real form: the generic screens of the test-only Fixture Widget
+ * (a name unique across fixture widgets, tests/helpers/fixture-entities.ts), built into the app for
  * this file (tests/fixture-app.config.ts), in Chromium with real IndexedDB against the real
- * server with the Board's migration.
+ * server with the fixture's migration.
  *
  * (a) A duplicate the device holds is refused at the field before anything is queued, in the
  *     words of contract/unique.ts, with what was typed kept.
@@ -17,15 +17,15 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIST, launchBrowser, nameCells, signInWithForm } from '../helpers/browser';
-import { BOARD_V1_MIGRATIONS, boardEntityV1, registerFixtures } from '../helpers/fixture-entities';
+import { FIXTURE_WIDGET_V1_MIGRATIONS, fixtureWidgetV1, registerFixtures } from '../helpers/fixture-entities';
 import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
 
-registerFixtures(boardEntityV1);
+registerFixtures(fixtureWidgetV1);
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURE_DIST = resolve(ROOT, 'dist-fixtures');
-const DUPLICATE = 'Board Name is already used by another board';
-const B = boardEntityV1.api;
+const DUPLICATE = 'Widget Name is already used by another fixture widget';
+const B = fixtureWidgetV1.api;
 
 let server: TestServer;
 let browser: Browser;
@@ -49,16 +49,16 @@ beforeAll(async () => {
     });
   server = await startTestServer({
     staticDir: FIXTURE_DIST,
-    settings: { extraMigrations: BOARD_V1_MIGRATIONS },
+    settings: { extraMigrations: FIXTURE_WIDGET_V1_MIGRATIONS },
   });
   admin = api(server.apiRoot, await signIn(server.apiRoot));
-  expect((await admin.post(B.add!, { boardName: 'CBSE' })).status).toBe(200);
+  expect((await admin.post(B.add!, { widgetName: 'CBSE' })).status).toBe(200);
   browser = await launchBrowser();
   context = await browser.newContext();
   page = await context.newPage();
   await signInWithForm(page, server.url);
   // The device's pull brings CBSE.
-  await page.goto(`${server.url}/boards`);
+  await page.goto(`${server.url}/fixture-widgets`);
   await nameCells(page, 'CBSE').waitFor();
 }, 240_000);
 
@@ -95,26 +95,26 @@ const queued = () =>
 
 describe('a unique field in a real form', () => {
   it('refuses a duplicate the device holds at the field, before queueing, keeping what was typed', async () => {
-    await page.goto(`${server.url}/addboard`);
-    const name = page.getByLabel('Board Name');
+    await page.goto(`${server.url}/addfixturewidget`);
+    const name = page.getByLabel('Widget Name');
     await name.fill('CBSE');
-    await page.getByRole('button', { name: 'Add Board' }).click();
+    await page.getByRole('button', { name: 'Add Fixture Widget' }).click();
     await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
     expect(await describedBy(name)).toContain(DUPLICATE);
     expect(await name.inputValue()).toBe('CBSE');
-    expect(new URL(page.url()).pathname).toBe('/addboard');
+    expect(new URL(page.url()).pathname).toBe('/addfixturewidget');
     expect(await queued()).toBe(0);
   });
 
   it('a duplicate made on the server after the last pull: refused by the server, on the outbox with Retry, Edit and Discard, and at the field on Edit', async () => {
     await context.setOffline(true);
-    await page.goto(`${server.url}/addboard`);
-    await page.getByLabel('Board Name').fill('ICSE');
-    await page.getByRole('button', { name: 'Add Board' }).click();
-    await page.waitForURL(/\/boards/);
+    await page.goto(`${server.url}/addfixturewidget`);
+    await page.getByLabel('Widget Name').fill('ICSE');
+    await page.getByRole('button', { name: 'Add Fixture Widget' }).click();
+    await page.waitForURL(/\/fixture-widgets/);
     expect(await queued()).toBe(1);
     // Meanwhile another administrator adds the same name on the server.
-    expect((await admin.post(B.add!, { boardName: 'ICSE' })).status).toBe(200);
+    expect((await admin.post(B.add!, { widgetName: 'ICSE' })).status).toBe(200);
     await context.setOffline(false);
     await expect
       .poll(() => page.getByTestId('sync-status').textContent(), { timeout: 30_000 })
@@ -127,13 +127,13 @@ describe('a unique field in a real form', () => {
     expect(await row.getByRole('button', { name: 'Discard' }).isVisible()).toBe(true);
 
     await row.getByRole('link', { name: 'Edit' }).click();
-    const name = page.getByLabel('Board Name');
+    const name = page.getByLabel('Widget Name');
     await expect.poll(() => name.inputValue()).toBe('ICSE');
     await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
     expect(await describedBy(name)).toContain(DUPLICATE);
     // Still failed, never sent again by itself.
     const sent = await server.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM boards WHERE board_name = 'ICSE'",
+      "SELECT count(*)::int AS n FROM fixture_widgets WHERE widget_name = 'ICSE'",
     );
     expect(sent[0].n).toBe(1);
   });

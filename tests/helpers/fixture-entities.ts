@@ -2,10 +2,11 @@
  * Entities that exist only in tests, described like the real ones, with their tables made by
  * their own migrations (the server's `extraMigrations`, run after ours in name order).
  *
- * - Board: what a newcomer adds. Version 1 has a name unique across boards; version
+ * - Fixture Widget: what a newcomer adds, named so that no real entity takes its name,
+ *   table, routes or menu label. Version 1 has a name unique across fixture widgets; version
  *   2 adds a field (a motto, required, which old rows get from the column's default), a parent
  *   (a class, optional) and a code unique within the class. ARCHITECTURE.md's recipe "Adding
- *   a field or a parent" is proved with it (tests/sync/add-field.test.ts).
+ *   a field or a parent" is proved with it (tests/sync/fixture-entity.test.ts).
  * - Probe: a table whose constraints the description does not know of, so that each class of
  *   constraint violation can be met through the API (tests/server/constraint-errors.test.ts):
  *   unique, exclusion, foreign key (adding and deleting), check, not null, text too long,
@@ -20,65 +21,65 @@ import type { Migration } from '../../server/migrations';
 import { entities } from '../../src/contract/entities';
 import { defineEntity, type EntityDescription } from '../../src/contract/entity';
 
-const boardApi = (folder: string) => ({
-  list: `${folder}/fetchboards.php`,
-  listField: 'boards',
-  get: `${folder}/getboard.php`,
-  getField: 'board',
-  add: `${folder}/addboard.php`,
-  update: `${folder}/updateboard.php`,
+const fixtureWidgetApi = (folder: string) => ({
+  list: `${folder}/fetchfixturewidgets.php`,
+  listField: 'fixture_widgets',
+  get: `${folder}/getfixturewidget.php`,
+  getField: 'fixture_widget',
+  add: `${folder}/addfixturewidget.php`,
+  update: `${folder}/updatefixturewidget.php`,
   updateIdIn: 'body' as const,
-  remove: `${folder}/deleteboard.php`,
+  remove: `${folder}/deletefixturewidget.php`,
   encoding: 'json' as const,
 });
 
-const boardBase = {
-  name: 'board',
-  table: 'boards',
-  key: 'board_id',
-  title: 'board_name',
-  names: { one: 'board', One: 'Board', many: 'boards', Many: 'Boards' },
-  api: boardApi('Fixtures/Boards'),
+const fixtureWidgetBase = {
+  name: 'fixtureWidget',
+  table: 'fixture_widgets',
+  key: 'widget_id',
+  title: 'widget_name',
+  names: { one: 'fixture widget', One: 'Fixture Widget', many: 'fixture widgets', Many: 'Fixture Widgets' },
+  api: fixtureWidgetApi('Fixtures/FixtureWidgets'),
   routes: {
-    list: '/boards',
-    add: '/addboard',
-    edit: '/updateboard',
+    list: '/fixture-widgets',
+    add: '/addfixturewidget',
+    edit: '/updatefixturewidget',
     // A newcomer's entity: its menu entry is this line, nothing in generic code.
-    menu: { group: 'MASTERFILTERS', order: 1.5, label: 'Boards' },
+    menu: { group: 'MASTERFILTERS', order: 1.5, label: 'Fixture Widgets' },
   },
 } as const;
 
-const boardName = {
+const widgetName = {
   kind: 'text',
-  label: 'Board Name',
+  label: 'Widget Name',
   required: true,
-  wire: 'boardName',
+  wire: 'widgetName',
   maxLength: 120,
   unique: true,
 } as const;
 
-export const boardEntityV1 = defineEntity({
-  ...boardBase,
-  fields: { board_name: boardName },
+export const fixtureWidgetV1 = defineEntity({
+  ...fixtureWidgetBase,
+  fields: { widget_name: widgetName },
   list: {
-    columns: [{ field: 'board_name', header: 'Board Name' }],
-    search: ['board_name'],
-    sort: { field: 'board_id', dir: 'asc' },
+    columns: [{ field: 'widget_name', header: 'Widget Name' }],
+    search: ['widget_name'],
+    sort: { field: 'widget_id', dir: 'asc' },
     pageSize: 10,
   },
-  form: ['board_name'],
+  form: ['widget_name'],
 });
 
 /** Version 2: a parent, a required field, and a code unique within the parent. */
-export const boardEntityV2 = defineEntity({
-  ...boardBase,
+export const fixtureWidgetV2 = defineEntity({
+  ...fixtureWidgetBase,
   fields: {
     class_id: { kind: 'ref', ref: 'class', refName: 'class_name', label: 'Class', wire: 'selectedClass' },
-    board_name: boardName,
-    board_code: {
+    widget_name: widgetName,
+    widget_code: {
       kind: 'text',
-      label: 'Board Code',
-      wire: 'boardCode',
+      label: 'Widget Code',
+      wire: 'widgetCode',
       maxLength: 10,
       unique: { within: 'class_id' },
     },
@@ -86,48 +87,48 @@ export const boardEntityV2 = defineEntity({
   },
   list: {
     columns: [
-      { field: 'board_name', header: 'Board Name' },
-      { field: 'board_code', header: 'Code' },
+      { field: 'widget_name', header: 'Widget Name' },
+      { field: 'widget_code', header: 'Code' },
       { field: 'class_name', header: 'Class' },
       { field: 'motto', header: 'Motto' },
     ],
-    search: ['board_name'],
-    sort: { field: 'board_id', dir: 'asc' },
+    search: ['widget_name'],
+    sort: { field: 'widget_id', dir: 'asc' },
     pageSize: 10,
   },
-  form: ['class_id', 'board_name', 'board_code', 'motto'],
+  form: ['class_id', 'widget_name', 'widget_code', 'motto'],
 });
 
 /** What old rows get for the new required field: the column's default, not a touch of their rows. */
 export const DEFAULT_MOTTO = 'Learning for all';
 
-export const BOARD_V1_MIGRATIONS: readonly Migration[] = [
+export const FIXTURE_WIDGET_V1_MIGRATIONS: readonly Migration[] = [
   {
-    name: 'test_boards_1',
+    name: 'test_fixture_widgets_1',
     sql: `
-      CREATE TABLE boards (
-        board_id serial PRIMARY KEY,
-        board_name text NOT NULL,
+      CREATE TABLE fixture_widgets (
+        widget_id serial PRIMARY KEY,
+        widget_name text NOT NULL,
         rev bigint NOT NULL DEFAULT 0
       );
       -- FieldSpec.unique: true.
-      CREATE UNIQUE INDEX boards_board_name_unique ON boards (board_name) WHERE board_name <> '';
-      SELECT track_changes('boards', 'board_id');`,
+      CREATE UNIQUE INDEX fixture_widgets_widget_name_unique ON fixture_widgets (widget_name) WHERE widget_name <> '';
+      SELECT track_changes('fixture_widgets', 'widget_id');`,
   },
 ];
 
 /** The recipe's migration: columns only; no row is touched (the server re-sends them: row-shapes.ts). */
-export const BOARD_V2_MIGRATIONS: readonly Migration[] = [
-  ...BOARD_V1_MIGRATIONS,
+export const FIXTURE_WIDGET_V2_MIGRATIONS: readonly Migration[] = [
+  ...FIXTURE_WIDGET_V1_MIGRATIONS,
   {
-    name: 'test_boards_2',
+    name: 'test_fixture_widgets_2',
     sql: `
-      ALTER TABLE boards ADD COLUMN class_id integer REFERENCES classes (class_id) ON DELETE RESTRICT;
-      ALTER TABLE boards ADD COLUMN board_code text NOT NULL DEFAULT '';
-      ALTER TABLE boards ADD COLUMN motto text NOT NULL DEFAULT '${DEFAULT_MOTTO}';
-      CREATE INDEX boards_class_id ON boards (class_id);
+      ALTER TABLE fixture_widgets ADD COLUMN class_id integer REFERENCES classes (class_id) ON DELETE RESTRICT;
+      ALTER TABLE fixture_widgets ADD COLUMN widget_code text NOT NULL DEFAULT '';
+      ALTER TABLE fixture_widgets ADD COLUMN motto text NOT NULL DEFAULT '${DEFAULT_MOTTO}';
+      CREATE INDEX fixture_widgets_class_id ON fixture_widgets (class_id);
       -- FieldSpec.unique: { within: 'class_id' }: the parent's column first.
-      CREATE UNIQUE INDEX boards_class_code_unique ON boards (class_id, board_code) WHERE board_code <> '';`,
+      CREATE UNIQUE INDEX fixture_widgets_class_code_unique ON fixture_widgets (class_id, widget_code) WHERE widget_code <> '';`,
   },
 ];
 

@@ -9,21 +9,21 @@ import { describe, expect, it } from 'vitest';
 import { BATCH_PATH } from '../../src/contract/batch';
 import { classEntity } from '../../src/contract/entities';
 import {
-  BOARD_V1_MIGRATIONS,
-  boardEntityV1,
+  FIXTURE_WIDGET_V1_MIGRATIONS,
+  fixtureWidgetV1,
   PROBE_MIGRATIONS,
   probeEntity,
   registerFixtures,
 } from '../helpers/fixture-entities';
 import { signedInSuite } from '../helpers/server';
 
-registerFixtures(boardEntityV1, probeEntity);
+registerFixtures(fixtureWidgetV1, probeEntity);
 const suite = signedInSuite({
   seedDemo: true,
-  settings: { extraMigrations: [...BOARD_V1_MIGRATIONS, ...PROBE_MIGRATIONS] },
+  settings: { extraMigrations: [...FIXTURE_WIDGET_V1_MIGRATIONS, ...PROBE_MIGRATIONS] },
 });
 const P = probeEntity.api;
-const B = boardEntityV1.api;
+const B = fixtureWidgetV1.api;
 
 let n = 0;
 /** A probe that breaks nothing, with `fields` on top. */
@@ -138,19 +138,23 @@ describe('constraint violations are refusals, not 500s', () => {
   });
 
   it('a unique rule of the description: the same words the device shows, the stored refusal under its key', async () => {
-    const first = await suite.client.post(B.add!, { boardName: 'CBSE' });
+    const first = await suite.client.post(B.add!, { widgetName: 'CBSE' });
     expect(first.status).toBe(200);
     const headers = { 'Idempotency-Key': 'dup-cbse' };
-    const dup = await suite.client.post(B.add!, { boardName: 'CBSE' }, headers);
+    const dup = await suite.client.post(B.add!, { widgetName: 'CBSE' }, headers);
     expect(dup).toMatchObject({
       status: 409,
-      body: { success: false, message: 'Board Name is already used by another board', field: 'board_name' },
+      body: {
+        success: false,
+        message: 'Widget Name is already used by another fixture widget',
+        field: 'widget_name',
+      },
     });
     // Final: the repeat under the same key is answered from the stored refusal.
-    const repeat = await suite.client.post(B.add!, { boardName: 'CBSE' }, headers);
+    const repeat = await suite.client.post(B.add!, { widgetName: 'CBSE' }, headers);
     expect(repeat.status).toBe(409);
     expect(repeat.headers.get('Idempotent-Replayed')).toBe('true');
     // Exact text: another case is another name.
-    expect((await suite.client.post(B.add!, { boardName: 'cbse' })).status).toBe(200);
+    expect((await suite.client.post(B.add!, { widgetName: 'cbse' })).status).toBe(200);
   });
 });

@@ -11,7 +11,16 @@ describe('migrations', () => {
     const files = (await readdir(new URL('../../server/migrations/', import.meta.url)))
       .filter((f) => f.endsWith('.sql'))
       .sort();
-    expect(migrations.map((m) => `${m.name}.sql`)).toEqual(files);
+    const listed = migrations.map((m) => `${m.name}.sql`);
+    const missing = files.filter((f) => !listed.includes(f));
+    const add = missing.map(
+      (f) => `\`import … from './${f}?raw'\` and \`{ name: '${f.slice(0, -4)}', sql: … },\``,
+    );
+    const advice =
+      missing.length > 0
+        ? `server/migrations/index.ts lacks ${missing.join(', ')}: add ${add.join('; ')} to its list`
+        : 'server/migrations/index.ts lists the migrations out of order, or one with no file';
+    expect(listed, advice).toEqual(files);
     for (const f of files) expect(f).toMatch(/^[0-9]{3}_[a-z0-9_]+\.sql$/);
   });
 

@@ -206,7 +206,9 @@ describe('list pages at scale', () => {
       for (const field of e.list.search)
         expect(
           indexed.some((i) => i.indexdef.includes(`ON public.${e.table} USING gin (${field} gin_trgm_ops)`)),
-          `${e.table}.${field}`,
+          `${e.table}.${field} is searched by its list but has no trigram index: add ` +
+            `\`CREATE INDEX ${e.table}_${field}_search ON ${e.table} USING gin (${field} gin_trgm_ops);\` ` +
+            `to the table's migration in server/migrations/`,
         ).toBe(true);
   });
 });

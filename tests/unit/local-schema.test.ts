@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { entities } from '../../src/contract/entities';
 import { LOCAL_SCHEMA_VERSION, storesFor } from '../../src/db/database';
+import { placeOf } from '../helpers/source-lines';
 
 const RELEASED: Record<number, Readonly<Record<string, string>>> = {
   2: {
@@ -47,6 +48,31 @@ RELEASED[9] = {
 
 describe('local schema', () => {
   it('the tables are those released under the current version', () => {
-    expect(storesFor(entities)).toEqual(RELEASED[LOCAL_SCHEMA_VERSION]);
+    const stores = storesFor(entities);
+    expect(stores, releaseSteps(stores)).toEqual(RELEASED[LOCAL_SCHEMA_VERSION]);
   });
 });
+
+/**
+ * What a newcomer does when the tables change (a new entity, a new parent): the version to
+ * bump and the line to add to RELEASED above, written out from the tables as they now are.
+ */
+function releaseSteps(stores: Record<string, string>): string {
+  const released = RELEASED[LOCAL_SCHEMA_VERSION] ? LOCAL_SCHEMA_VERSION : LOCAL_SCHEMA_VERSION - 1;
+  const next = released + 1;
+  const before = RELEASED[released] ?? {};
+  const changed = Object.entries(stores).filter(([table, def]) => before[table] !== def);
+  const dropped = Object.keys(before).filter((table) => !(table in stores));
+  const spread = [`...RELEASED[${released}]`, ...changed.map(([table, def]) => `${table}: '${def}'`)];
+  const line = `RELEASED[${next}] = { ${spread.join(', ')} };`;
+  const bump =
+    released === LOCAL_SCHEMA_VERSION
+      ? `set LOCAL_SCHEMA_VERSION to ${next} at ${placeOf('src/db/database.ts', 'export const LOCAL_SCHEMA_VERSION')}, and `
+      : '';
+  return (
+    `The local tables differ from those released under version ${released}: ${bump}add ` +
+    `\`${line}\` to tests/unit/local-schema.test.ts, below RELEASED[${released}] ` +
+    `(${placeOf('tests/unit/local-schema.test.ts', `RELEASED[${released}] =`)})` +
+    (dropped.length > 0 ? ` (written out in full: ${dropped.join(', ')} no longer exist)` : '')
+  );
+}

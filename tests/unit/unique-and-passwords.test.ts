@@ -15,69 +15,72 @@ import { applyServerIds } from '../../src/db/outbox/rekey';
 import { currentRecordFrom } from '../../src/sync/merge/current-record';
 import { mergeEdit } from '../../src/sync/merge/merge-edit';
 import { normaliseRow } from '../../src/sync/pull/normalise';
-import { boardEntityV2, registerFixtures } from '../helpers/fixture-entities';
+import { fixtureWidgetV2, registerFixtures } from '../helpers/fixture-entities';
 import { freshLocalDbEach } from '../helpers/local-db';
 
-registerFixtures(boardEntityV2);
+registerFixtures(fixtureWidgetV2);
 
 let db: LocalDb;
 freshLocalDbEach('unique', (opened) => {
   db = opened;
 });
 
-const board = (values: Record<string, string>) => mutate(db, { op: 'add', entity: boardEntityV2, values });
+const widget = (values: Record<string, string>) => mutate(db, { op: 'add', entity: fixtureWidgetV2, values });
 
 describe('unique fields on the device', () => {
   it('across the entity: the same text refused at the field, another case or an edit of itself allowed', async () => {
-    const { key } = await board({ board_name: 'CBSE', motto: 'm' });
-    await expect(board({ board_name: 'CBSE', motto: 'm' })).rejects.toEqual(
-      new DuplicateError('board_name', 'Board Name is already used by another board'),
+    const { key } = await widget({ widget_name: 'CBSE', motto: 'm' });
+    await expect(widget({ widget_name: 'CBSE', motto: 'm' })).rejects.toEqual(
+      new DuplicateError('widget_name', 'Widget Name is already used by another fixture widget'),
     );
-    await board({ board_name: 'cbse', motto: 'm' });
+    await widget({ widget_name: 'cbse', motto: 'm' });
     // Its own record is no duplicate; nothing was queued by the refusal.
     await mutate(db, {
       op: 'update',
-      entity: boardEntityV2,
+      entity: fixtureWidgetV2,
       key,
-      values: { board_name: 'CBSE', motto: 'n' },
+      values: { widget_name: 'CBSE', motto: 'n' },
     });
     expect(await db.outbox.count()).toBe(2);
     await expect(
-      mutate(db, { op: 'update', entity: boardEntityV2, key, values: { board_name: 'cbse' } }),
+      mutate(db, { op: 'update', entity: fixtureWidgetV2, key, values: { widget_name: 'cbse' } }),
     ).rejects.toBeInstanceOf(DuplicateError);
   });
 
   it('within a parent: the same code under another class or none is allowed; a temporary parent id counts as its server id', async () => {
     const cls = await mutate(db, { op: 'add', entity: classEntity, values: { class_name: 'New class' } });
-    await board({ board_name: 'A', board_code: 'X1', class_id: cls.key, motto: 'm' });
-    await board({ board_name: 'B', board_code: 'X1', class_id: '2', motto: 'm' });
-    await board({ board_name: 'C', board_code: 'X1', motto: 'm' });
-    await board({ board_name: 'D', board_code: '', class_id: cls.key, motto: 'm' });
-    await board({ board_name: 'E', board_code: '', class_id: cls.key, motto: 'm' });
+    await widget({ widget_name: 'A', widget_code: 'X1', class_id: cls.key, motto: 'm' });
+    await widget({ widget_name: 'B', widget_code: 'X1', class_id: '2', motto: 'm' });
+    await widget({ widget_name: 'C', widget_code: 'X1', motto: 'm' });
+    await widget({ widget_name: 'D', widget_code: '', class_id: cls.key, motto: 'm' });
+    await widget({ widget_name: 'E', widget_code: '', class_id: cls.key, motto: 'm' });
 
     const add = (await db.outbox.toArray()).find((e) => e.entity === 'class')!;
     await applyServerIds(db, [{ entity: 'class', tempId: cls.key, serverId: '90', seq: add.seq }]);
     for (const classId of ['90', cls.key])
       await expect(
-        board({ board_name: `F${classId}`, board_code: 'X1', class_id: classId, motto: 'm' }),
+        widget({ widget_name: `F${classId}`, widget_code: 'X1', class_id: classId, motto: 'm' }),
       ).rejects.toEqual(
-        new DuplicateError('board_code', 'Board Code is already used by another board in this class'),
+        new DuplicateError(
+          'widget_code',
+          'Widget Code is already used by another fixture widget in this class',
+        ),
       );
   });
 });
 
 describe("a server's refusal, read back at its field", () => {
   it('the words of a rule name its field; other words none', () => {
-    expect(ruleOfRefusal(boardEntityV2, 'Board Code is already used by another board in this class')).toEqual(
-      {
-        field: 'board_code',
-        within: 'class_id',
-      },
-    );
-    expect(ruleOfRefusal(boardEntityV2, 'Board Name is already used by another board')?.field).toBe(
-      'board_name',
-    );
-    expect(ruleOfRefusal(boardEntityV2, 'Motto is required')).toBeNull();
+    expect(
+      ruleOfRefusal(fixtureWidgetV2, 'Widget Code is already used by another fixture widget in this class'),
+    ).toEqual({
+      field: 'widget_code',
+      within: 'class_id',
+    });
+    expect(
+      ruleOfRefusal(fixtureWidgetV2, 'Widget Name is already used by another fixture widget')?.field,
+    ).toBe('widget_name');
+    expect(ruleOfRefusal(fixtureWidgetV2, 'Motto is required')).toBeNull();
   });
 });
 

@@ -204,7 +204,9 @@ export interface EntityDescription {
    * Our extension, not the PHP API's (Terms, content images): every endpoint exists only on our
    * server, and not in its legacy mode. The client learns from a 404 to its read (pull) that a
    * server lacks them (src/db/known-extensions.ts) and its screens say so instead of queueing changes
-   * that could never be delivered.
+   * that could never be delivered. Every entity the PHP API lacks sets it, a newcomer's too:
+   * unmarked, its 404 ends every pull from a PHP server as refused. The PHP API's entities are
+   * listed in tests/unit/php-api-entities.test.ts, which fails for an entity that says neither.
    */
   extension?: boolean;
 }

@@ -3,6 +3,11 @@
  * a location kept as the legacy values (country ISO2, state code, city name), a password that
  * is hashed and never returned, a picture, an Enabled/Disabled status toggled through its own
  * endpoint with the new value, and the set of books assigned to the record.
+ *
+ * The status trio serves any entity with an Enabled/Disabled toggle: `status` in its fields,
+ * `statusColumn` in its list, `actions: { status: statusToggle(path, One, one) }`, and a
+ * `status text NOT NULL DEFAULT 'Enabled' CHECK (status IN ('Enabled', 'Disabled'))` column.
+ * The server's toggle endpoint, the list's button, bulk Enable/Disable and CSV follow from it.
  */
 import type { FieldAction, FieldSpec, FileRule, ListColumn, SetRelation } from '../entity';
 

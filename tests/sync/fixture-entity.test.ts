@@ -1,6 +1,6 @@
 /**
  * A newcomer's entity end to end, real server over HTTP and the app's own local store
- * and sync engine (fake-indexeddb): a Board with a unique name (tests/helpers/fixture-entities.ts),
+ * and sync engine (fake-indexeddb): a Fixture Widget with a unique name (tests/helpers/fixture-entities.ts),
  * then the recipe "Adding a field or a parent" of ARCHITECTURE.md applied to it.
  *
  * 1. The unique name holds on the device (refused before queueing, at the field, in the
@@ -27,18 +27,18 @@ import { pull } from '../../src/sync/pull/pull';
 import { queueView } from '../../src/sync/queue-view';
 import { replay, type SyncContext } from '../../src/sync/replay';
 import {
-  BOARD_V1_MIGRATIONS,
-  BOARD_V2_MIGRATIONS,
-  boardEntityV1,
-  boardEntityV2,
   DEFAULT_MOTTO,
+  FIXTURE_WIDGET_V1_MIGRATIONS,
+  FIXTURE_WIDGET_V2_MIGRATIONS,
+  fixtureWidgetV1,
+  fixtureWidgetV2,
   registerFixtures,
   replaceFixture,
 } from '../helpers/fixture-entities';
 import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
 import { drain, syncClient } from '../helpers/sync-client';
 
-registerFixtures(boardEntityV1);
+registerFixtures(fixtureWidgetV1);
 
 /** The next release's local store: the same data, the new entity tables' indexes (a new ref field). */
 class UpgradedDb extends LocalDb {
@@ -54,11 +54,11 @@ let device: SyncContext & { db: LocalDb };
 const opened: LocalDb[] = [];
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'board-entity-'));
+  dataDir = await mkdtemp(join(tmpdir(), 'fixture-entity-'));
   server = await startTestServer({
     dataDir,
     seedDemo: true,
-    settings: { extraMigrations: BOARD_V1_MIGRATIONS },
+    settings: { extraMigrations: FIXTURE_WIDGET_V1_MIGRATIONS },
   });
   device = await syncClient(server.apiRoot);
   opened.push(device.db);
@@ -73,59 +73,59 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const boardsOn = (db: LocalDb) => db.rows(boardEntityV1).toArray();
+const widgetsOn = (db: LocalDb) => db.rows(fixtureWidgetV1).toArray();
 /** Another administrator's client: plain requests to the server. */
 const otherAdmin = async () => api(server.apiRoot, await signIn(server.apiRoot));
 const addOnDevice = (db: LocalDb, values: Record<string, string>) =>
-  mutate(db, { op: 'add', entity: entities.find((e) => e.name === 'board')!, values });
+  mutate(db, { op: 'add', entity: entities.find((e) => e.name === 'fixtureWidget')!, values });
 
-describe('a Board with a unique name (version 1)', () => {
+describe('a Fixture Widget with a unique name (version 1)', () => {
   it('a duplicate is refused on the device before queueing, at the field, in the server words', async () => {
-    await addOnDevice(device.db, { board_name: 'CBSE' });
-    await addOnDevice(device.db, { board_name: 'ICSE' });
+    await addOnDevice(device.db, { widget_name: 'CBSE' });
+    await addOnDevice(device.db, { widget_name: 'ICSE' });
     await drain(device);
-    const refused = addOnDevice(device.db, { board_name: ' CBSE ' });
+    const refused = addOnDevice(device.db, { widget_name: ' CBSE ' });
     await expect(refused).rejects.toBeInstanceOf(DuplicateError);
     await expect(refused).rejects.toMatchObject({
-      field: 'board_name',
-      message: 'Board Name is already used by another board',
+      field: 'widget_name',
+      message: 'Widget Name is already used by another fixture widget',
     });
     expect(await device.db.outbox.count()).toBe(0);
   });
 
   it('a duplicate the device could not see is refused by the server: failed once, never retried, then edited', async () => {
     const other = await otherAdmin();
-    expect((await other.post(boardEntityV1.api.add, { boardName: 'State Board' })).status).toBe(200);
-    const { key } = await addOnDevice(device.db, { board_name: 'State Board' });
+    expect((await other.post(fixtureWidgetV1.api.add, { widgetName: 'State Widget' })).status).toBe(200);
+    const { key } = await addOnDevice(device.db, { widget_name: 'State Widget' });
 
     await drain(device);
     const [entry] = await device.db.outbox.toArray();
     expect(entry).toMatchObject({
       status: 'failed',
       attempts: 1,
-      lastError: 'Board Name is already used by another board',
+      lastError: 'Widget Name is already used by another fixture widget',
     });
     // Replay runs again and again (timer, focus, online): a refusal is left alone.
     for (let i = 0; i < 3; i++) await replay(device);
     expect(await device.db.outbox.get(entry.seq)).toMatchObject({ status: 'failed', attempts: 1 });
     const [item] = queueView(await device.db.outbox.toArray(), (id) => id, Date.now(), 'admin');
-    expect(item).toMatchObject({ state: 'Failed', action: 'Add', failure: 'Failed to add board' });
+    expect(item).toMatchObject({ state: 'Failed', action: 'Add', failure: 'Failed to add fixture widget' });
 
     // Edit (the outbox's Edit opens the record's form): the corrected add goes under a new key.
     await mutate(device.db, {
       op: 'update',
-      entity: boardEntityV1,
+      entity: fixtureWidgetV1,
       key,
-      values: { board_name: 'State Board (West)' },
+      values: { widget_name: 'State Widget (West)' },
     });
     await drain(device);
     expect(await device.db.outbox.count()).toBe(0);
     await pull(device);
-    expect((await boardsOn(device.db)).map((b) => b.board_name).sort()).toEqual([
+    expect((await widgetsOn(device.db)).map((b) => b.widget_name).sort()).toEqual([
       'CBSE',
       'ICSE',
-      'State Board',
-      'State Board (West)',
+      'State Widget',
+      'State Widget (West)',
     ]);
   });
 });
@@ -138,10 +138,14 @@ describe('version 2: a field and a parent added (the recipe)', () => {
     const name = device.db.name;
     device.db.close();
     // The release: the description and the migration, then server and app start again.
-    replaceFixture(boardEntityV1, boardEntityV2);
+    replaceFixture(fixtureWidgetV1, fixtureWidgetV2);
     const port = server.port;
     await server.close();
-    server = await startTestServer({ dataDir, port, settings: { extraMigrations: BOARD_V2_MIGRATIONS } });
+    server = await startTestServer({
+      dataDir,
+      port,
+      settings: { extraMigrations: FIXTURE_WIDGET_V2_MIGRATIONS },
+    });
     opened.splice(opened.indexOf(device.db), 1);
     const db = new UpgradedDb(name, before, storesFor(entities));
     await db.open();
@@ -150,47 +154,47 @@ describe('version 2: a field and a parent added (the recipe)', () => {
   });
 
   it('rows pulled before the field existed get it at the next pull', async () => {
-    const old = await boardsOn(upgraded.db);
+    const old = await widgetsOn(upgraded.db);
     expect(old).toHaveLength(4);
     expect(old.every((b) => !('motto' in b))).toBe(true);
     expect(await pull(upgraded)).toEqual({ ok: true });
-    const pulled = await boardsOn(upgraded.db);
+    const pulled = await widgetsOn(upgraded.db);
     expect(pulled).toHaveLength(4);
-    for (const b of pulled) expect(b).toMatchObject({ motto: DEFAULT_MOTTO, board_code: '', class_id: '' });
+    for (const b of pulled) expect(b).toMatchObject({ motto: DEFAULT_MOTTO, widget_code: '', class_id: '' });
   });
 
   it('new rows carry the field and the parent; the form checks the field as the server does', async () => {
-    expect(formProblems(boardEntityV2, 'add', { board_name: 'IB', motto: '' })).toEqual([
+    expect(formProblems(fixtureWidgetV2, 'add', { widget_name: 'IB', motto: '' })).toEqual([
       { field: 'motto', message: 'Motto is required', missing: true },
     ]);
-    expect(formProblems(boardEntityV2, 'add', { board_name: 'IB', motto: 'x'.repeat(81) })).toEqual([
+    expect(formProblems(fixtureWidgetV2, 'add', { widget_name: 'IB', motto: 'x'.repeat(81) })).toEqual([
       { field: 'motto', message: 'Motto is too long', missing: false },
     ]);
-    const refused = await (await otherAdmin()).post(boardEntityV2.api.add, { boardName: 'IB' });
+    const refused = await (await otherAdmin()).post(fixtureWidgetV2.api.add, { widgetName: 'IB' });
     expect(refused).toMatchObject({ status: 400, body: { success: false, message: 'Motto is required' } });
 
-    await addOnDevice(upgraded.db, { board_name: 'IB', class_id: '1', board_code: 'IB1', motto: 'Think' });
+    await addOnDevice(upgraded.db, { widget_name: 'IB', class_id: '1', widget_code: 'IB1', motto: 'Think' });
     await drain(upgraded);
     await pull(upgraded);
-    const ib = (await boardsOn(upgraded.db)).find((b) => b.board_name === 'IB');
-    expect(ib).toMatchObject({ class_id: '1', class_name: 'Class 1', board_code: 'IB1', motto: 'Think' });
+    const ib = (await widgetsOn(upgraded.db)).find((b) => b.widget_name === 'IB');
+    expect(ib).toMatchObject({ class_id: '1', class_name: 'Class 1', widget_code: 'IB1', motto: 'Think' });
   });
 
   it('a code unique within its class holds on the device and on the server', async () => {
     const sameClass = addOnDevice(upgraded.db, {
-      board_name: 'IB Two',
+      widget_name: 'IB Two',
       class_id: '1',
-      board_code: 'IB1',
+      widget_code: 'IB1',
       motto: 'Again',
     });
     await expect(sameClass).rejects.toMatchObject({
-      field: 'board_code',
-      message: 'Board Code is already used by another board in this class',
+      field: 'widget_code',
+      message: 'Widget Code is already used by another fixture widget in this class',
     });
     await addOnDevice(upgraded.db, {
-      board_name: 'IB Two',
+      widget_name: 'IB Two',
       class_id: '2',
-      board_code: 'IB1',
+      widget_code: 'IB1',
       motto: 'Again',
     });
     await drain(upgraded);
@@ -199,13 +203,13 @@ describe('version 2: a field and a parent added (the recipe)', () => {
     // A second device that never pulled: the server's unique index refuses, in the same words.
     const second = await syncClient(server.apiRoot);
     opened.push(second.db);
-    await addOnDevice(second.db, { board_name: 'IB Three', class_id: '1', board_code: 'IB1', motto: 'M' });
+    await addOnDevice(second.db, { widget_name: 'IB Three', class_id: '1', widget_code: 'IB1', motto: 'M' });
     await drain(second);
     expect(await second.db.outbox.toArray()).toEqual([
       expect.objectContaining({
         status: 'failed',
         attempts: 1,
-        lastError: 'Board Code is already used by another board in this class',
+        lastError: 'Widget Code is already used by another fixture widget in this class',
       }),
     ]);
   });
