@@ -65,10 +65,16 @@ export async function startBenchServer({ cpuProfileDir, staticDir, dataDir: give
       });
       child.once('exit', (code) => fail(new Error(`Server exited with ${code}:\n${log}`)));
     });
+    // Its last words when it ends unasked (a bench then fails on a refused connection).
+    child.once('exit', (code, signal) => {
+      if (!stopping) console.error(`Server exited with ${code ?? signal}:\n${log.slice(-4000)}`);
+    });
     return child;
   };
+  let stopping = false;
   let child = await launch();
   const stop = async (signal) => {
+    stopping = true;
     const exited = new Promise((done) => child.once('exit', done));
     child.kill(signal);
     await exited;
@@ -88,6 +94,7 @@ export async function startBenchServer({ cpuProfileDir, staticDir, dataDir: give
     kill: () => stop('SIGKILL'),
     /** Starts it again on the same port with the same data; resolves once it listens. */
     async restart() {
+      stopping = false;
       child = await launch();
     },
     async close() {

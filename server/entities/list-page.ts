@@ -1,21 +1,21 @@
 /**
  * A page of a list (`page` and `limit`) and its total, in standard SQL: the total is count(*)
- * of the rows the search and filters keep, and the page's keys are read in the list's order
- * with LIMIT and OFFSET, then only those rows are read whole (parents' names, sets). A search
+ * of the rows the search and filters keep, then the page's keys are read in the list's order
+ * with LIMIT and OFFSET, and only those rows are read whole (parents' names, sets). A search
  * is ILIKE on the searched columns, which their trigram GIN indexes (migrations/010) serve for
- * three characters or more; a shorter one keeps most rows, and one pass over them both counts
- * and pages them.
+ * three characters or more; a shorter one keeps most rows, which the order's index walk
+ * meets early, so the page's keys cost little beside the count.
  *
  * The legacy request names a page by its number, not by the last key of the one before it, so
- * a deep page cannot be read by keyset: it is OFFSET over the order's index. Over the whole
- * table the total comes first, and a page past the middle is read from the other end of the
- * index, so the last page costs what the first does.
+ * a deep page cannot be read by keyset: it is OFFSET over the order's index. With the total
+ * known first, a page past the middle is read from the other end, so the last page costs what
+ * the first does.
  */
 import type { EntityDescription } from '../../src/contract/entity';
 import type { Query } from '../db';
 import type { ListParams } from './params';
 import type { RowSelect } from './select';
-import { ident, type Where } from './sql';
+import type { Where } from './sql';
 
 type Row = Record<string, unknown>;
 export type Page = NonNullable<ListParams['page']>;
@@ -46,16 +46,16 @@ export function listPage(
       ? Promise.resolve([])
       : q<Row>(`${select.sql} WHERE ${key} = ANY($1) ${orderBy(order)}`, [keys]);
 
-  const countAll = async (q: Query) =>
-    (await q<{ n: number }>(`SELECT count(*) AS n FROM ${ident(entity.table)}`))[0].n;
+  const count = async (q: Query, where: Where) =>
+    (await q<{ n: number }>(`SELECT count(*) AS n ${select.from} ${where}`, where.params))[0].n;
 
   /**
-   * A page of every row: rows [offset, offset + limit) in the order asked are rows
-   * [total - offset - limit, total - offset) in the reverse order (NULLs and the key's
-   * tie-break reverse too), read from whichever end is nearer.
+   * Rows [offset, offset + limit) in the order asked are rows [total - offset - limit,
+   * total - offset) in the reverse order (NULLs and the key's tie-break reverse too): a page
+   * past the middle is read from the other end.
    */
-  async function wholeTablePage(q: Query, page: Page, order: PageOrder) {
-    const total = await countAll(q);
+  return async (q, where, page, order) => {
+    const total = await count(q, where);
     const { limit, offset } = page;
     const backwards = offset + limit / 2 > total / 2;
     const [skip, take] = backwards
@@ -63,41 +63,11 @@ export function listPage(
       : [offset, limit];
     if (take === 0) return { rows: [], total };
     const read = backwards ? { by: order.by, dir: flip(order.dir) } : order;
-    const keys = await q<{ k: unknown }>(
-      `SELECT ${key} AS k ${select.from} ${orderBy(read)} LIMIT $1 OFFSET $2`,
-      [take, skip],
-    );
-    return {
-      rows: await rowsOf(
-        q,
-        keys.map((r) => r.k),
-        order,
-      ),
-      total,
-    };
-  }
-
-  /**
-   * A page of the rows `where` keeps: its keys and the number of matches from one pass over
-   * the matches. MATERIALIZED keeps the planner from reading the order's index and testing
-   * every row to serve the LIMIT: the count needs every match anyway, and the search's index
-   * finds them best on its own.
-   */
-  async function matchingPage(q: Query, where: Where, page: Page, order: PageOrder) {
     const n = where.params.length;
-    const keys = await q<{ k: unknown; total: number }>(
-      `WITH m AS MATERIALIZED (SELECT ${key} AS k, ${column(order.by)} AS o ${select.from} ${where})
-       SELECT k, (SELECT count(*) FROM m) AS total FROM m ORDER BY o ${order.dir}, k ${order.dir}
-       LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...where.params, page.limit, page.offset],
+    const keys = await q<{ k: unknown }>(
+      `SELECT ${key} AS k ${select.from} ${where} ${orderBy(read)} LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...where.params, take, skip],
     );
-    let total = keys[0]?.total ?? 0;
-    // Past the last page no row carries the count.
-    if (keys.length === 0 && page.offset > 0)
-      [{ total }] = await q<{ total: number }>(
-        `SELECT count(*) AS total ${select.from} ${where}`,
-        where.params,
-      );
     return {
       rows: await rowsOf(
         q,
@@ -106,8 +76,5 @@ export function listPage(
       ),
       total,
     };
-  }
-
-  return (q, where, page, order) =>
-    String(where) === '' ? wholeTablePage(q, page, order) : matchingPage(q, where, page, order);
+  };
 }
