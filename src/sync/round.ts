@@ -122,7 +122,7 @@ export async function sendRound(
 }
 
 /**
- * A change carried to another device in a file (`copied`, src/db/saved-queue.ts) is sent by
+ * A change carried to another device in a file (`copied`, src/db/saved-queue/gather-and-load.ts) is sent by
  * both under one key. An edit merges with the server's record before it goes (rule 5), so the
  * second copy may differ from the first when the record changed in between, and the server
  * refuses it as a key used for another request: the first copy, which took effect. Such an
