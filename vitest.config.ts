@@ -54,7 +54,7 @@ export default defineConfig({
           name: 'postgres',
           include: ['tests/server/**/*.test.ts', 'tests/postgres/**/*.test.ts'],
           // Backups are of the embedded database only (PostgreSQL has pg_dump): once is enough.
-          exclude: [...configDefaults.exclude, 'tests/server/backup.test.ts'],
+          exclude: [...configDefaults.exclude, 'tests/server/operations/backup.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,
@@ -67,10 +67,10 @@ export default defineConfig({
         test: {
           name: 's3',
           include: [
-            'tests/server/uploads-serve.test.ts',
-            'tests/server/uploads-write.test.ts',
-            'tests/server/resumable-uploads.test.ts',
-            'tests/server/upload-journal.test.ts',
+            'tests/server/uploads/uploads-serve.test.ts',
+            'tests/server/uploads/uploads-write.test.ts',
+            'tests/server/uploads/resumable-uploads.test.ts',
+            'tests/server/uploads/upload-journal.test.ts',
             'tests/s3/**/*.test.ts',
           ],
           env: { TEST_STORAGE: 's3' },

@@ -77,7 +77,7 @@ const RECAP_MAX = 120;
 const width = Math.max(...lanes.map((l) => l.name.length));
 
 // Arguments after the script's name go to every vitest run (file filters: `node
-// scripts/test-lanes.mjs tests/unit/bulk` runs what matches in each lane).
+// scripts/test-lanes.mjs tests/unit/store/bulk` runs what matches in each lane).
 const extra = process.argv.slice(2);
 
 function runStep(lane, [command, args]) {

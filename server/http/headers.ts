@@ -23,7 +23,7 @@ import type { AppEnv } from './env';
 
 /**
  * sha256 of the <style data-tiptap-style> text of @tiptap/core (3.32 to 3.34).
- * tests/server/headers.test.ts recomputes it from the installed package: when TipTap changes
+ * tests/server/http/headers.test.ts recomputes it from the installed package: when TipTap changes
  * that text, the test fails and names the new hash.
  */
 export const TIPTAP_STYLE_HASH = 'sha256-PlumsSlvJ7vvWzjqibGAYKq92O3y/4JTxWWsWJvyUYA=';

@@ -8,7 +8,7 @@
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
 -- One per column an entity searches (its description's `list.search`);
--- tests/server/lists-at-scale.test.ts fails when a searched column has none.
+-- tests/server/lists/scale.test.ts fails when a searched column has none.
 CREATE INDEX book_pages_search ON book_pages USING gin (page_title gin_trgm_ops);
 CREATE INDEX books_search ON books USING gin (book_name gin_trgm_ops);
 CREATE INDEX chapters_search ON chapters USING gin (chapter_title gin_trgm_ops);

@@ -50,7 +50,7 @@ $$;
 -- fields, counted once per row; an update counts only the rows whose search fields changed
 -- (most updates change other columns), matched by key (keys never change). A migration that
 -- adds an entity with a search calls it (ARCHITECTURE.md, "Adding an entity");
--- tests/server/short-search.test.ts fails when a searched table's grams are not counted.
+-- tests/server/lists/list-search.test.ts fails when a searched table's grams are not counted.
 CREATE FUNCTION count_grams_of(tbl text, key text, fields text[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   texts_of text := (SELECT string_agg(format('%%1$s.%I::text', f), ', ') FROM unnest(fields) f);

@@ -1,7 +1,7 @@
 /**
  * The migrations, imported as text (Vite's `?raw`) so that they are bundled into
  * dist-server/index.js and need no folder beside it at run time. Add each new file here;
- * tests/server/migrations.test.ts fails when a file of this folder is missing from the list.
+ * tests/server/operations/migrations.test.ts fails when a file of this folder is missing from the list.
  */
 import init from './001_init.sql?raw';
 import masterData from './002_master_data.sql?raw';

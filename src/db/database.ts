@@ -39,7 +39,7 @@ export interface ReferenceList {
 
 /**
  * Bump when an entity or index is added: Dexie upgrades the stores in place and keeps
- * the data (including the outbox) of the tables that stay. tests/unit/local-schema.test.ts
+ * the data (including the outbox) of the tables that stay. tests/unit/store/local-schema.test.ts
  * fails when the stores change without a bump.
  */
 export const LOCAL_SCHEMA_VERSION = 9;

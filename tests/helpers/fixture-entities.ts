@@ -8,7 +8,7 @@
  *   (a class, optional) and a code unique within the class. ARCHITECTURE.md's recipe "Adding
  *   a field or a parent" is proved with it (tests/sync/fixture-entity.test.ts).
  * - Probe: a table whose constraints the description does not know of, so that each class of
- *   constraint violation can be met through the API (tests/server/constraint-errors.test.ts):
+ *   constraint violation can be met through the API (tests/server/writes/constraint-errors.test.ts):
  *   unique, exclusion, foreign key (adding and deleting), check, not null, text too long,
  *   number out of range. Real descriptions check all of these before the database can refuse.
  *

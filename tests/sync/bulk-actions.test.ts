@@ -6,7 +6,7 @@
  * and action, though the client sent those batches again), our server gets them in batches, and
  * its rows end as the device intended. Undo before sending cancels every entry of a bulk toggle
  * and a bulk delete of 500 each: nothing reaches the server. That each entry is the single
- * action's own request (the PHP endpoint) is checked in tests/unit/bulk.test.ts.
+ * action's own request (the PHP endpoint) is checked in tests/unit/store/bulk.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookEntity, studentEntity } from '../../src/contract/entities';

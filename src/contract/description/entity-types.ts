@@ -206,7 +206,7 @@ export interface EntityDescription {
    * server lacks them (src/db/known-extensions.ts) and its screens say so instead of queueing changes
    * that could never be delivered. Every entity the PHP API lacks sets it, a newcomer's too:
    * unmarked, its 404 ends every pull from a PHP server as refused. The PHP API's entities are
-   * listed in tests/unit/php-api-entities.test.ts, which fails for an entity that says neither.
+   * listed in tests/unit/contract/php-api-entities.test.ts, which fails for an entity that says neither.
    */
   extension?: boolean;
 }

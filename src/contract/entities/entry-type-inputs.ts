@@ -2,7 +2,7 @@
  * Which inputs a library resource's form shows for the entry type of its resource type
  * (spec §4: "choosing a resource type fetches its entry type, which decides the inputs shown";
  * codes 1-6 in resource-type.ts). Written once, here; the description's `switched` points at
- * it, the form draws from it (switched-inputs.ts) and tests/unit/entry-type-inputs.test.ts
+ * it, the form draws from it (switched-inputs.ts) and tests/unit/contract/content.test.ts
  * pins it.
  *
  * | Code | Entry type      | Inputs                                                   |

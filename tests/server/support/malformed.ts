@@ -1,6 +1,6 @@
 /**
  * Malformed requests for every endpoint of the endpoint table, as fast-check arbitraries, for
- * tests/server/fuzz.test.ts. Each request starts from a plausible one built from the entity
+ * tests/server/endpoints/fuzz.test.ts. Each request starts from a plausible one built from the entity
  * description (ids of demo rows, values of the right kind), gets noise (extra fields and
  * parameters, wrong types and huge strings in fields that do not decide the outcome) and then
  * EXACTLY the defects that make it malformed for that endpoint: at least one defect is always

@@ -1,0 +1,251 @@
+/**
+ * The list engine's answers, on fake-indexeddb: orders (ids as numbers, records made
+ * here after them, names by collation with accents, both ways), search without case or
+ * accents, filters with search, totals and the page cut; the pagination's window of pages; and
+ * a list's stale queries, never run or never posted (watches.ts, as the list worker keeps them).
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  classEntity,
+  entities,
+  schoolEntity,
+  studentEntity,
+  teacherEntity,
+} from '../../../src/contract/entities';
+import type { LocalDb } from '../../../src/db/database';
+import { ListEngine } from '../../../src/db/list-engine/engine';
+import type { PageQuery } from '../../../src/db/list-engine/entity-index';
+import type { FromWorker, ShownPage } from '../../../src/db/list-engine/protocol';
+import { engineSpecs } from '../../../src/db/list-engine/spec';
+import { PageWatches } from '../../../src/db/list-engine/watches';
+import { mutate } from '../../../src/db/mutate';
+import { listRows } from '../../../src/db/queries';
+import { pageWindow } from '../../../src/ui/list/Pagination';
+import { freshLocalDbEach } from '../../helpers/local-db';
+
+let db: LocalDb;
+freshLocalDbEach('list-engine', (opened) => {
+  db = opened;
+});
+
+const classes = (names: Record<string, string>) =>
+  db
+    .rows(classEntity)
+    .bulkPut(Object.entries(names).map(([id, name]) => ({ class_id: id, class_name: name })));
+const names = async (q: PageQuery) => (await listRows(db, classEntity, q)).rows.map((r) => r.class_name);
+const keys = async (q: PageQuery) => (await listRows(db, classEntity, q)).rows.map((r) => r.class_id);
+
+describe('orders', () => {
+  it('sorts ids as numbers, records made on this device after them, and desc the other way', async () => {
+    await classes({ '2': 'B', '10': 'C', '9': 'A', '100': 'D' });
+    const { key } = await mutate(db, { op: 'add', entity: classEntity, values: { class_name: 'Here' } });
+    expect(await keys({})).toEqual(['2', '9', '10', '100', key]);
+    expect(await keys({ sort: { field: 'class_id', dir: 'desc' } })).toEqual([key, '100', '10', '9', '2']);
+  });
+
+  it('sorts names by collation: accents and case beside their letters, numbers inside as numbers, ties by id', async () => {
+    await classes({
+      '1': 'Zoë',
+      '2': 'émile',
+      '3': 'Class 10',
+      '4': 'Zoe',
+      '5': 'Class 9',
+      '6': 'Adam',
+      '7': 'Eve',
+    });
+    const byName = { sort: { field: 'class_name', dir: 'asc' as const } };
+    expect(await names(byName)).toEqual(['Adam', 'Class 9', 'Class 10', 'émile', 'Eve', 'Zoë', 'Zoe']);
+    expect(await names({ sort: { field: 'class_name', dir: 'desc' } })).toEqual([
+      'Zoe',
+      'Zoë',
+      'Eve',
+      'émile',
+      'Class 10',
+      'Class 9',
+      'Adam',
+    ]);
+  });
+
+  it('keeps the key order through edits of other values and a page jump, and computes it again when a key comes or goes', async () => {
+    await classes({ '3': 'C', '1': 'A', '2': 'B' });
+    const keyOrders = () => performance.getEntriesByName('lists key order class', 'measure').length;
+    performance.clearMeasures();
+    expect(await keys({ pageSize: 2 })).toEqual(['1', '2']);
+    expect(keyOrders()).toBe(1);
+    await mutate(db, { op: 'update', entity: classEntity, key: '2', values: { class_name: 'Bee' } });
+    expect(await names({ pageSize: 2, page: 2 })).toEqual(['C']);
+    expect(await names({ pageSize: 2 })).toEqual(['A', 'Bee']);
+    expect(keyOrders()).toBe(1);
+    await mutate(db, { op: 'delete', entity: classEntity, key: '1' });
+    const { key } = await mutate(db, { op: 'add', entity: classEntity, values: { class_name: 'Here' } });
+    expect(await keys({})).toEqual(['2', '3', key]);
+    expect(keyOrders()).toBe(2);
+    expect(await keys({ sort: { field: 'class_id', dir: 'desc' } })).toEqual([key, '3', '2']);
+  });
+
+  it('computes the title’s order ahead at once, and the other orders only once the worker is quiet', async () => {
+    await db.rows(studentEntity).bulkPut([
+      { student_id: '1', student_name: 'Zoë', email: 'a@x.org', status: 'Enabled' },
+      { student_id: '2', student_name: 'Ana', email: 'b@x.org', status: 'Disabled' },
+    ]);
+    const engine = new ListEngine(db, engineSpecs(entities));
+    const ordered = () =>
+      performance
+        .getEntriesByType('measure')
+        .map((m) => m.name)
+        .filter((n) => n.startsWith('lists order student.'));
+    performance.clearMeasures();
+    let quiet = () => {};
+    const quietNow = new Promise<void>((resolve) => {
+      quiet = resolve;
+    });
+    try {
+      // A worker never quiet (someone typing): the title's order is computed all the same.
+      const warming = engine.warm(studentEntity.name, () => quietNow);
+      await expect.poll(ordered).toEqual(['lists order student.student_name']);
+      const byName = { sort: { field: 'student_name', dir: 'asc' as const } };
+      expect((await engine.page(studentEntity.name, byName)).keys).toEqual(['2', '1']);
+      expect(ordered()).toEqual(['lists order student.student_name']);
+      quiet();
+      await warming;
+      expect(ordered().length).toBeGreaterThan(1);
+    } finally {
+      engine.close();
+    }
+  });
+
+  it('an unknown sort field falls back to the list’s own order', async () => {
+    await classes({ '3': 'C', '1': 'A', '2': 'B' });
+    expect(await keys({ sort: { field: 'password', dir: 'desc' } })).toEqual(['1', '2', '3']);
+  });
+});
+
+describe('search, filters, totals and pages', () => {
+  it('a search over a parent’s name (no folded column kept) finds rows by the parent’s current name', async () => {
+    // The index folds only what a row holds; a list that searched its school's name would
+    // search the school's current title, folded by the engine.
+    const searched = {
+      ...studentEntity,
+      list: { ...studentEntity.list, search: ['student_name', 'school_name'] },
+    };
+    const specs = engineSpecs(entities.map((e) => (e.name === studentEntity.name ? searched : e)));
+    expect(specs.get(studentEntity.name)?.projection.fields.some((f) => f.startsWith(':search'))).toBe(false);
+    await db.rows(schoolEntity).put({ school_id: '1', school_name: 'Old Name' });
+    await db.rows(studentEntity).bulkPut([
+      { student_id: '1', student_name: 'Ana', school_id: '1', school_name: 'Old Name', status: 'Enabled' },
+      { student_id: '2', student_name: 'Zoë', school_id: '', school_name: '', status: 'Enabled' },
+    ]);
+    const engine = new ListEngine(db, specs);
+    try {
+      const found = async (search: string) => (await engine.page(studentEntity.name, { search }, true)).keys;
+      expect(await found('old')).toEqual(['1']);
+      expect(await found('zoe')).toEqual(['2']);
+      await db.rows(schoolEntity).put({ school_id: '1', school_name: 'Zêta Academy' });
+      expect(await found('zeta')).toEqual(['1']);
+      expect(await found('old')).toEqual([]);
+    } finally {
+      engine.close();
+    }
+  });
+
+  it('finds substrings whatever their case and accents, and counts them over all pages', async () => {
+    await classes({ '1': 'José María', '2': 'JOSEPH', '3': 'Ana', '4': 'Mariana', '5': 'jose' });
+    expect(await names({ search: 'jose' })).toEqual(['José María', 'JOSEPH', 'jose']);
+    expect(await names({ search: 'JOSÉ' })).toEqual(['José María', 'JOSEPH', 'jose']);
+    expect(await names({ search: '  maria ' })).toEqual(['José María', 'Mariana']);
+    const page = await listRows(db, classEntity, { search: 'a', pageSize: 2, page: 2 });
+    expect(page.rows.map((r) => r.class_name)).toEqual(['Mariana']);
+    expect({ total: page.total, page: page.page }).toEqual({ total: 3, page: 2 });
+  });
+
+  it('combines a filter with a search, and a page past the end shows the last', async () => {
+    const teacher = (id: string, name: string, status: string) => ({
+      teacher_id: id,
+      teacher_name: name,
+      status,
+    });
+    await db
+      .rows(teacherEntity)
+      .bulkPut([
+        teacher('1', 'Ravi', 'Enabled'),
+        teacher('2', 'Rani', 'Disabled'),
+        teacher('3', 'Ravindra', 'Disabled'),
+        teacher('4', 'Asha', 'Disabled'),
+      ]);
+    const q = { where: { status: 'Disabled' }, search: 'ra', pageSize: 1, page: 9 };
+    const page = await listRows(db, teacherEntity, q);
+    expect(page.rows.map((r) => r.teacher_name)).toEqual(['Ravindra']);
+    expect({ total: page.total, page: page.page }).toEqual({ total: 2, page: 2 });
+  });
+});
+
+describe('the pagination’s window', () => {
+  it('shows the first and last page and two on each side of the current, with gaps', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(2, 4)).toEqual([1, 2, 3, 4]);
+    expect(pageWindow(1, 10_000)).toEqual([1, 2, 3, 4, 5, null, 10_000]);
+    expect(pageWindow(5000, 10_000)).toEqual([1, null, 4998, 4999, 5000, 5001, 5002, null, 10_000]);
+    expect(pageWindow(10_000, 10_000)).toEqual([1, null, 9996, 9997, 9998, 9999, 10_000]);
+    expect(pageWindow(4, 10)).toEqual([1, 2, 3, 4, 5, 6, null, 10]);
+  });
+});
+
+describe('a list’s stale queries', () => {
+  const shown = (search = ''): ShownPage => ({
+    keys: [search],
+    total: 1,
+    page: 1,
+    pageSize: 10,
+    rows: [],
+    pending: [],
+  });
+
+  it('are never run when a newer one came before their turn, and never posted when it came while they ran', async () => {
+    const asked: string[] = [];
+    const running: { search: string; done: () => void }[] = [];
+    const posted: FromWorker[] = [];
+    const watches = new PageWatches(
+      (_entity, query) => {
+        asked.push(query.search ?? '');
+        return new Promise((resolve) =>
+          running.push({ search: query.search ?? '', done: () => resolve(shown(query.search)) }),
+        );
+      },
+      (m) => posted.push(m),
+    );
+    watches.watch(1, 1, 'class', { search: 'a' });
+    watches.watch(1, 2, 'class', { search: 'ab' });
+    watches.watch(1, 3, 'class', { search: 'abc' });
+    // 'a' runs; 'ab' is replaced by 'abc' before its turn.
+    running[0].done();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(asked).toEqual(['a', 'abc']);
+    watches.watch(1, 4, 'class', { search: 'abcd' });
+    running[1].done();
+    await new Promise((r) => setTimeout(r, 0));
+    running[2].done();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(asked).toEqual(['a', 'abc', 'abcd']);
+    expect(posted).toEqual([{ type: 'page', id: 1, seq: 4, page: shown('abcd') }]);
+  });
+
+  it('a change of the rows while a query runs makes the list answer again', async () => {
+    const posted: FromWorker[] = [];
+    let finish = () => {};
+    let calls = 0;
+    const watches = new PageWatches(
+      () => {
+        calls += 1;
+        return calls === 1
+          ? new Promise((resolve) => (finish = () => resolve(shown('old'))))
+          : Promise.resolve(shown('new'));
+      },
+      (m) => posted.push(m),
+    );
+    watches.watch(7, 1, 'class', {});
+    watches.refresh(new Set(['class']));
+    finish();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(posted.map((m) => (m.type === 'page' ? m.page.keys[0] : m.type))).toEqual(['old', 'new']);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The start script the build writes (scripts/start-preload-plugin.ts): the list screens'
+ * chunks that the entry's graph lacks, preloaded only for a signed-in start on an entity's
+ * path, and the same test of such a start as the app's (first-screen.ts).
+ */
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { startOnlyChunks, startScript } from '../../../scripts/start-preload-plugin';
+
+const bundle = {
+  'assets/index.js': {
+    type: 'chunk' as const,
+    isEntry: true,
+    imports: ['assets/react.js', 'assets/router.js'],
+  },
+  'assets/react.js': { type: 'chunk' as const, imports: [] },
+  'assets/router.js': { type: 'chunk' as const, imports: ['assets/react.js'] },
+  'assets/entity-screen.js': {
+    type: 'chunk' as const,
+    facadeModuleId: '/app/src/routes/entity-screen.tsx',
+    imports: ['assets/react.js', 'assets/index.js', 'assets/entities.js'],
+  },
+  'assets/entities.js': { type: 'chunk' as const, imports: ['assets/router.js', 'assets/rules.js'] },
+  'assets/rules.js': { type: 'chunk' as const, imports: [] },
+  'assets/login.js': { type: 'chunk' as const, imports: [] },
+  'index.html': { type: 'asset' as const, source: '<html></html>' },
+};
+
+/** Runs the start script in a page at `path`, signed in or not; the links it added. */
+function run(path: string, signedIn: boolean, files: string[]) {
+  const added: { rel: string; href: string; crossOrigin: string | null }[] = [];
+  runInNewContext(startScript(files), {
+    localStorage: { getItem: (key: string) => (key === 'isAuthenticated' && signedIn ? 'true' : null) },
+    location: { pathname: path },
+    document: {
+      createElement: () => ({ rel: '', href: '', crossOrigin: null }),
+      head: { appendChild: (link: (typeof added)[number]) => added.push(link) },
+    },
+  });
+  return added;
+}
+
+describe('the start script', () => {
+  it('lists the start chunk and its imports that the entry does not load', () => {
+    expect(startOnlyChunks(bundle, 'src/routes/entity-screen.tsx')).toEqual([
+      'assets/entity-screen.js',
+      'assets/entities.js',
+      'assets/rules.js',
+    ]);
+    expect(startOnlyChunks(bundle, 'src/routes/missing.tsx')).toEqual([]);
+  });
+
+  it('preloads them for a signed-in start on an entity screen', () => {
+    const files = ['assets/entity-screen.js', 'assets/entities.js'];
+    expect(run('/students', true, files)).toEqual([
+      { rel: 'modulepreload', href: '/assets/entity-screen.js', crossOrigin: '' },
+      { rel: 'modulepreload', href: '/assets/entities.js', crossOrigin: '' },
+    ]);
+    expect(run('/editstudent/MTI', true, files)).toHaveLength(2);
+    // Names outside the folder and extension most share keep their own.
+    expect(run('/students', true, ['assets/a.js', 'other/b.mjs']).map((l) => l.href)).toEqual([
+      '/assets/a.js',
+      '/other/b.mjs',
+    ]);
+  });
+
+  it('fetches nothing more at sign-in, on the dashboard, the outbox or the audit trail, or signed out', () => {
+    const files = ['assets/entity-screen.js'];
+    for (const path of ['/', '/login', '/homepage', '/outbox', '/audit'])
+      expect(run(path, true, files)).toEqual([]);
+    expect(run('/students', false, files)).toEqual([]);
+  });
+});

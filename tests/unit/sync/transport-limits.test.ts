@@ -1,0 +1,93 @@
+/**
+ * How many requests the transport has open at once (src/sync/transport.ts): requests that
+ * travel alone at most `maxAlone` (6 by default), batches at most `maxBatches` (2), and every
+ * request still gets its own outcome, in the order given. The server is a stub that holds each
+ * request until the test lets the open ones go, one wave at a time.
+ */
+import { describe, expect, it } from 'vitest';
+import { BATCH_PATH } from '../../../src/contract/batch';
+import { classEntity } from '../../../src/contract/entities';
+import { wireRequest } from '../../../src/contract/wire-request';
+import type { ApiClient, ApiOutcome } from '../../../src/sync/api/api-client';
+import { createTransport, type Outgoing } from '../../../src/sync/transport';
+
+/** A server that answers nothing until `releaseAll`; counts what is open at once, per kind. */
+function heldServer() {
+  const open = { alone: 0, batches: 0 };
+  const most = { alone: 0, batches: 0 };
+  const held: (() => void)[] = [];
+  const api: ApiClient = {
+    root: 'http://stub/api',
+    getList: async () => ({ kind: 'refused', status: 404 }),
+    request: (path) => {
+      const kind = path === BATCH_PATH ? 'batches' : 'alone';
+      open[kind] += 1;
+      most[kind] = Math.max(most[kind], open[kind]);
+      return new Promise<ApiOutcome>((resolve) =>
+        held.push(() => {
+          open[kind] -= 1;
+          // A batch answered 503 gives each of its items that outcome; a lone request says where it went.
+          resolve({
+            kind: 'reply',
+            status: kind === 'batches' ? 503 : 200,
+            body: { success: kind === 'alone', path },
+            replayed: false,
+          });
+        }),
+      );
+    },
+  };
+  /** Lets every open request go, wave after wave, until `work` is done. */
+  async function releaseAll<T>(work: Promise<T>): Promise<T> {
+    let done = false;
+    void work.then(() => {
+      done = true;
+    });
+    while (!done) {
+      // A macrotask: every request the limits let start has started.
+      await new Promise((r) => setTimeout(r, 0));
+      for (const go of held.splice(0)) go();
+    }
+    return work;
+  }
+  return { api, most, releaseAll };
+}
+
+const list = (page: number): Outgoing => ({
+  request: wireRequest(classEntity, { op: 'list', params: { page: String(page), limit: '10' } }),
+});
+const add = (n: number): Outgoing => ({
+  request: wireRequest(classEntity, { op: 'add', values: { class_name: `Class ${n}` } }),
+  key: `limits-${n}`,
+});
+
+describe('requests open at once', () => {
+  it('at most six requests that travel alone, each answered in order', async () => {
+    const server = heldServer();
+    const transport = createTransport(server.api);
+    const items = Array.from({ length: 20 }, (_, i) => list(i + 1));
+    const outcomes = await server.releaseAll(transport.sendAll(items));
+    expect(server.most.alone).toBe(6);
+    expect(outcomes.map((o) => (o.kind === 'reply' ? o.body.path : o.kind))).toEqual(
+      items.map((o) => o.request.path),
+    );
+  });
+
+  it('at most two batches, however many rounds of them', async () => {
+    const server = heldServer();
+    const transport = createTransport(server.api, { maxItems: 1 });
+    const outcomes = await server.releaseAll(transport.sendAll(Array.from({ length: 7 }, (_, i) => add(i))));
+    expect(server.most.batches).toBe(2);
+    expect(server.most.alone).toBe(0);
+    expect(outcomes.map((o) => (o.kind === 'reply' ? o.status : o.kind))).toEqual(Array(7).fill(503));
+  });
+
+  it('limits given as options hold too', async () => {
+    const server = heldServer();
+    const transport = createTransport(server.api, { maxAlone: 2, maxBatches: 1, maxItems: 1 });
+    await server.releaseAll(
+      transport.sendAll([...Array.from({ length: 5 }, (_, i) => list(i + 1)), add(1), add(2)]),
+    );
+    expect(server.most).toEqual({ alone: 2, batches: 1 });
+  });
+});
