@@ -1,4 +1,4 @@
--- Sign-in hardening (issue 12): the login throttle's state, the devices that signed in
+-- Sign-in hardening: the login throttle's state, the devices that signed in
 -- before, and the sessions' idle and absolute limits.
 
 -- rate-limiter-flexible's PostgreSQL store, in the shape its RateLimiterPostgres expects

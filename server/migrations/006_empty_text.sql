@@ -1,6 +1,6 @@
 -- Optional text is stored and returned as '' when empty, as the PHP server does (not NULL):
 -- the original client puts a NULL it loaded into its form data as the text "null" and sends
--- it back, so an unchanged save would otherwise change the record (issue 12). Refs and file
+-- it back, so an unchanged save would otherwise change the record. Refs and file
 -- names stay NULL when empty.
 UPDATE books SET activity_folder_name = '' WHERE activity_folder_name IS NULL;
 UPDATE books SET file_to_access = '' WHERE file_to_access IS NULL;

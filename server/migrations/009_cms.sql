@@ -1,4 +1,4 @@
--- Content pages (issue 11): About Us and Terms, each a single document (one row, id 1), and
+-- Content pages: About Us and Terms, each a single document (one row, id 1), and
 -- the images inserted in rich text, each known by its stored file name in uploads/cms (the
 -- name is the key the client learns from the add reply: it is all a content needs to point
 -- at the image). Images are never deleted: a content's older versions may still show them.

@@ -1,4 +1,4 @@
--- Lists at scale (issue 17): a search and a total that do not read every row of a 100,000-row
+-- Lists at scale: a search and a total that do not read every row of a 100,000-row
 -- table (server/entities/list.ts).
 
 -- Search: trigram indexes answer the list's case-insensitive substring search (ILIKE

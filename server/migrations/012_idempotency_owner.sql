@@ -1,4 +1,4 @@
--- An Idempotency-Key belongs to the administrator who sent it (issue 18): the same key from
+-- An Idempotency-Key belongs to the administrator who sent it: the same key from
 -- another administrator is another key, never answered from the first one's stored reply
 -- and never refused as "reused", which would tell that it exists. Keys are client-made, so
 -- two administrators' devices may pick the same one by accident too.

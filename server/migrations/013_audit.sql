@@ -1,4 +1,4 @@
--- The audit trail (issue 18): one row per applied change, written in the same transaction as
+-- The audit trail: one row per applied change, written in the same transaction as
 -- the change by the write pipeline (server/audit/). Nothing here refers to other tables: an
 -- entry outlives the record it describes and the account that made it, so the administrator's
 -- username is kept as it was then beside their id.

@@ -1,4 +1,4 @@
--- Files and resumable uploads kept in step across processes (issue 18: object storage, several
+-- Files and resumable uploads kept in step across processes (object storage, several
 -- server processes). Three small tables of shared state, so that no process's memory decides.
 
 -- The upload journal's outcomes (server/uploads/journal.ts). A stored file is first marked

@@ -1,4 +1,4 @@
--- Lists at scale, part two (issue 17 item 6): the totals of short searches and the pages deep in
+-- Lists at scale, part two: the totals of short searches and the pages deep in
 -- the key order, without reading most rows (server/entities/list.ts, short-search.ts,
 -- key-page.ts).
 

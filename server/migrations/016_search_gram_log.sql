@@ -1,4 +1,4 @@
--- Search grams, part two (issue 17): writes log their search texts and the grams are counted
+-- Search grams, part two: writes log their search texts and the grams are counted
 -- later, in bulk; the counts are kept per bucket of 1,024 keys, so a page deep inside a short
 -- search starts from its bucket (server/entities/short-search.ts, gram-log.ts).
 --
