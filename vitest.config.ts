@@ -31,7 +31,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           // Some tests spawn the built server (a real process: signals, stdout).
-          globalSetup: ['tests/helpers/build-server.ts'],
+          globalSetup: ['tests/helpers/build-server.ts', 'tests/helpers/pglite-pristine.ts'],
           testTimeout: 30_000,
           // beforeAll starts a server (migrations on PGlite): slow on a loaded machine.
           hookTimeout: 120_000,
@@ -43,6 +43,7 @@ export default defineConfig({
           include: ['tests/sync/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['fake-indexeddb/auto'],
+          globalSetup: ['tests/helpers/pglite-pristine.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -75,7 +76,7 @@ export default defineConfig({
           ],
           env: { TEST_STORAGE: 's3' },
           environment: 'node',
-          globalSetup: ['tests/helpers/build-server.ts'],
+          globalSetup: ['tests/helpers/build-server.ts', 'tests/helpers/pglite-pristine.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -100,6 +101,7 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/helpers/pglite-pristine.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // A poll waits for the page to reach a state (a row gone, a status shown, the server

@@ -22,6 +22,7 @@ import { isLoopbackHost, type TrustProxy } from '../http/client';
 import { answerClientErrors } from '../http/client-errors';
 import type { AppEnv } from '../http/env';
 import { type MountedRoute, mountedRoutes } from '../http/mounted';
+import { repeatEvery } from '../kit/upkeep';
 import type { Migration } from '../migrations';
 import { createOps, type Ops } from '../ops';
 import { setProcessLog } from '../ops/context';
@@ -192,12 +193,7 @@ function listen(app: Hono<AppEnv>, options: ServerOptions, host: string, ops: Op
 }
 
 /** Runs `task` now and every `ms`; returns the function that stops it. */
-function every(ms: number, task: () => void): () => void {
-  task();
-  const timer = setInterval(task, ms);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+const SIX_HOURS_MS = 6 * 60 * 60 * 1000;
 
 /** The timers of a running server; returns the function that stops them all. */
 function startUpkeep(
@@ -206,22 +202,27 @@ function startUpkeep(
   resumable: ResumableUploads | undefined,
   options: ServerOptions,
   log: Logger,
-): () => void {
+): () => Promise<void> {
   // Stored replies and audit entries older than their retention windows go, now and every six hours.
   const retention = options.idempotencyRetentionDays ?? DEFAULT_RETENTION_DAYS;
   const auditRetention = options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS;
-  const stopPruning = every(6 * 60 * 60 * 1000, () => {
-    void pruneKeys(db.query, retention).catch((err) => log.error({ err }, 'Pruning stored replies failed'));
-    void pruneAudit(db.query, auditRetention).catch((err) =>
-      log.error({ err }, 'Pruning the audit trail failed'),
-    );
-  });
+  const stoppers = [
+    repeatEvery(
+      SIX_HOURS_MS,
+      () => pruneKeys(db.query, retention),
+      (err) => log.error({ err }, 'Pruning stored replies failed'),
+    ),
+    repeatEvery(
+      SIX_HOURS_MS,
+      () => pruneAudit(db.query, auditRetention),
+      (err) => log.error({ err }, 'Pruning the audit trail failed'),
+    ),
+    startSweepingFiles(storage, db),
+  ];
   const stopSweeping = resumable?.startSweeping();
-  const stopSweepingFiles = startSweepingFiles(storage, db);
-  return () => {
-    stopPruning();
-    stopSweeping?.();
-    stopSweepingFiles();
+  if (stopSweeping) stoppers.push(stopSweeping);
+  return async () => {
+    await Promise.all(stoppers.map((stop) => stop()));
   };
 }
 
@@ -273,6 +274,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = (server.address() as AddressInfo).port;
   const unpublishBackup = await publishBackup(backup, host, port);
   const inFlight = trackRequests(server);
+  // The timers stop at once; a sweep already running finishes before the database closes.
+  let upkeepStopped = Promise.resolve();
   const shutdown = (timing: ShutdownTiming) =>
     shutDown(
       {
@@ -280,10 +283,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         readiness: ops.readiness,
         inFlight,
         async beforeClose() {
-          stopUpkeep();
+          upkeepStopped = stopUpkeep();
           await unpublishBackup?.();
         },
-        closeDatabase: () => db.close(),
+        closeDatabase: async () => {
+          await upkeepStopped;
+          await db.close();
+        },
       },
       timing,
     );

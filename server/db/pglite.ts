@@ -1,5 +1,6 @@
 /** The embedded engine: PostgreSQL compiled to wasm, one connection, data in a folder. */
-import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 // Trigram indexes for the lists' search (migrations/010_lists_at_scale.sql).
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -11,6 +12,17 @@ import { type Database, INT8_OID, parseInt8, type Query } from './types';
  */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/**
+ * PGLITE_PRISTINE: a tarball of a cluster just made by PGlite's initdb (`dumpDataDir`), which a
+ * new database starts from instead of running initdb again. initdb is most of a first start
+ * (seconds); the test suites set it, as they start hundreds of servers on new data.
+ */
+async function pristineCluster(dir: string | undefined): Promise<Blob | undefined> {
+  const tarball = process.env.PGLITE_PRISTINE;
+  if (!tarball || (dir && existsSync(`${dir}/PG_VERSION`))) return undefined;
+  return new Blob([await readFile(tarball)]);
+}
+
 /** `dataDir` undefined or 'memory://' keeps everything in memory (tests, throwaway runs). */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   const inMemory = !dataDir || dataDir === 'memory://';
@@ -18,6 +30,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   if (dir) await mkdir(dir, { recursive: true });
   const db = await PGlite.create({
     dataDir: dir,
+    loadDataDir: await pristineCluster(dir),
     parsers: { [INT8_OID]: parseInt8 },
     extensions: PGLITE_EXTENSIONS,
   });

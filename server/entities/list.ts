@@ -16,9 +16,10 @@ import { jsonRows } from './json-rows';
 import { listPage } from './list-page';
 import { listTotals } from './list-totals';
 import { parseListParams } from './params';
+import { searchCondition } from './search';
 import { rowSelect } from './select';
 import { addSetNames, wholeTableSets } from './set-names';
-import { escapeLike, toWireRow, Where } from './sql';
+import { toWireRow, Where } from './sql';
 
 export function listHandler(
   entity: EntityDescription,
@@ -53,7 +54,7 @@ export function listHandler(
       return ok(await deltaPull(db, entity, manyRows, p.since, { limit: p.sinceLimit, count: p.sinceCount }));
 
     const where = new Where();
-    search(where, p.search);
+    await search(q, where, p.search);
     const refused = filters(query, where);
     if (refused) return refuse(400, refused);
     const order = { by: p.order.column, dir: p.order.dir };
@@ -74,19 +75,5 @@ export function listHandler(
       total: result.total,
       ...(await totals(q)),
     });
-  };
-}
-
-/**
- * Adds the search to a list's conditions: any searched column holding the text, whatever its
- * case (::text so that number columns can be searched too). No text, or no searched column:
- * no condition.
- */
-function searchCondition(columns: string[]) {
-  const conditions = columns.map((c) => `${c}::text ILIKE $? ESCAPE '\\'`);
-  return (where: Where, text: string) => {
-    if (!text || conditions.length === 0) return;
-    const like = `%${escapeLike(text)}%`;
-    where.add(`(${conditions.join(' OR ')})`, ...conditions.map(() => like));
   };
 }

@@ -20,6 +20,7 @@ import fileStorage from './014_file_storage.sql?raw';
 import searchGrams from './015_search_grams.sql?raw';
 import searchGramLog from './016_search_gram_log.sql?raw';
 import standardLists from './017_standard_lists.sql?raw';
+import searchKeys from './018_search_keys.sql?raw';
 
 export interface Migration {
   /** File name without `.sql`; recorded in schema_migrations. */
@@ -45,4 +46,5 @@ export const migrations: readonly Migration[] = [
   { name: '015_search_grams', sql: searchGrams },
   { name: '016_search_gram_log', sql: searchGramLog },
   { name: '017_standard_lists', sql: standardLists },
+  { name: '018_search_keys', sql: searchKeys },
 ];

@@ -8,7 +8,9 @@
  * - A 'kept' row older than the grace: its mark is gone, the row has nothing left to tell.
  * Every step can be repeated, and processes sharing the storage may sweep at the same time.
  */
+
 import type { Database } from '../db';
+import { repeatEvery } from '../kit/upkeep';
 import { requestLog } from '../ops/context';
 import type { UploadFolder } from './folders';
 import type { FileStorage } from './types';
@@ -73,12 +75,11 @@ export async function sweepFiles(
   return swept;
 }
 
-/** Sweeps now and every hour; returns the function that stops it. */
-export function startSweepingFiles(storage: FileStorage, db: Pick<Database, 'query'>): () => void {
-  const run = () =>
-    void sweepFiles(storage, db).catch((err) => requestLog().error({ err }, 'Could not sweep stored files'));
-  run();
-  const timer = setInterval(run, SWEEP_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Sweeps now and every hour; returns the function that stops it (after a sweep in flight). */
+export function startSweepingFiles(storage: FileStorage, db: Pick<Database, 'query'>): () => Promise<void> {
+  return repeatEvery(
+    SWEEP_EVERY_MS,
+    () => sweepFiles(storage, db),
+    (err) => requestLog().error({ err }, 'Could not sweep stored files'),
+  );
 }

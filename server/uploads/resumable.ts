@@ -21,12 +21,14 @@
  * - Every answer closes its connection, so that a cut chunk is resumed from the server's
  *   offset rather than re-sent whole by the browser (see `answer`).
  */
+
 import { randomBytes } from 'node:crypto';
 import { Server } from '@tus/server';
 import type { Context, Hono } from 'hono';
 import { RESUMABLE_MAX_BYTES, RESUMABLE_PATH, referencedUpload } from '../../src/contract/resumable';
 import type { Database } from '../db';
 import type { AppEnv } from '../http/env';
+import { repeatEvery } from '../kit/upkeep';
 import { requestLog } from '../ops/context';
 import type { FileStorage } from '../storage/types';
 import { DatabaseLocker, type LeaseTimes } from '../storage/upload-locks';
@@ -64,7 +66,8 @@ export interface ResumableUploads {
   /** Removes uploads untouched since `now - ABANDONED_AFTER_MS`; returns how many. */
   sweep(now?: number): Promise<number>;
   /** Sweeps now and every hour; returns the function that stops it. */
-  startSweeping(): () => void;
+  /** Sweeps now and every so often; returns the function that stops it (after a sweep in flight). */
+  startSweeping(): () => Promise<void>;
 }
 
 const ID = /^(\d+)-[0-9a-f]{32}$/;
@@ -270,13 +273,9 @@ export function openResumableUploads(options: ResumableOptions): ResumableUpload
     },
     finished: (adminId, reference) => finishedUpload(storage, db, adminId, reference),
     sweep,
-    startSweeping() {
-      const run = () =>
-        void sweep().catch((err) => requestLog().error({ err }, 'Could not remove abandoned uploads'));
-      run();
-      const timer = setInterval(run, SWEEP_EVERY_MS);
-      timer.unref();
-      return () => clearInterval(timer);
-    },
+    startSweeping: () =>
+      repeatEvery(SWEEP_EVERY_MS, sweep, (err) =>
+        requestLog().error({ err }, 'Could not remove abandoned uploads'),
+      ),
   };
 }

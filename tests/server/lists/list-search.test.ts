@@ -30,6 +30,10 @@ beforeAll(async () => {
   );
   await server.query("UPDATE students SET student_name = 'Ærø Ñoño 100%_\\' WHERE student_id % 41 = 0");
   await server.query("UPDATE students SET city = 'Elsewhere' WHERE student_id % 43 = 0");
+  // Letters outside ASCII that lower() may turn into ASCII ones: İ into i, the Kelvin sign into k.
+  await server.query(
+    "UPDATE students SET student_name = 'İLKER ' || chr(8490) || 'APOOR' WHERE student_id % 47 = 0",
+  );
   await server.query('UPDATE students SET student_name = lower(student_name) WHERE student_id = 12');
   await server.query('DELETE FROM students WHERE student_id BETWEEN 700 AND 1100 OR student_id % 53 = 0');
   await client.post(S.remove!, { student_id: 1500 });
@@ -69,6 +73,12 @@ describe('searched pages', () => {
       '0%_',
       'o’',
       'qqq',
+      'i',
+      'k',
+      'ik',
+      'İ',
+      'Ik',
+      'z%',
     ];
     for (const search of searches) {
       const bare = (await client.get(S.list, { search })).body.students.map((s: Student) => s.student_id);
