@@ -1,15 +1,15 @@
 // Runs every test project in two lanes at once (the last step of `npm test`), one file at a
 // time in each:
 //
-// - browser: the Chromium files (one at a time: `fileParallelism: false` in vitest.config.ts),
-//   then the postgres and scale-out projects on a throwaway PostgreSQL (scripts/test-postgres.mjs);
-// - node: the unit, server, s3 and sync projects.
+// - browser: the Chromium files (one at a time: `fileParallelism: false` in vitest.config.ts);
+// - node: the unit, server, s3 and sync projects, then the postgres and scale-out projects on a
+//   throwaway PostgreSQL (scripts/test-postgres.mjs).
 //
 // Why two processes: vitest runs a project without file parallelism as a group of its own AFTER
 // every other file, with one worker, so in one `vitest run` the browser files ran alone at the
-// end while the second core idled (they mostly wait on Chromium and the server), and the
-// PostgreSQL projects waited for all of it. The lanes hold about the same work each (by the
-// files' durations in vitest's results cache), so each keeps one core busy to the end.
+// end while the second core idled (they mostly wait on Chromium and the server). The lanes hold
+// about the same work each (by the files' durations in vitest's results cache), so each keeps
+// one core busy to the end.
 //
 // Each lane's lines are printed as they come, prefixed with the lane's name; the exit status is
 // 1 when either lane failed, and a summary at the end says which and how long each took.
@@ -20,10 +20,7 @@ import { stripVTControlCharacters } from 'node:util';
 const lanes = [
   {
     name: 'browser',
-    steps: [
-      ['npx', ['vitest', 'run', '--project', 'browser']],
-      ['node', ['scripts/test-postgres.mjs', '--maxWorkers', '1']],
-    ],
+    steps: [['npx', ['vitest', 'run', '--project', 'browser']]],
   },
   {
     name: 'node',
@@ -45,6 +42,7 @@ const lanes = [
           '1',
         ],
       ],
+      ['node', ['scripts/test-postgres.mjs', '--maxWorkers', '1']],
     ],
   },
 ];

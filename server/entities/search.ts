@@ -2,15 +2,16 @@
  * A list's search: any searched column holding the text, whatever its case (ILIKE, % and _
  * taken literally; ::text so that number columns can be searched too). Three characters or
  * more are answered from the columns' trigram GIN indexes. One or two characters match most
- * rows, so no index narrows them: every row's text is read, and ILIKE lower-cases each text as
- * it goes, several times the cost of the reading itself. So a short ASCII search is written as
- * LIKE over its case spellings (`an`: an, An, aN, AN), which compares bytes, and the count and
- * pages read the (key) INCLUDE (column) index of migrations/018 instead of the table.
+ * rows, so no index narrows them: every row's text is read, from the (key) INCLUDE (column)
+ * index of migrations/018 rather than the table. ILIKE lower-cases each text it reads, which
+ * costs about twice the reading, so a one-character ASCII search is written as LIKE over its
+ * spellings (`a`: a, A), which compares bytes. (Two characters take four spellings or more,
+ * and LIKE over those costs more than ILIKE.)
  *
- * The rows stay exactly ILIKE's: a row can also match through a character outside ASCII that
- * the database's lower() turns into an ASCII letter (in most locales the Kelvin sign into k and
- * İ into i); the database is asked once which of these it lowers so, and a row holding one is
- * tested with ILIKE itself.
+ * The rows stay exactly ILIKE's. Besides a letter's two cases, a character outside ASCII may
+ * lower to it (in most locales the Kelvin sign to k and İ to i): the database is asked once
+ * what it lowers these to, and each that lowers to one ASCII letter spells that letter too. A
+ * database that lowers one to several characters (İ to i and a combining dot) gets ILIKE.
  */
 import type { Query } from '../db';
 import { escapeLike, type Where } from './sql';
@@ -20,43 +21,40 @@ const LOWERED_TO_ASCII = ['\u0130', '\u212a'];
 
 export type SearchCondition = (q: Query, where: Where, text: string) => Promise<void>;
 
-/** `an` → an, An, aN, AN; null when a character is outside ASCII or the text is long. */
-export function caseSpellings(text: string): string[] | null {
-  if (text.length > 2 || !/^[\x20-\x7e]+$/.test(text)) return null;
-  let out = [''];
-  for (const ch of text) {
-    const cases = [...new Set([ch.toLowerCase(), ch.toUpperCase()])].map(escapeLike);
-    out = out.flatMap((start) => cases.map((c) => start + c));
+/** For each ASCII letter, the other characters this database lowers to it; null: no exact rule. */
+type Lowering = Map<string, string[]> | null;
+
+/** `a` → %a%, %A% (LIKE patterns); null when the text is not one ASCII character. */
+export function spellings(text: string, lowering: Lowering): string[] | null {
+  if (!lowering || !/^[\x20-\x7e]$/.test(text)) return null;
+  const lower = text.toLowerCase();
+  const ways = new Set([lower, text.toUpperCase(), ...(lowering.get(lower) ?? [])]);
+  return [...ways].map((c) => `%${escapeLike(c)}%`);
+}
+
+async function askLowering(q: Query): Promise<Lowering> {
+  const rows = await q<{ c: string; l: string }>('SELECT c, lower(c) AS l FROM unnest($1::text[]) AS c', [
+    LOWERED_TO_ASCII,
+  ]);
+  const lowering = new Map<string, string[]>();
+  for (const { c, l } of rows) {
+    if (!/[a-z]/.test(l)) continue;
+    if (!/^[a-z]$/.test(l)) return null;
+    lowering.set(l, [...(lowering.get(l) ?? []), c]);
   }
-  return out.map((s) => `%${s}%`);
+  return lowering;
 }
 
 export function searchCondition(columns: string[]): SearchCondition {
-  let lowered: Promise<string[]> | undefined;
-  /** LIKE patterns for the characters this database lowers into ASCII letters. */
-  const loweredToAscii = (q: Query) => {
-    lowered ??= q<{ c: string; l: string }>('SELECT c, lower(c) AS l FROM unnest($1::text[]) AS c', [
-      LOWERED_TO_ASCII,
-    ]).then((rows) => rows.filter((r) => /[a-z]/.test(r.l)).map((r) => `%${r.c}%`));
-    return lowered;
-  };
-  const ilike = columns.map((c) => `${c}::text ILIKE $? ESCAPE '\\'`);
+  let lowering: Promise<Lowering> | undefined;
+  const ilike = `(${columns.map((c) => `${c}::text ILIKE $? ESCAPE '\\'`).join(' OR ')})`;
+  const like = `(${columns.map((c) => `${c}::text LIKE ANY ($?::text[])`).join(' OR ')})`;
 
   return async (q, where, text) => {
     if (!text || columns.length === 0) return;
-    const like = `%${escapeLike(text)}%`;
-    const spellings = caseSpellings(text);
-    if (!spellings) {
-      where.add(`(${ilike.join(' OR ')})`, ...ilike.map(() => like));
-      return;
-    }
-    const specials = await loweredToAscii(q);
-    const conditions = columns.map((c) =>
-      specials.length === 0
-        ? `${c}::text LIKE ANY ($?::text[])`
-        : `(${c}::text LIKE ANY ($?::text[]) OR (${c}::text LIKE ANY ($?::text[]) AND ${c}::text ILIKE $? ESCAPE '\\'))`,
-    );
-    const values = specials.length === 0 ? [spellings] : [spellings, specials, like];
-    where.add(`(${conditions.join(' OR ')})`, ...columns.flatMap(() => values));
+    if (text.length === 1) lowering ??= askLowering(q);
+    const short = text.length === 1 ? spellings(text, await lowering!) : null;
+    if (short) where.add(like, ...columns.map(() => short));
+    else where.add(ilike, ...columns.map(() => `%${escapeLike(text)}%`));
   };
 }
