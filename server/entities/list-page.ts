@@ -2,14 +2,15 @@
  * A page of a list (`page` and `limit`) and its total, in standard SQL: the total is count(*)
  * of the rows the search and filters keep, then the page's keys are read in the list's order
  * with LIMIT and OFFSET, and only those rows are read whole (parents' names, sets). A search
- * is ILIKE on the searched columns, which their trigram GIN indexes (migrations/010) serve for
- * three characters or more; a shorter one keeps most rows, which the order's index walk
- * meets early, so the page's keys cost little beside the count.
+ * (search.ts) of three characters or more is served by trigram GIN indexes; a shorter one
+ * keeps most rows, which the order's index walk meets early, so the page's keys cost little
+ * beside the count.
  *
  * The legacy request names a page by its number, not by the last key of the one before it, so
  * a deep page cannot be read by keyset: it is OFFSET over the order's index. With the total
  * known first, a page past the middle is read from the other end, so the last page costs what
- * the first does.
+ * the first does. The first page needs no total to be read: its keys and count are asked at
+ * once.
  */
 import type { EntityDescription } from '../../src/contract/entity';
 import type { Query } from '../db';
@@ -54,20 +55,31 @@ export function listPage(
    * total - offset) in the reverse order (NULLs and the key's tie-break reverse too): a page
    * past the middle is read from the other end.
    */
-  return async (q, where, page, order) => {
-    const total = await count(q, where);
-    const { limit, offset } = page;
-    const backwards = offset + limit / 2 > total / 2;
-    const [skip, take] = backwards
-      ? [Math.max(0, total - offset - limit), Math.max(0, Math.min(limit, total - offset))]
-      : [offset, limit];
-    if (take === 0) return { rows: [], total };
-    const read = backwards ? { by: order.by, dir: flip(order.dir) } : order;
+  const keysOf = (q: Query, where: Where, read: PageOrder, take: number, skip: number) => {
     const n = where.params.length;
-    const keys = await q<{ k: unknown }>(
+    return q<{ k: unknown }>(
       `SELECT ${key} AS k ${select.from} ${where} ${orderBy(read)} LIMIT $${n + 1} OFFSET $${n + 2}`,
       [...where.params, take, skip],
     );
+  };
+
+  /** Keys of a page past the middle, read from the other end once the total is known. */
+  const deepKeys = async (q: Query, where: Where, page: Page, order: PageOrder, total: number) => {
+    const { limit, offset } = page;
+    if (offset + limit / 2 <= total / 2) return keysOf(q, where, order, limit, offset);
+    const take = Math.max(0, Math.min(limit, total - offset));
+    if (take === 0) return [];
+    const reverse = { by: order.by, dir: flip(order.dir) };
+    return keysOf(q, where, reverse, take, Math.max(0, total - offset - limit));
+  };
+
+  return async (q, where, page, order) => {
+    // The first page is read forwards whatever the total: its keys and its count are asked at
+    // once (on PostgreSQL, on two connections of the pool).
+    const [total, keys] =
+      page.offset === 0
+        ? await Promise.all([count(q, where), keysOf(q, where, order, page.limit, 0)])
+        : await count(q, where).then(async (n) => [n, await deepKeys(q, where, page, order, n)] as const);
     return {
       rows: await rowsOf(
         q,
