@@ -8,6 +8,12 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * PostgreSQL) and browser (Debian's Chromium driven by playwright-core against the built app
  * and the real server).
  */
+/**
+ * scrypt at its least cost for passwords the tests store (server/auth/password.ts): thousands
+ * of sign-ins and stored passwords, none of whose checks depends on the cost.
+ */
+const CHEAP_HASHES = { PASSWORD_HASH_N: '1024' };
+
 export default defineConfig({
   test: {
     // Two files at a time when vitest is run by hand. `npm test` runs the projects in two lanes
@@ -30,6 +36,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          env: CHEAP_HASHES,
           // Some tests spawn the built server (a real process: signals, stdout).
           globalSetup: ['tests/helpers/build-server.ts', 'tests/helpers/pglite-pristine.ts'],
           testTimeout: 30_000,
@@ -42,6 +49,7 @@ export default defineConfig({
           name: 'sync',
           include: ['tests/sync/**/*.test.ts'],
           environment: 'node',
+          env: CHEAP_HASHES,
           setupFiles: ['fake-indexeddb/auto'],
           globalSetup: ['tests/helpers/pglite-pristine.ts'],
           testTimeout: 60_000,
@@ -57,6 +65,7 @@ export default defineConfig({
           // Backups are of the embedded database only (PostgreSQL has pg_dump): once is enough.
           exclude: [...configDefaults.exclude, 'tests/server/operations/backup.test.ts'],
           environment: 'node',
+          env: CHEAP_HASHES,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -74,7 +83,7 @@ export default defineConfig({
             'tests/server/uploads/upload-journal.test.ts',
             'tests/s3/**/*.test.ts',
           ],
-          env: { TEST_STORAGE: 's3' },
+          env: { ...CHEAP_HASHES, TEST_STORAGE: 's3' },
           environment: 'node',
           globalSetup: ['tests/helpers/build-server.ts', 'tests/helpers/pglite-pristine.ts'],
           testTimeout: 30_000,
@@ -91,7 +100,7 @@ export default defineConfig({
           globalSetup: ['tests/helpers/build-server.ts'],
           // Five random sessions per property: a run through the cluster costs more (a killed
           // process is replaced while the drain goes on); a client timeout fit for it.
-          env: { TEST_CLUSTER: '3', PROPERTY_RUNS: '5', PROPERTY_TIMEOUT_MS: '2000' },
+          env: { ...CHEAP_HASHES, TEST_CLUSTER: '3', PROPERTY_RUNS: '5', PROPERTY_TIMEOUT_MS: '2000' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -101,6 +110,7 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
+          env: CHEAP_HASHES,
           globalSetup: ['tests/helpers/pglite-pristine.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -2,8 +2,10 @@
 // time in each:
 //
 // - browser: the Chromium files (one at a time: `fileParallelism: false` in vitest.config.ts);
-// - node: the unit, server, s3 and sync projects, then the postgres and scale-out projects on a
-//   throwaway PostgreSQL (scripts/test-postgres.mjs).
+// - node: the unit, server, s3 and sync projects;
+// - then, in each lane, half of the postgres and scale-out projects' files (vitest's --shard),
+//   each half on a throwaway PostgreSQL of its own (scripts/test-postgres.mjs): either lane
+//   alone would end well after the other.
 //
 // Why two processes: vitest runs a project without file parallelism as a group of its own AFTER
 // every other file, with one worker, so in one `vitest run` the browser files ran alone at the
@@ -20,7 +22,10 @@ import { stripVTControlCharacters } from 'node:util';
 const lanes = [
   {
     name: 'browser',
-    steps: [['npx', ['vitest', 'run', '--project', 'browser']]],
+    steps: [
+      ['npx', ['vitest', 'run', '--project', 'browser']],
+      ['node', ['scripts/test-postgres.mjs', '--maxWorkers', '1', '--shard', '1/2']],
+    ],
   },
   {
     name: 'node',
@@ -42,7 +47,7 @@ const lanes = [
           '1',
         ],
       ],
-      ['node', ['scripts/test-postgres.mjs', '--maxWorkers', '1']],
+      ['node', ['scripts/test-postgres.mjs', '--maxWorkers', '1', '--shard', '2/2']],
     ],
   },
 ];
@@ -75,8 +80,9 @@ const RECAP_MAX = 120;
 const width = Math.max(...lanes.map((l) => l.name.length));
 
 // Arguments after the script's name go to every vitest run (file filters: `node
-// scripts/test-lanes.mjs tests/unit/store/bulk` runs what matches in each lane).
-const extra = process.argv.slice(2);
+// scripts/test-lanes.mjs tests/unit/store/bulk` runs what matches in each lane; a run that a
+// filter leaves without files passes).
+const extra = process.argv.length > 2 ? [...process.argv.slice(2), '--passWithNoTests'] : [];
 
 function runStep(lane, [command, args]) {
   return new Promise((resolve) => {

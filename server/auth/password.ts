@@ -4,7 +4,20 @@
  */
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
-const COST = { N: 16384, r: 8, p: 1 };
+/**
+ * PASSWORD_HASH_N: scrypt's N for new hashes, a power of two from 1024 (default 16384). The
+ * test suites lower it: they sign in and store passwords thousands of times, and nothing they
+ * check depends on the cost. A stored hash carries its own cost, so verifying never reads this.
+ */
+function costN(given: string | undefined): number {
+  if (given === undefined || given === '') return 16384;
+  const n = Number(given);
+  if (!Number.isInteger(n) || n < 1024 || n > 1_048_576 || (n & (n - 1)) !== 0)
+    throw new Error(`PASSWORD_HASH_N must be a power of two from 1024 to 1048576, not '${given}'`);
+  return n;
+}
+
+const COST = { N: costN(process.env.PASSWORD_HASH_N), r: 8, p: 1 };
 const KEY_LENGTH = 64;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
