@@ -274,8 +274,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = (server.address() as AddressInfo).port;
   const unpublishBackup = await publishBackup(backup, host, port);
   const inFlight = trackRequests(server);
-  // The timers stop at once; a sweep already running finishes before the database closes.
-  let upkeepStopped = Promise.resolve();
   const shutdown = (timing: ShutdownTiming) =>
     shutDown(
       {
@@ -283,11 +281,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         readiness: ops.readiness,
         inFlight,
         async beforeClose() {
-          upkeepStopped = stopUpkeep();
           await unpublishBackup?.();
         },
+        // After a sweep or pruning in flight: it must not meet a closed database.
         closeDatabase: async () => {
-          await upkeepStopped;
+          await stopUpkeep();
           await db.close();
         },
       },

@@ -73,13 +73,15 @@ export function listPage(
     return keysOf(q, where, reverse, take, Math.max(0, total - offset - limit));
   };
 
+  /** The first page is read forwards whatever the total: its keys and count are asked at once. */
+  const totalAndKeys = async (q: Query, where: Where, page: Page, order: PageOrder) => {
+    if (page.offset === 0) return Promise.all([count(q, where), keysOf(q, where, order, page.limit, 0)]);
+    const total = await count(q, where);
+    return [total, await deepKeys(q, where, page, order, total)] as const;
+  };
+
   return async (q, where, page, order) => {
-    // The first page is read forwards whatever the total: its keys and its count are asked at
-    // once (on PostgreSQL, on two connections of the pool).
-    const [total, keys] =
-      page.offset === 0
-        ? await Promise.all([count(q, where), keysOf(q, where, order, page.limit, 0)])
-        : await count(q, where).then(async (n) => [n, await deepKeys(q, where, page, order, n)] as const);
+    const [total, keys] = await totalAndKeys(q, where, page, order);
     return {
       rows: await rowsOf(
         q,

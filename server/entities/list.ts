@@ -34,7 +34,7 @@ export function listHandler(
     return expr;
   };
   const filters = listFilters(entity, graph);
-  const search = searchCondition(entity.list.search.map(column));
+  const search = searchCondition(entity.list.search.map(column), db);
   const page = listPage(entity, select, column);
   const listField = listFieldOf(entity);
   const totals = listTotals(entity, graph);
@@ -54,7 +54,7 @@ export function listHandler(
       return ok(await deltaPull(db, entity, manyRows, p.since, { limit: p.sinceLimit, count: p.sinceCount }));
 
     const where = new Where();
-    await search(q, where, p.search);
+    await search(where, p.search);
     const refused = filters(query, where);
     if (refused) return refuse(400, refused);
     const order = { by: p.order.column, dir: p.order.dir };

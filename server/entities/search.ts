@@ -13,19 +13,19 @@
  * what it lowers these to, and each that lowers to one ASCII letter spells that letter too. A
  * database that lowers one to several characters (İ to i and a combining dot) gets ILIKE.
  */
-import type { Query } from '../db';
+import type { Database, Query } from '../db';
 import { escapeLike, type Where } from './sql';
 
 /** The characters outside ASCII whose lower-case form holds an ASCII letter (Unicode's only two). */
 const LOWERED_TO_ASCII = ['\u0130', '\u212a'];
 
-export type SearchCondition = (q: Query, where: Where, text: string) => Promise<void>;
+export type SearchCondition = (where: Where, text: string) => Promise<void>;
 
 /** For each ASCII letter, the other characters this database lowers to it; null: no exact rule. */
 type Lowering = Map<string, string[]> | null;
 
 /** `a` → %a%, %A% (LIKE patterns); null when the text is not one ASCII character. */
-export function spellings(text: string, lowering: Lowering): string[] | null {
+function spellings(text: string, lowering: Lowering): string[] | null {
   if (!lowering || !/^[\x20-\x7e]$/.test(text)) return null;
   const lower = text.toLowerCase();
   const ways = new Set([lower, text.toUpperCase(), ...(lowering.get(lower) ?? [])]);
@@ -45,15 +45,27 @@ async function askLowering(q: Query): Promise<Lowering> {
   return lowering;
 }
 
-export function searchCondition(columns: string[]): SearchCondition {
-  let lowering: Promise<Lowering> | undefined;
+/** What a database lowers to ASCII is asked once per database, whichever list searches first. */
+const lowerings = new WeakMap<Database, Promise<Lowering>>();
+function loweringOf(db: Database): Promise<Lowering> {
+  let asked = lowerings.get(db);
+  if (!asked) {
+    asked = askLowering(db.query).catch((err) => {
+      lowerings.delete(db);
+      throw err;
+    });
+    lowerings.set(db, asked);
+  }
+  return asked;
+}
+
+export function searchCondition(columns: string[], db: Database): SearchCondition {
   const ilike = `(${columns.map((c) => `${c}::text ILIKE $? ESCAPE '\\'`).join(' OR ')})`;
   const like = `(${columns.map((c) => `${c}::text LIKE ANY ($?::text[])`).join(' OR ')})`;
 
-  return async (q, where, text) => {
+  return async (where, text) => {
     if (!text || columns.length === 0) return;
-    if (text.length === 1) lowering ??= askLowering(q);
-    const short = text.length === 1 ? spellings(text, await lowering!) : null;
+    const short = text.length === 1 ? spellings(text, await loweringOf(db)) : null;
     if (short) where.add(like, ...columns.map(() => short));
     else where.add(ilike, ...columns.map(() => `%${escapeLike(text)}%`));
   };

@@ -7,10 +7,7 @@ export function repeatEvery(ms: number, task: () => Promise<unknown>, onError: (
   const run = () => {
     if (running) return;
     running = task()
-      .then(
-        () => undefined,
-        (err) => onError(err),
-      )
+      .then(() => undefined, onError)
       .finally(() => {
         running = undefined;
       });

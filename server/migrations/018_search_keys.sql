@@ -1,7 +1,7 @@
 -- A search of one or two characters matches most of a table, so it is counted by reading every
 -- row's searched text. These indexes hold each row's key and that text, in key order (a list's
 -- default order): the count and the pages of such a search read the index alone, not the
--- table (server/entities/short-search.ts). content_images needs none: its key is its text.
+-- table (server/entities/search.ts). content_images needs none: its key is its text.
 CREATE INDEX book_pages_search_keys ON book_pages (page_id) INCLUDE (page_title);
 CREATE INDEX books_search_keys ON books (book_id) INCLUDE (book_name);
 CREATE INDEX chapters_search_keys ON chapters (chapter_id) INCLUDE (chapter_title);

@@ -65,8 +65,8 @@ const within = (work: Promise<unknown>, ms: number): Promise<boolean> =>
   );
 
 /**
- * Steps 1 to 3 for the HTTP server; `beforeClose` stops the timers, `closeDatabase` ends the
- * pool. Resolves when all is closed.
+ * Steps 1 to 3 for the HTTP server; `beforeClose` runs before it closes, `closeDatabase` ends
+ * the pool (after the upkeep timers and a run of theirs in flight). Resolves when all is closed.
  */
 export async function shutDown(
   parts: {
