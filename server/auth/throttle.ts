@@ -20,14 +20,10 @@
  */
 import { createHash } from 'node:crypto';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { lockSeconds, ONE_ACCOUNT_ONE_PLACE, type ThrottleRule } from '../../src/contract/sign-in-limits';
 import type { Query } from '../db';
 
-export interface ThrottleRule {
-  /** Attempts allowed before the locks begin. */
-  free: number;
-  firstLockSeconds: number;
-  maxLockSeconds: number;
-}
+export { lockSeconds, type ThrottleRule, tooManyAttempts } from '../../src/contract/sign-in-limits';
 
 export interface ThrottlePolicy {
   /** One account from one address, or from one known device. */
@@ -48,7 +44,7 @@ export interface ThrottlePolicy {
  * shared connection) before its locks begin.
  */
 export const DEFAULT_THROTTLE: ThrottlePolicy = {
-  accountFromAddress: { free: 5, firstLockSeconds: 30, maxLockSeconds: 15 * 60 },
+  accountFromAddress: ONE_ACCOUNT_ONE_PLACE,
   account: { free: 20, firstLockSeconds: 60, maxLockSeconds: 15 * 60 },
   address: { free: 100, firstLockSeconds: 60, maxLockSeconds: 60 * 60 },
   forgetSeconds: 24 * 60 * 60,
@@ -84,9 +80,6 @@ export function subjectsOf(
     { key: `address:${address}`, rule: policy.address, forgetOnSuccess: false },
   ];
 }
-
-export const lockSeconds = (rule: ThrottleRule, beyondFree: number) =>
-  Math.min(rule.maxLockSeconds, rule.firstLockSeconds * 2 ** (beyondFree - 1));
 
 export type Admission = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -162,14 +155,4 @@ export function loginThrottle(query: Query, policy: ThrottlePolicy = DEFAULT_THR
       await query(`DELETE FROM ${TABLE} WHERE expire < $1`, [Date.now()]);
     },
   };
-}
-
-/** The reply's text: 'Too many sign-in attempts. Try again in 2 minutes.' */
-export function tooManyAttempts(retryAfterSeconds: number): string {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  const wait =
-    retryAfterSeconds < 60
-      ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
-      : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return `Too many sign-in attempts. Try again in ${wait}.`;
 }

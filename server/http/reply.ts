@@ -2,10 +2,11 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { KEY_REUSED } from '../../src/contract/idempotency';
+import { WRONG_PASSWORD } from '../../src/contract/sign-in-limits';
 
 export const TEXT = {
   loginOk: 'Login successful',
-  loginFailed: 'Invalid username or password',
+  loginFailed: WRONG_PASSWORD,
   loginMissing: 'Username and password are required',
   loggedOut: 'Logged out',
   signIn: 'Please sign in',

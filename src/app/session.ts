@@ -25,3 +25,16 @@ export function forgetSignIn(): void {
   localStorage.removeItem(USER);
   window.dispatchEvent(new Event('session-changed'));
 }
+
+/**
+ * Set at sign-out for an administrator this device can let in offline, so that the sign-in
+ * page offers to forget that (app/offline-sign-in); cleared by a sign-in or the choice.
+ */
+const FORGET_OFFER = 'offlineSignInOffer';
+
+export function offerToForget(username: string | null): void {
+  if (username) sessionStorage.setItem(FORGET_OFFER, username);
+  else sessionStorage.removeItem(FORGET_OFFER);
+}
+
+export const forgetOffered = (): string | null => sessionStorage.getItem(FORGET_OFFER);

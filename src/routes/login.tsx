@@ -1,10 +1,18 @@
-/** Login (spec §2): both fields required, 120px logo in a 500px card, errors in red above the form. */
+/**
+ * Login (spec §2): both fields required, 120px logo in a 500px card, errors in red above the
+ * form. Offline it says what is possible (an administrator who signed in here before signs in
+ * against this device: app/offline-sign-in); after a sign-out it offers to forget that.
+ */
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { signInAndResume } from '../app/sign-in-out';
+import { forgetOffered } from '../app/session';
 import { BRAND, LOGO_URL } from '../app/window-settings';
 import { LOGIN_ERROR, LOGIN_FAILED } from '../contract/messages';
+import { useOnline } from '../ui/sync-status/use-online';
 import { usePageTitle } from '../ui/use-page-title';
+
+// Loaded when it is needed (a Login or Forget press): the first load stays small.
+const signInOut = () => import('../app/sign-in-out');
 
 export function LoginScreen() {
   usePageTitle('Login');
@@ -13,13 +21,15 @@ export function LoginScreen() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const online = useOnline();
+  const [offered, setOffered] = useState(forgetOffered);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      const result = await signInAndResume(username, password);
+      const result = await (await signInOut()).signInAndResume(username, password);
       if (result.ok) {
         await navigate({ to: '/homepage' });
         return;
@@ -36,6 +46,12 @@ export function LoginScreen() {
       <div className="login-card">
         <img src={LOGO_URL} alt={BRAND} width={120} className="login-logo" />
         <h1>Sign in</h1>
+        {!online && (
+          <p className="login-note" role="status">
+            Offline: an administrator who has signed in on this device before can sign in here; changes are
+            sent when the connection is back.
+          </p>
+        )}
         {error && (
           <p className="login-error" role="alert">
             {error}
@@ -69,6 +85,21 @@ export function LoginScreen() {
             Login
           </button>
         </form>
+        {offered && (
+          <p className="login-note">
+            {offered} can sign in on this device without a connection.{' '}
+            <button
+              type="button"
+              className="button button-small button-light"
+              onClick={async () => {
+                await (await signInOut()).forgetOfflineSignIn(offered);
+                setOffered(null);
+              }}
+            >
+              Forget
+            </button>
+          </p>
+        )}
       </div>
     </main>
   );
