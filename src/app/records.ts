@@ -17,6 +17,7 @@ import {
   type Values,
 } from '../db/mutate';
 import { addSeveral } from '../db/mutations/add-several';
+import { childCounts } from '../db/mutations/children';
 import { DuplicateError } from '../db/mutations/refuse-duplicates';
 import { getRow, type ListQuery, type ListResult, pageHolding, pageRows } from '../db/queries';
 import { type Option, refOptions } from '../db/reads/parent-options';
@@ -145,6 +146,9 @@ export async function nameOptions(entity: EntityDescription): Promise<Option[]> 
     .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))
     .map((name) => ({ value: name, label: name }));
 }
+
+/** What keeps this record from being deleted: each child entity naming it, with how many. */
+export const deleteBlockers = (entity: EntityDescription, id: string) => childCounts(db, entity, id);
 
 /** How many records of each entity hold this record in a set (assigned books). */
 export const setHolders = (entity: EntityDescription, id: string) => holders(db, entity, id);

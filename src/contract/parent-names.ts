@@ -43,3 +43,11 @@ export function parentName(
 ): string {
   return nameText(row[parentNameColumn(parent)]);
 }
+
+/** What tells records of one name apart: their parents' names (rows joined), in field order. */
+export function parentNamesText(entity: EntityDescription, row: Readonly<Record<string, unknown>>): string {
+  return parentNameFields(entity)
+    .map(({ name }) => nameText(row[name]))
+    .filter(Boolean)
+    .join(' · ');
+}

@@ -8,7 +8,7 @@
  * of them (db/mutations/delete.ts), and the delete confirmation counts them
  * (db/reads/relation-reads.ts). Which sets those are is defined here too (`setLinks`).
  */
-import type { EntityDescription } from './entity';
+import type { EntityDescription, EntityNames } from './entity';
 import { refFields } from './entity';
 import { stillUsedBy } from './messages';
 
@@ -81,4 +81,15 @@ export function setLinks(target: EntityDescription, all: readonly EntityDescript
       .filter(([, rel]) => rel.target === target.name)
       .map(([relation]) => ({ owner, relation })),
   );
+}
+
+/** stillUsedBy said before asking, with every kind of record that names it and how many. */
+export function stillUsedByCounts(
+  parent: EntityNames,
+  children: readonly { names: EntityNames; count: number }[],
+): string {
+  const parts = children.map((c) => `${c.count} ${c.count === 1 ? c.names.one : c.names.many}`);
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
+  const one = children.length === 1 && children[0]?.count === 1;
+  return `This ${parent.one} cannot be deleted: ${list} ${one ? 'belongs' : 'belong'} to it. Delete ${one ? 'it' : 'them'} first.`;
 }

@@ -3,8 +3,10 @@
  * record, action, time, attempts, state (and what it waits for) and the last error in plain
  * words (the technical text behind a disclosure); Sync now; Retry, Edit and Discard per
  * change; conflicts settled side by side; a warning when the oldest change has waited more
- * than a day. Sync now and Retry always answer in the status line (sending, sent, or why not).
- * Discard acts at once and offers Undo for a few seconds; changes discarded unsent are listed
+ * than a day. Sync now and Retry always answer in the status line (sending, sent, or why not),
+ * an answer the connection or the queue has since made untrue goes, and the queue emptying is said.
+ * Discard acts at once and offers Undo for a few seconds (a change others wait for asks first,
+ * naming them, and discards them with it or keeps everything); changes discarded unsent are listed
  * until cleared, so the screen never claims they reached the server. A large file on its way
  * shows its progress (percent and size) in its change's state, whether this window or the
  * service worker sends it. Each change shows who made it; another administrator's changes say
@@ -16,13 +18,16 @@
 import { useState } from 'react';
 import {
   changeLabel,
-  discardChange,
+  discardChanges,
   type QueueItem,
   retryAndSend,
   sendNow,
+  strandedChanges,
 } from '../app/outbox/outbox-queue';
+import { strandQuestion } from '../ui/outbox/discard-question';
 import { useDiscardNotes, useQueueView } from '../ui/outbox/outbox-data';
 import { retryFeedback, sendFeedback } from '../ui/outbox/send-feedback';
+import { useSendFeedback } from '../ui/outbox/use-send-feedback';
 import { ScrollTable } from '../ui/ScrollTable';
 import { SavedQueuePanel } from '../ui/saved-queue/SavedQueuePanel';
 import { useUploadProgress } from '../ui/sync-status/upload-progress-line';
@@ -38,7 +43,7 @@ export function OutboxScreen() {
   const notes = useDiscardNotes();
   const progress = useUploadProgress();
   const [sending, setSending] = useState(false);
-  const [feedback, setFeedback] = useState('');
+  const [feedback, setFeedback] = useSendFeedback(items?.length, notes.length, sending);
   const [undoable, setUndoable] = useState<Undoable[]>([]);
 
   const syncNow = async () => {
@@ -57,8 +62,14 @@ export function OutboxScreen() {
   };
 
   const discard = async (item: QueueItem) => {
-    const discarded = await discardChange(item);
-    if (discarded) setUndoable((all) => [...all, { ...discarded, label: changeLabel(item) }]);
+    const stranded = await strandedChanges(item);
+    if (stranded.length > 0 && !window.confirm(strandQuestion(item, stranded))) return;
+    const changes = await discardChanges([item, ...stranded]);
+    const label =
+      stranded.length > 0
+        ? `${changeLabel(item)} and ${stranded.length} change${stranded.length === 1 ? '' : 's'} waiting for it`
+        : changeLabel(item);
+    if (changes) setUndoable((all) => [...all, { changes, label }]);
     else setFeedback(`${changeLabel(item)} is being sent and cannot be discarded now.`);
   };
 
@@ -83,13 +94,15 @@ export function OutboxScreen() {
       <div className="undo-bars">
         {undoable.map((d) => (
           <UndoBar
-            key={d.entry.id}
+            key={d.changes[0]?.entry.id}
             discarded={d}
-            onDone={() => setUndoable((all) => all.filter((x) => x.entry.id !== d.entry.id))}
+            onDone={() => setUndoable((all) => all.filter((x) => x !== d))}
           />
         ))}
       </div>
-      <ScrollTable label="Changes waiting to be sent">
+      {/* Cards up to a wide desktop: every change's Retry, Edit, Discard and its conflict's
+          choice stay on screen, never behind a sideways scroll. */}
+      <ScrollTable label="Changes waiting to be sent" cardsBelow={80}>
         <table className="table table-cards">
           <thead>
             <tr>

@@ -24,13 +24,12 @@ import { QueueState } from './queue-state';
 import { networkWaitsDue } from './recovery';
 import { emptyReport, finishReport, type ReplayReport, tally } from './replay-report';
 import { sendRound } from './round';
+import { unconfirmedError } from './stranded';
 import type { SyncContext } from './sync-context';
 import { createTransport } from './transport';
 
 export type { ReplayReport } from './replay-report';
 export type { SyncContext } from './sync-context';
-
-const ORPHAN = 'It refers to a record the server has not confirmed, so it cannot be sent.';
 
 /**
  * Entries in flight at once: four rounds of a batch each. The transport has two batches at
@@ -122,7 +121,8 @@ async function replayLocked(ctx: SyncContext): Promise<ReplayReport> {
         const room = sending === 0 ? roundSize : limit - sending;
         const plan = planQueue(state.all(), state.resolve, Date.now(), room, author);
         for (const orphan of plan.orphans) {
-          await db.outbox.update(orphan.seq, { status: 'failed', lastError: ORPHAN });
+          const lastError = await unconfirmedError(db, orphan, state.resolve);
+          await db.outbox.update(orphan.seq, { status: 'failed', lastError });
           await state.reread(db, [orphan.seq]);
         }
         const claimed = await state.claim(db, plan.ready, author);

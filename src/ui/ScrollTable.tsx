@@ -1,13 +1,26 @@
 /**
- * A table's frame for narrow screens. From 640 px up the table keeps its columns and scrolls
- * sideways inside this frame when it is wider: the frame shows that it scrolls (a shadow on
- * each side that hides columns, and a line saying so) and the row's name column stays in view
- * (styles.css: `.cell-primary`). Below 640 px the rows become cards (label: value), so nothing
- * scrolls. The frame is a focusable region while it scrolls, so the keyboard can scroll it too.
+ * A table's frame for narrow screens. Above `cardsBelow` the table keeps its columns and
+ * scrolls sideways inside this frame when it is wider: the frame shows that it scrolls (a
+ * shadow on each side that hides columns, and a line saying so) and the row's name column
+ * stays in view (styles.css: `.cell-primary`). Below it the rows of a `table-cards` table become
+ * cards (label: value), so nothing scrolls: 640 px for lists, wider for a table whose every
+ * row carries actions that must stay in reach (the outbox). The frame is a focusable region
+ * while it scrolls, so the keyboard can scroll it too.
  */
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { useMedia } from './use-media';
 
-export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
+export function ScrollTable({
+  label,
+  cardsBelow = 40,
+  children,
+}: {
+  label: string;
+  /** The width in rem below which rows are cards. */
+  cardsBelow?: number;
+  children: ReactNode;
+}) {
+  const cards = useMedia(`(max-width: ${cardsBelow - 0.02}rem)`);
   const box = useRef<HTMLDivElement>(null);
   const [more, setMore] = useState({ left: false, right: false });
 
@@ -37,6 +50,7 @@ export function ScrollTable({ label, children }: { label: string; children: Reac
   return (
     <div
       className="table-frame"
+      data-cards={cards || undefined}
       data-more-left={more.left || undefined}
       data-more-right={more.right || undefined}
     >

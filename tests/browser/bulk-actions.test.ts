@@ -4,14 +4,15 @@
  * (kept across pages, cleared by a search), Disable selected offline and its Undo (the rows as
  * they were, nothing left to send), Delete selected with classes still used reported and kept
  * selected, and books assigned to several students, delivered to the server (the bar and the
- * book dialog checked with axe-core).
+ * book dialog checked with axe-core); on a touch tablet, ticking a row never moves the rows and
+ * the bar stays in view while the list scrolls.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { openScreen } from '../helpers/tablet';
+import { LANDSCAPE, openScreen, PORTRAIT, tabletContext } from '../helpers/tablet';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 180_000 });
 
@@ -92,6 +93,60 @@ describe('selecting', () => {
       false,
     );
   });
+});
+
+describe('the bar on a touch tablet', () => {
+  /** Where the list's rows are, and whether the bar lies inside the visible part of the screen. */
+  const layout = (tablet: Page) =>
+    tablet.evaluate(() => {
+      const main = document.getElementById('main')!;
+      const shown = main.getBoundingClientRect();
+      const bar = document.querySelector('[aria-label="Selected rows"]')?.getBoundingClientRect();
+      return {
+        rows: Array.from(document.querySelectorAll('tbody tr'), (tr) => tr.getBoundingClientRect().top),
+        barInView: bar ? bar.top >= shown.top - 1 && bar.bottom <= shown.bottom + 1 : null,
+        scrolls: main.scrollHeight > main.clientHeight,
+      };
+    });
+
+  // Half the tablet's height (as with the on-screen keyboard up), so ten rows scroll.
+  for (const [size, viewport] of [
+    ['768 × 512', { ...PORTRAIT, height: PORTRAIT.height / 2 }],
+    ['1024 × 384', { ...LANDSCAPE, height: LANDSCAPE.height / 2 }],
+  ] as const) {
+    it(`at ${size}, ticking rows never moves them and the bar stays in view while the list scrolls`, async () => {
+      const tabletView = await tabletContext(browser, viewport);
+      const tablet = await tabletView.newPage();
+      try {
+        await signInWithForm(tablet, server.url);
+        await openScreen(tablet, server.url, '/students');
+        const boxes = tablet.locator('tbody').getByRole('checkbox', { name: /^Select / });
+        const before = await layout(tablet);
+        expect(before.scrolls).toBe(true);
+        expect(before.barInView).toBeNull();
+
+        await boxes.nth(0).tap();
+        await tablet.getByRole('region', { name: 'Selected rows' }).waitFor();
+        const after = await layout(tablet);
+        expect(after.rows).toEqual(before.rows);
+        expect(after.barInView).toBe(true);
+        // The next tap lands on the row it was meant for.
+        await boxes.nth(1).tap();
+        expect(await boxes.nth(1).isChecked()).toBe(true);
+
+        for (const end of ['bottom', 'middle', 'top'] as const) {
+          await tablet.evaluate((where) => {
+            const main = document.getElementById('main')!;
+            const bottom = main.scrollHeight - main.clientHeight;
+            main.scrollTop = where === 'bottom' ? bottom : where === 'middle' ? bottom / 2 : 0;
+          }, end);
+          expect((await layout(tablet)).barInView, `scrolled to the ${end}`).toBe(true);
+        }
+      } finally {
+        await tabletView.close();
+      }
+    });
+  }
 });
 
 describe('acting on the selection', () => {

@@ -4,8 +4,8 @@
  * file for that chapter and a question with an image, all saved offline and delivered on
  * reconnect; a page number held unsaved until its save button and a page image opened large;
  * the chosen resource type's entry type changing the form's inputs; an upload's progress on the
- * form that saved it and on the outbox screen of another tab; the question edit on a server
- * without it.
+ * form that saved it and on the outbox screen of another tab; a match question's items one a
+ * line on its form and in the list; the question edit on a server without it.
  */
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page, Route } from 'playwright-core';
@@ -192,7 +192,8 @@ describe('content through the screens', () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
 
     page.once('dialog', (d) => {
-      expect(d.message()).toBe('Are you sure you want to delete this page?');
+      // The spec's question, word for word, then the page it is about.
+      expect(d.message()).toMatch(/^Are you sure you want to delete this page\?\n\n.*opener/);
       void d.accept();
     });
     await page
@@ -307,6 +308,26 @@ describe('Add Question from the Chapters list', () => {
       'Mathematics',
       'Number Fun',
       'Number Fun 1',
+    ]);
+  });
+
+  it('a match question: its form says one item a line, and the list shows each item on its own line', async () => {
+    await choose('Question Type', 'Match the Following');
+    const left = page.getByLabel('Left Side Match');
+    expect(await left.getAttribute('aria-describedby')).toBe('field-left_match-hint');
+    expect(await page.locator('#field-left_match-hint').textContent()).toBe('One item per line.');
+    await page.getByLabel('Enter Question').fill('Match the peaks');
+    await left.fill('Mount Everest\nK2\nMount Fuji');
+    await page.getByLabel('Right Side Match').fill('Japan\nNepal\nPakistan');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(/\/question-bank(\?|$)/);
+    const row = page.getByRole('row').filter({ hasText: 'Match the peaks' });
+    await expect.poll(() => row.count()).toBe(1);
+    // Rendered text, as the administrator reads it: the line breaks are the point.
+    const lines = await row.locator('.cell-small li').allInnerTexts();
+    expect(lines).toEqual([
+      'Left Side Match: Mount Everest\nK2\nMount Fuji',
+      'Right Side Match: Japan\nNepal\nPakistan',
     ]);
   });
 });

@@ -4,7 +4,8 @@
  * with a summary linking to the fields); the new record shown after an add, on its page and
  * marked, online and offline; selects whose options would read the same told apart by their
  * parents; the file input's name, preview and drop; Units' default order shown before any
- * click; an empty list or search without page buttons.
+ * click; an empty list or search without page buttons; Password marked required on an add form
+ * only (an edit form keeps the current one when it is left empty).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +87,28 @@ describe('problems at the fields', () => {
     expect(await page.locator('#field-class_name-error').textContent()).toBe('Class Name is required');
     expect(await page.locator('.error-summary').count()).toBe(0);
     expect(page.url()).toMatch(/\/addclasses$/);
+  });
+});
+
+describe('required marks', () => {
+  /** The labels of the form's fields that carry the required mark. */
+  const marked = () =>
+    page
+      .locator('form label')
+      .evaluateAll((labels) =>
+        labels.filter((l) => l.textContent?.endsWith(' *')).map((l) => l.textContent?.slice(0, -2)),
+      );
+
+  it('marks Password required on Add Teacher, and not on the edit form that keeps it when left empty', async () => {
+    await openScreen(page, server.url, '/addteachers');
+    expect(await marked()).toContain('Password');
+    expect(await marked()).toContain('Teacher Name');
+
+    await openScreen(page, server.url, '/teachers');
+    await page.locator('tbody').getByRole('link', { name: 'Edit' }).first().click();
+    await page.getByText('Leave empty to keep the current password.').waitFor();
+    expect(await marked()).not.toContain('Password');
+    expect(await marked()).toContain('Teacher Name');
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Import and export through the screens, in Chromium against the built app and the
- * real server: a students' file previewed with its problems by line and field, imported
+ * real server: the file chosen in a picker drawn like the forms' file fields; a students' file previewed with its problems by line and field, imported
  * offline ("k of N queued", then delivered on reconnect), a row the server refuses reported
  * and downloaded with its error; an import left queueing resumed after a reload from its first
  * row not queued; the list exported and the export read back as all up to date.
@@ -112,6 +112,9 @@ describe('import and export', () => {
       ].join('\n'),
     );
     await page.getByText('3 rows ready to import').waitFor();
+    // Drawn like the forms' file fields, with the chosen file's name.
+    const picker = page.locator('.dropzone').filter({ has: page.getByLabel('CSV file') });
+    expect(await picker.textContent()).toBe('Choose filepupils.csvor drop it here');
     const problems = await page.locator('table tbody tr').allTextContents();
     expect(problems).toEqual(['3EmailEmail must be a valid e-mail address', '5EmailEmail repeats line 2']);
     const gone = await client.get(`${SCHOOLS}/fetchschools.php`);
@@ -146,6 +149,7 @@ describe('import and export', () => {
 
     // The same file again: asked first.
     await page.getByRole('button', { name: 'Import another file' }).click();
+    expect(await picker.textContent()).toContain('No file chosen');
     await choose('pupils.csv', [HEADER, row('Asha Rao', 'asha@example.org')].join('\n'));
     await page.getByText('1 row ready to import').waitFor();
     await choose(

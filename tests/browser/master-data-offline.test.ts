@@ -4,7 +4,7 @@
  * a cover, a section, a unit in that section and a chapter with an image, each chosen in the
  * cascading selects of the next form. On reconnect all reach the server once, files included.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Dialog, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browserSuite, shownNames, signInWithForm } from '../helpers/browser';
 import { api, signIn } from '../helpers/server';
@@ -205,16 +205,27 @@ describe('master data offline, through the screens', () => {
     expect(await header.textContent()).toContain('▼');
   });
 
-  it('refuses to delete a class that still has series, with the reason', async () => {
+  it('refuses at once to delete a class that records still name, counting every kind, without asking first', async () => {
     await open('/classes', 'Manage Classes');
-    page.once('dialog', (d) => void d.accept());
+    let asked = false;
+    const onDialog = (dialog: Dialog) => {
+      asked = true;
+      void dialog.dismiss();
+    };
+    page.on('dialog', onDialog);
     await page
       .getByRole('row')
       .filter({ hasText: 'Class 9' })
       .getByRole('button', { name: 'Delete' })
       .click();
     const alert = page.getByRole('alert').filter({ hasText: 'Failed to delete class' });
-    await expect.poll(() => alert.textContent()).toContain('series still belong to it');
+    await expect
+      .poll(() => alert.textContent())
+      .toBe(
+        'Failed to delete classThis class cannot be deleted: 1 series, 1 book, 1 section, 2 units and 1 chapter belong to it. Delete them first.×',
+      );
+    page.off('dialog', onDialog);
+    expect(asked).toBe(false);
     expect(await page.getByRole('row').filter({ hasText: 'Class 9' }).count()).toBe(1);
   });
 });

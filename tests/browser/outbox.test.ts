@@ -43,6 +43,11 @@ describe('the outbox screen', () => {
     await page.getByLabel('Series Name').fill('Colours');
     await page.getByRole('button', { name: 'Add Series' }).click();
     await page.waitForURL(/\/series/);
+    await page.getByTestId('sync-status').click();
+    const queued = page.getByRole('row').filter({ hasText: 'Series “Colours”' });
+    await queued.getByRole('button', { name: 'Discard' }).waitFor();
+    // Never tried yet: nothing to retry.
+    expect(await queued.getByRole('button', { name: 'Retry' }).count()).toBe(0);
     // Meanwhile the class is deleted on the server.
     const classA = (await classes()).find((c) => c.class_name === 'Class A')!;
     await admin.post('Masterfilter/Classes/deleteclasses.php', { class_id: classA.class_id });
@@ -53,6 +58,7 @@ describe('the outbox screen', () => {
     const row = page.getByRole('row').filter({ hasText: 'Series “Colours”' });
     await expect.poll(() => row.textContent()).toContain('Failed to add series');
     expect(await row.textContent()).toContain('Class does not exist');
+    expect(await row.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
 
     await row.getByRole('link', { name: 'Edit' }).click();
     await page.getByRole('combobox', { name: 'Class', exact: true }).selectOption({ label: 'Class B' });
@@ -85,6 +91,9 @@ describe('the outbox screen', () => {
     const panel = page.getByRole('group', { name: /Changed on the server since this edit began/ });
 
     await expect.poll(() => panel.textContent()).toContain('Changed on the server since this edit began');
+    // Said once, by the panel.
+    const row = page.getByRole('row').filter({ has: panel });
+    expect((await row.textContent())?.split('Changed on the server since this edit began')).toHaveLength(2);
     expect(await panel.textContent()).toContain('Class B (here)');
     expect(await panel.textContent()).toContain('Class B (server)');
     await panel.getByRole('radio', { name: 'Class B (server)' }).check();

@@ -3,7 +3,8 @@
  * the country -> state -> city cascade (online, which keeps the lists on the device), then one
  * offline session that adds a school with a logo, a teacher and a student in it, a book,
  * assigns that book to all three, disables the teacher, and sees the dashboard change; on
- * reconnect everything reaches the server once, with the server's ids.
+ * reconnect everything reaches the server once, with the server's ids. Discarding an offline
+ * school a student waits for names the student and discards both or keeps both.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -227,6 +228,80 @@ describe('people, through the screens', () => {
       .getByRole('button', { name: 'Delete' })
       .click();
     expect(await asked).toContain('It is assigned to 1 school, 1 teacher and 1 student');
+    // The question names the record it is about.
+    expect(await asked).toMatch(/\n\nHill Reader$/);
     expect(await page.getByRole('row').filter({ hasText: 'Hill Reader' }).count()).toBe(1);
+  });
+});
+
+describe('discarding a school that a student waits for', () => {
+  it('names the student, keeps everything on Cancel, discards both on OK, and Undo puts both back', async () => {
+    await context.setOffline(true);
+    await open('/addschools', 'Add School');
+    await page.getByLabel('School Name').fill('Lake View School');
+    await page.getByLabel('School Address').fill('2 Lake Road');
+    await page.getByLabel('Password').fill('school-2');
+    await page.getByLabel('Email').fill('office@lakeview.example');
+    await page.getByLabel('Contact Number').fill('022 2345 6790');
+    await choose('Country', 'India');
+    await choose('State', 'Maharashtra');
+    await choose('City', 'Mumbai');
+    await page
+      .getByLabel('School Logo')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await submit('Add School', '/schools');
+    await open('/addstudents', 'Add Student');
+    await fillPerson('Kiran Desai');
+    await choose('School', 'Lake View School');
+    await choose('Class', 'Class 2');
+    await submit('Add Student', '/students');
+
+    await page.goto(`${server.url}/outbox`);
+    const changeOf = (record: string) =>
+      page.getByRole('row').filter({ has: page.getByRole('cell', { name: record, exact: true }) });
+    const schoolRow = changeOf('School “Lake View School”');
+    const studentRow = changeOf('Student “Kiran Desai”');
+    await expect.poll(() => studentRow.count()).toBe(1);
+    const discardAnswering = async (accept: boolean) => {
+      const asked = new Promise<string>((resolve) =>
+        page.once('dialog', (dialog) => {
+          resolve(dialog.message());
+          void (accept ? dialog.accept() : dialog.dismiss());
+        }),
+      );
+      await schoolRow.getByRole('button', { name: 'Discard' }).click();
+      return asked;
+    };
+    expect(await discardAnswering(false)).toBe(
+      'Add Student “Kiran Desai” waits for this school: it cannot be sent without it. Discard both? (Cancel keeps every change.)',
+    );
+    expect([await schoolRow.count(), await studentRow.count()]).toEqual([1, 1]);
+
+    await discardAnswering(true);
+    await expect.poll(() => studentRow.count()).toBe(0);
+    expect(await schoolRow.count()).toBe(0);
+    const undoBar = page.locator('.undo-bar');
+    expect(await undoBar.textContent()).toContain(
+      'Discarded, not sent: Add School “Lake View School” and 1 change waiting for it.',
+    );
+    await undoBar.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => studentRow.count()).toBe(1);
+    expect(await schoolRow.count()).toBe(1);
+
+    await context.setOffline(false);
+    const school = async () =>
+      (await serverRows('Users/Schools/fetchschools.php', 'schools')).find(
+        (s) => s.school_name === 'Lake View School',
+      );
+    await expect.poll(async () => (await school())?.school_id, { timeout: 30_000 }).toBeTruthy();
+    await expect
+      .poll(
+        async () =>
+          (await serverRows('Users/Students/fetchstudents.php', 'students')).find(
+            (s) => s.student_name === 'Kiran Desai',
+          )?.school_id,
+        { timeout: 30_000 },
+      )
+      .toBe((await school())?.school_id);
   });
 });

@@ -3,7 +3,8 @@
  * server: with the network up but the server stopped, the indicator says 'Server unreachable'
  * and the outbox a plain sentence (the technical text behind 'Technical detail', never
  * 'Failed to fetch' on its face); Sync now and Retry always answer (offline, server
- * unreachable, sent); Discard offers Undo, which puts the entry back exactly (payload with its
+ * unreachable, sent), an offline answer goes once back online and the queue emptying is said;
+ * Discard offers Undo, which puts the entry back exactly (payload with its
  * file, attempts, key), and the outbox then lists what was discarded unsent.
  */
 import type { BrowserContext, Page } from 'playwright-core';
@@ -156,6 +157,22 @@ describe('the server unreachable while the network is up', () => {
       );
     await expect.poll(status, { timeout: 20_000 }).toBe('Online');
     expect(await serverTitles(suite.server.apiRoot, classEntity)).toEqual(['While down']);
+  });
+});
+
+describe('the outbox status line', () => {
+  it('drops an offline answer once back online, and says so when the queue empties', async () => {
+    await context.setOffline(true);
+    await addClass('Back online');
+    await page.goto(`${suite.server.url}/outbox`);
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect
+      .poll(feedback)
+      .toBe('Not sent: this device is offline. The changes will be sent when the connection is back.');
+    await context.setOffline(false);
+    await expect.poll(feedback, { timeout: 20_000 }).toBe('Delivered: every change has reached the server.');
+    expect(await page.locator('main').textContent()).not.toContain('this device is offline');
+    expect(await serverTitles(suite.server.apiRoot, classEntity)).toContain('Back online');
   });
 });
 

@@ -4,7 +4,8 @@
  * db/list-engine/count-watches.ts: a hundred thousand students are counted there from its
  * indexes in memory, again on its own change events, and pushed here), so the window never
  * counts and never asks again; it shapes what it is told and reads the names of the few
- * schools and books shown (by key), again when those tables change.
+ * schools and books shown (by key), again when those tables change, telling apart names that
+ * read the same.
  */
 import Dexie from 'dexie';
 import { entityByName } from '../../contract/entities';
@@ -25,6 +26,7 @@ import { mutatedTables } from '../../db/mutated-tables';
 import { catalogue } from '../catalogue/built-catalogue';
 import { watchCounts } from '../list-worker-client';
 import { db } from '../window-context';
+import { toldApart } from './told-apart';
 
 /** The people a dashboard counts, by entity name (their status, school and date fields). */
 const PEOPLE = ['school', 'teacher', 'student'] as const;
@@ -111,10 +113,8 @@ export async function countFigures(
   const byStatus = rest.slice(0, PEOPLE.length);
   const byDate = rest[PEOPLE.length];
   const shares = schoolShares(students, teachers);
-  const names = await namesOf(
-    'school',
-    shares.flatMap((s) => (s.id ? [s.id] : [])),
-  );
+  const ids = shares.flatMap((s) => (s.id ? [s.id] : []));
+  const names = await toldApart(db, entityByName('school'), ids, await namesOf('school', ids));
   return {
     schools: shares.map((s, i) => ({ ...s, name: s.id ? names[i] : 'Others' })),
     active: Object.fromEntries(PEOPLE.map((e, i) => [e, activeShare(byStatus[i])])) as Record<
@@ -130,10 +130,8 @@ export async function bookFigures(
   holders: readonly [string, Record<string, number>][],
 ): Promise<BookFigures> {
   const books = mostAssigned(new Map(holders));
-  const names = await namesOf(
-    'book',
-    books.map((b) => b.id),
-  );
+  const ids = books.map((b) => b.id);
+  const names = await toldApart(db, entityByName('book'), ids, await namesOf('book', ids));
   return {
     books: books.map((b, i) => ({ ...b, name: names[i] })),
     owners: bookSets.map((s) => ({ table: s.table, entity: entityOfTable.get(s.table) ?? s.table })),

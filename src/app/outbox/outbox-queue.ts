@@ -16,6 +16,7 @@ import type { OutboxEntry } from '../../db/outbox/outbox-entry';
 import { type Choice, resolveConflict } from '../../db/outbox/queue-actions';
 import { loadIdResolver } from '../../db/resolve';
 import { type QueueItem, queueView } from '../../sync/queue-view';
+import { strandedBy } from '../../sync/stranded';
 import { changeSaved } from '../sync-runner';
 import { db } from '../window-context';
 
@@ -37,17 +38,36 @@ export async function settleConflict(seq: number, choices: Record<string, Choice
 /** What a change was, in the outbox's words ('Edit Class “Grade 9”'). */
 export const changeLabel = (item: QueueItem): string => `${item.action} ${item.record}`;
 
-/**
- * Discards a change on purpose; the record goes back to what the server has. Returns what
- * `undoDiscardChange` needs to put it back, or null when it was being sent or already left.
- */
-export function discardChange(item: QueueItem): Promise<DiscardedChange | null> {
-  return discardEntry(db, item.entry, changeLabel(item));
+/** The later changes that discarding this one alone would leave unable to be sent. */
+export async function strandedChanges(item: QueueItem): Promise<QueueItem[]> {
+  const entries = await db.outbox.toArray();
+  const resolve = await loadIdResolver(db);
+  const stranded = new Set(strandedBy(entries, item.entry, resolve).map((e) => e.seq));
+  if (stranded.size === 0) return [];
+  const all = queueView(entries, resolve, Date.now(), await readSignedInUser(db));
+  return all.filter((other) => stranded.has(other.entry.seq));
 }
 
-export async function undoDiscardChange(discarded: DiscardedChange): Promise<boolean> {
-  const restored = await undoDiscard(db, discarded);
-  if (restored) changeSaved();
+/**
+ * Discards a change on purpose, with the changes that wait for it (`strandedChanges`); each
+ * record goes back to what the server has. Returns what `undoDiscardChanges` needs to put them
+ * back, or null when the first was being sent or already left (then nothing is discarded).
+ */
+export async function discardChanges(items: readonly QueueItem[]): Promise<DiscardedChange[] | null> {
+  const [first, ...waiting] = items;
+  const discarded = first ? await discardEntry(db, first.entry, changeLabel(first)) : null;
+  if (!discarded) return null;
+  const more = [];
+  for (const item of waiting) more.push(await discardEntry(db, item.entry, changeLabel(item)));
+  return [discarded, ...more.filter((d) => d !== null)];
+}
+
+/** Puts discarded changes back, in queue order (a change before those that wait for it). */
+export async function undoDiscardChanges(discarded: readonly DiscardedChange[]): Promise<boolean> {
+  let restored = true;
+  for (const change of [...discarded].sort((a, b) => a.entry.seq - b.entry.seq))
+    restored = (await undoDiscard(db, change)) && restored;
+  changeSaved();
   return restored;
 }
 

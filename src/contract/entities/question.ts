@@ -18,6 +18,8 @@ const option = (n: number): FieldSpec => ({
 });
 const OPTIONS = ['mcq_option_1', 'mcq_option_2', 'mcq_option_3', 'mcq_option_4'] as const;
 const MATCH = ['left_match', 'right_match'] as const;
+/** How a match's items are entered: the list shows them as entered, a line each. */
+const ONE_A_LINE = 'One item per line.';
 
 /**
  * Question (spec §3), api-contract §3.16: fetch and delete in `Resources/`, add in
@@ -68,8 +70,20 @@ export const questionEntity = defineEntity({
     mcq_option_2: option(2),
     mcq_option_3: option(3),
     mcq_option_4: option(4),
-    left_match: { kind: 'text', label: 'Left Side Match', wire: 'leftMatch', multiline: true },
-    right_match: { kind: 'text', label: 'Right Side Match', wire: 'rightMatch', multiline: true },
+    left_match: {
+      kind: 'text',
+      label: 'Left Side Match',
+      wire: 'leftMatch',
+      multiline: true,
+      hint: ONE_A_LINE,
+    },
+    right_match: {
+      kind: 'text',
+      label: 'Right Side Match',
+      wire: 'rightMatch',
+      multiline: true,
+      hint: ONE_A_LINE,
+    },
     total_marks: {
       kind: 'number',
       label: 'Question Weightage (Total Marks)',

@@ -58,3 +58,21 @@ export function stillUsedOnDevice(
 ): Promise<string | null> {
   return stillUsedRefusal(parent, childLinks(parent, entities), hasRowNaming(db, key));
 }
+
+/** How many local records of each child entity name `key`, in description order (none: left out). */
+export async function childCounts(
+  db: LocalDb,
+  parent: EntityDescription,
+  key: string,
+): Promise<{ child: EntityDescription; count: number }[]> {
+  const links = childLinks(parent, entities);
+  const counts = await Promise.all(links.map((l) => db.rows(l.child).where(l.field).equals(key).count()));
+  const byChild = new Map<string, { child: EntityDescription; count: number }>();
+  for (const [i, link] of links.entries()) {
+    if (counts[i] === 0) continue;
+    const seen = byChild.get(link.child.name);
+    if (seen) seen.count += counts[i];
+    else byChild.set(link.child.name, { child: link.child, count: counts[i] });
+  }
+  return [...byChild.values()];
+}

@@ -54,8 +54,8 @@ export function OutboxRow({
           ))}
       </td>
       <td data-label="Last error">
-        <LastError item={item} />
-        {entry.status === 'conflict' && <ConflictPanel entry={entry} />}
+        {/* A conflict's panel says what happened itself: the error is not said twice. */}
+        {entry.status === 'conflict' ? <ConflictPanel entry={entry} /> : <LastError item={item} />}
       </td>
       <td className="cell-action" data-label="Actions">
         <EntryActions item={item} commands={commands} />
@@ -80,26 +80,27 @@ function LastError({ item }: { item: QueueItem }) {
   );
 }
 
-/** Retry, Edit (not for a delete, nor while it is being sent) and Discard. */
+/**
+ * Retry (only once a try has failed: refused, or not delivered and waiting for its next try; a
+ * conflict has its own choice), Edit (not for a delete, nor while it is being sent) and Discard.
+ */
 function EntryActions({ item, commands }: { item: QueueItem; commands: RowCommands }) {
   const { entry } = item;
   const entity = entityByName(entry.entity);
   const editable = entry.op !== 'delete' && entry.status !== 'sending' && entity.routes.edit;
+  const tried = entry.status === 'failed' || (entry.status !== 'conflict' && entry.lastError != null);
   return (
     <span className="actions">
-      <button
-        type="button"
-        className="button button-small"
-        disabled={
-          commands.sending ||
-          entry.status === 'sending' ||
-          entry.status === 'conflict' ||
-          item.heldFor !== null
-        }
-        onClick={() => commands.retry(item)}
-      >
-        Retry
-      </button>
+      {tried && (
+        <button
+          type="button"
+          className="button button-small"
+          disabled={commands.sending || entry.status === 'sending' || item.heldFor !== null}
+          onClick={() => commands.retry(item)}
+        >
+          Retry
+        </button>
+      )}
       {editable &&
         (entity.single ? (
           // A single document's edit screen is its whole route.

@@ -3,12 +3,16 @@
  * so nobody loses the button while reaching for it.
  */
 import { useEffect, useRef, useState } from 'react';
-import { type DiscardedChange, undoDiscardChange } from '../../app/outbox/outbox-queue';
+import { type DiscardedChange, undoDiscardChanges } from '../../app/outbox/outbox-queue';
 
 /** How long Undo is offered after a Discard; it waits while the pointer or focus is on it. */
 const UNDO_MS = 10_000;
 
-export type Undoable = DiscardedChange & { label: string };
+/** One Discard: the change and those discarded with it, undone together. */
+export interface Undoable {
+  changes: DiscardedChange[];
+  label: string;
+}
 
 export function UndoBar({ discarded, onDone }: { discarded: Undoable; onDone: () => void }) {
   const done = useRef(onDone);
@@ -20,7 +24,7 @@ export function UndoBar({ discarded, onDone }: { discarded: Undoable; onDone: ()
     return () => clearTimeout(timer);
   }, [held]);
   const undo = async () => {
-    await undoDiscardChange(discarded);
+    await undoDiscardChanges(discarded.changes);
     done.current();
   };
   return (

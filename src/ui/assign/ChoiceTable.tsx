@@ -1,8 +1,8 @@
 /** The assignment screen's table: each record offered, with its parents' names and its box. */
 import type { EntityDescription } from '../../contract/entity';
+import { parentNamesText } from '../../contract/parent-names';
 import type { Row } from '../data';
 import { ScrollTable } from '../ScrollTable';
-import { parentsOf } from './choices';
 
 export function ChoiceTable({
   target,
@@ -35,7 +35,7 @@ export function ChoiceTable({
           {shown.map((row, i) => {
             const key = String(row[target.key]);
             const label = String(row[target.title] ?? '');
-            const parents = parentsOf(target, row);
+            const parents = parentNamesText(target, row);
             return (
               <tr key={key}>
                 <td data-label="S.no" className="cell-sno">

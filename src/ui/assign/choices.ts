@@ -4,16 +4,8 @@
  * same ('Class 1 · Mathematics · Number Fun').
  */
 import type { EntityDescription } from '../../contract/entity';
-import { parentName, parentNameFields } from '../../contract/parent-names';
+import { parentName } from '../../contract/parent-names';
 import type { Row } from '../data';
-
-/** What tells records of one name apart: their parents' names, in field order. */
-export function parentsOf(target: EntityDescription, row: Record<string, unknown>): string {
-  return parentNameFields(target)
-    .map(({ name }) => String(row[name] ?? ''))
-    .filter(Boolean)
-    .join(' · ');
-}
 
 /** The choices shown for a search: every one when it is empty, in title order. */
 export function shownChoices(target: EntityDescription, choices: readonly Row[], search: string): Row[] {

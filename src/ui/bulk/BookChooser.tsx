@@ -6,7 +6,8 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { choicesOf } from '../../app/bulk';
 import type { EntityDescription } from '../../contract/entity';
-import { parentsOf, shownChoices } from '../assign/choices';
+import { parentNamesText } from '../../contract/parent-names';
+import { shownChoices } from '../assign/choices';
 import type { Row } from '../data';
 
 export function BookChooser({
@@ -55,7 +56,7 @@ export function BookChooser({
         {shown.map((row) => {
           const key = String(row[target.key]);
           const label = String(row[target.title] ?? '');
-          const parents = parentsOf(target, row);
+          const parents = parentNamesText(target, row);
           return (
             <li key={key}>
               <label className="check-line">

@@ -63,7 +63,7 @@ export function FileField(props: FieldProps) {
 }
 
 /** Several files, one record each (FieldSpec.several). */
-function SeveralFilesField({ name, spec, value, onChange, error }: FieldProps) {
+function SeveralFilesField({ name, spec, value, onChange, required, error }: FieldProps) {
   const rule = spec.file!;
   const [over, setOver] = useState(false);
   const chosen = Array.isArray(value) ? (value as readonly File[]) : [];
@@ -71,7 +71,7 @@ function SeveralFilesField({ name, spec, value, onChange, error }: FieldProps) {
   const add = (files: FileList | null) => onChange([...chosen, ...Array.from(files ?? [])]);
   return (
     <div className={fieldClass(error, true)}>
-      <Label name={name} spec={spec} />
+      <Label name={name} spec={spec} required={required} />
       <FieldError name={name} error={error} />
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for a pointer; keyboard and touch use the input inside */}
       <div
@@ -135,7 +135,7 @@ function SeveralFilesField({ name, spec, value, onChange, error }: FieldProps) {
   );
 }
 
-function OneFileField({ name, spec, value, onChange, mode, error }: FieldProps) {
+function OneFileField({ name, spec, value, onChange, mode, required, error }: FieldProps) {
   const rule = spec.file!;
   const [replacing, setReplacing] = useState(false);
   const [over, setOver] = useState(false);
@@ -154,7 +154,7 @@ function OneFileField({ name, spec, value, onChange, mode, error }: FieldProps) 
 
   return (
     <div className={fieldClass(error, true)}>
-      <Label name={name} spec={spec} />
+      <Label name={name} spec={spec} required={required} />
       <FieldError name={name} error={error} />
       {showCurrent ? (
         <div className="file-current">

@@ -53,7 +53,7 @@ export default function RichTextField({
 
   return (
     <div className={fieldClass(error, true)}>
-      <Label name={name} spec={spec} />
+      <Label name={name} spec={spec} required={required} />
       <FieldError name={name} error={error} />
       <div className="richtext">
         {editor && (

@@ -16,7 +16,7 @@ export function SelectField({
 }: FieldProps & { options: readonly Option[] }) {
   return (
     <div className={fieldClass(error)}>
-      <Label name={name} spec={spec} />
+      <Label name={name} spec={spec} required={required} />
       <FieldError name={name} error={error} />
       <select
         id={fieldId(name)}

@@ -26,7 +26,7 @@ export function TextField({ name, spec, value, onChange, required, error, mode }
   };
   return (
     <div className={fieldClass(error, spec.multiline)}>
-      <Label name={name} spec={spec} />
+      <Label name={name} spec={spec} required={required} />
       <FieldError name={name} error={error} />
       {spec.multiline ? (
         <textarea {...common} onChange={(e) => onChange(e.target.value)} />

@@ -28,11 +28,12 @@ export function controlState(name: string, error: string | undefined, hint?: str
   };
 }
 
-export function Label({ name, spec }: { name: string; spec: FieldSpec }) {
+/** A field's label, marked when the form needs a value (not an edit form's password: FieldProps). */
+export function Label({ name, spec, required }: { name: string; spec: FieldSpec; required: boolean }) {
   return (
     <label htmlFor={fieldId(name)}>
       {spec.label}
-      {spec.required && <span aria-hidden="true"> *</span>}
+      {required && <span aria-hidden="true"> *</span>}
     </label>
   );
 }

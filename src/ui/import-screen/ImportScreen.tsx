@@ -11,6 +11,7 @@ import { templateFileName, templateText } from '../../contract/csv/template';
 import type { EntityDescription } from '../../contract/entity';
 import { downloadText } from '../download';
 import { usePageTitle } from '../use-page-title';
+import { CsvFilePicker } from './CsvFilePicker';
 import { Delivery } from './Delivery';
 import { Preview } from './Preview';
 import { useImport } from './use-import';
@@ -42,16 +43,12 @@ export function ImportScreen({ entity }: { entity: EntityDescription }) {
           Download template
         </button>
       </p>
-      <label className="field">
-        <span>CSV file</span>
-        <input
-          ref={input}
-          type="file"
-          accept=".csv,text/csv"
-          disabled={busy}
-          onChange={(e) => void choose(e.target.files?.[0])}
-        />
-      </label>
+      <CsvFilePicker
+        input={input}
+        disabled={busy}
+        chosen={phase.at !== 'choose'}
+        onChoose={(file) => void choose(file)}
+      />
       <div role="status" aria-live="polite">
         {phase.at === 'checking' && <p>Checking the file…</p>}
         {phase.at === 'queueing' && (

@@ -127,7 +127,6 @@ export default function ListScreen({
         defaultSize={entity.list.pageSize}
         go={go}
       />
-      {bulk.bar}
       <ListTable
         entity={entity}
         texts={texts}
@@ -147,6 +146,7 @@ export default function ListScreen({
         span={span}
         onPage={(p) => void go({ page: p > 1 ? p : undefined })}
       />
+      {bulk.bar}
     </section>
   );
 }

@@ -1,6 +1,7 @@
-import { saveChange, setHolders } from '../../app/records';
+import { deleteBlockers, saveChange, setHolders } from '../../app/records';
 import type { EntityDescription } from '../../contract/entity';
 import { entityMessages } from '../../contract/messages';
+import { stillUsedByCounts } from '../../contract/still-used';
 import { useNotify } from '../notices';
 import { reportOutcome } from '../report-outcome';
 import { saveFailureDetail } from '../save-failure';
@@ -20,13 +21,23 @@ async function deleteQuestion(entity: EntityDescription, key: string): Promise<s
     : `Delete this ${entity.names.one}? ${assigned}`;
 }
 
-/** A row's Delete: asks the confirmation, saves the delete and reports how it went. */
-export function useDeleteRow(entity: EntityDescription): (key: string) => Promise<void> {
+/**
+ * A row's Delete: says at once when records on this device still belong to it (every kind, with
+ * how many), else asks the confirmation naming the record, saves the delete and reports how it
+ * went.
+ */
+export function useDeleteRow(entity: EntityDescription): (key: string, title?: string) => Promise<void> {
   const notify = useNotify();
   const notices = entityMessages(entity);
-  return async (key: string) => {
+  return async (key: string, title?: string) => {
+    const blockers = await deleteBlockers(entity, key);
+    if (blockers.length > 0) {
+      const children = blockers.map((b) => ({ names: b.child.names, count: b.count }));
+      notify('error', notices.failedDelete, stillUsedByCounts(entity.names, children));
+      return;
+    }
     const question = await deleteQuestion(entity, key);
-    if (question && !window.confirm(question)) return;
+    if (question && !window.confirm(title ? `${question}\n\n${title}` : question)) return;
     try {
       const { entryId } = await saveChange({ op: 'delete', entity, key });
       await reportOutcome(notify, entryId, notices.deleted, notices.failedDelete);
