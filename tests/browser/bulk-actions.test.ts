@@ -10,7 +10,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
+import { DIST, launchBrowser, signInWithForm, storedCount } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { LANDSCAPE, openScreen, PORTRAIT, tabletContext } from '../helpers/tablet';
 
@@ -47,21 +47,7 @@ const rowBoxes = () => page.locator('tbody').getByRole('checkbox', { name: /^Sel
 const statusButtons = () => page.locator('tbody td[data-label="Status"] button').allTextContents();
 
 /** The local store's outbox, read straight from IndexedDB. */
-const waiting = () =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('textbook-admin');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const count = open.result.transaction('outbox').objectStore('outbox').count();
-          count.onsuccess = () => {
-            resolve(count.result);
-            open.result.close();
-          };
-        };
-      }),
-  );
+const waiting = () => storedCount(page, 'outbox');
 
 describe('selecting', () => {
   it('selects a page, then all matching; the selection survives paging and a search clears it', async () => {

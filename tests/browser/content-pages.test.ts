@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aboutUsEntity, termsEntity } from '../../src/contract/entities';
 import { type EntityDescription, splitPath } from '../../src/contract/entity';
-import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
+import { DIST, launchBrowser, signInWithForm, storedCount } from '../helpers/browser';
 import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
 
 /** A real 1x1 PNG, so the inserted image loads. */
@@ -227,18 +227,7 @@ describe('against the legacy server', () => {
     await legacy?.close();
   });
 
-  const queued = () =>
-    legacyPage.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const open = indexedDB.open('textbook-admin');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const count = open.result.transaction('outbox').objectStore('outbox').count();
-            count.onsuccess = () => resolve(count.result);
-          };
-        }),
-    );
+  const queued = () => storedCount(legacyPage, 'outbox');
 
   it('/updateterms says this server has no Terms endpoint and offers no form', async () => {
     await legacyPage.goto(`${legacy.url}/updateterms`);

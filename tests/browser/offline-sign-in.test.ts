@@ -10,7 +10,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { classEntity } from '../../src/contract/entities';
-import { browserSuite, signInWithForm } from '../helpers/browser';
+import { browserSuite, signInWithForm, storedValue } from '../helpers/browser';
 import { ADMIN, serverTitles } from '../helpers/server';
 
 const suite = browserSuite();
@@ -23,20 +23,9 @@ beforeAll(async () => {
 });
 
 /** The device's store of offline sign-ins, read straight from IndexedDB. */
-const storedSignIns = () =>
-  page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('textbook-admin');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const get = open.result.transaction('meta').objectStore('meta').get('offlineSignIn');
-          get.onsuccess = () => {
-            resolve(JSON.stringify(get.result?.value ?? {}));
-            open.result.close();
-          };
-        };
-      }),
+const storedSignIns = async () =>
+  JSON.stringify(
+    ((await storedValue(page, 'meta', 'offlineSignIn')) as { value?: unknown } | undefined)?.value ?? {},
   );
 
 /** One sign-in attempt through the form, answered (the Login button enabled again) or let in. */

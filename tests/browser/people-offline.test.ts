@@ -59,6 +59,23 @@ async function fillPerson(name: string): Promise<void> {
   await choose('City', 'Mumbai');
 }
 
+/** Adds a school in Mumbai with a logo through its form, and waits for the Schools list. */
+async function addSchool(name: string, email: string): Promise<void> {
+  await open('/addschools', 'Add School');
+  await page.getByLabel('School Name').fill(name);
+  await page.getByLabel('School Address').fill('1 Hill Road');
+  await page.getByLabel('Password').fill('school-1');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contact Number').fill('022 2345 6789');
+  await choose('Country', 'India');
+  await choose('State', 'Maharashtra');
+  await choose('City', 'Mumbai');
+  await page
+    .getByLabel('School Logo')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await submit('Add School', '/schools');
+}
+
 const figure = (name: string) => page.getByTestId(`figure-${name}`).textContent();
 
 async function serverRows(path: string, field: string): Promise<Record<string, unknown>[]> {
@@ -86,19 +103,7 @@ describe('people, through the screens', () => {
     };
     await context.setOffline(true);
 
-    await open('/addschools', 'Add School');
-    await page.getByLabel('School Name').fill('Hill Side School');
-    await page.getByLabel('School Address').fill('1 Hill Road');
-    await page.getByLabel('Password').fill('school-1');
-    await page.getByLabel('Email').fill('office@hillside.example');
-    await page.getByLabel('Contact Number').fill('022 2345 6789');
-    await choose('Country', 'India');
-    await choose('State', 'Maharashtra');
-    await choose('City', 'Mumbai');
-    await page
-      .getByLabel('School Logo')
-      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
-    await submit('Add School', '/schools');
+    await addSchool('Hill Side School', 'office@hillside.example');
     const schoolRow = page.getByRole('row').filter({ hasText: 'Hill Side School' });
     await expect.poll(() => schoolRow.getByText('Pending').count()).toBe(1);
     await expect.poll(() => schoolRow.locator('img').count()).toBe(1);
@@ -237,19 +242,7 @@ describe('people, through the screens', () => {
 describe('discarding a school that a student waits for', () => {
   it('names the student, keeps everything on Cancel, discards both on OK, and Undo puts both back', async () => {
     await context.setOffline(true);
-    await open('/addschools', 'Add School');
-    await page.getByLabel('School Name').fill('Lake View School');
-    await page.getByLabel('School Address').fill('2 Lake Road');
-    await page.getByLabel('Password').fill('school-2');
-    await page.getByLabel('Email').fill('office@lakeview.example');
-    await page.getByLabel('Contact Number').fill('022 2345 6790');
-    await choose('Country', 'India');
-    await choose('State', 'Maharashtra');
-    await choose('City', 'Mumbai');
-    await page
-      .getByLabel('School Logo')
-      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
-    await submit('Add School', '/schools');
+    await addSchool('Lake View School', 'office@lakeview.example');
     await open('/addstudents', 'Add Student');
     await fillPerson('Kiran Desai');
     await choose('School', 'Lake View School');

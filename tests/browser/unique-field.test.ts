@@ -16,7 +16,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST, launchBrowser, nameCells, signInWithForm } from '../helpers/browser';
+import { DIST, launchBrowser, nameCells, signInWithForm, storedCount } from '../helpers/browser';
 import { FIXTURE_WIDGET_V1_MIGRATIONS, fixtureWidgetV1, registerFixtures } from '../helpers/fixture-entities';
 import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
 
@@ -77,21 +77,7 @@ const describedBy = (input: Locator) =>
   );
 
 /** The outbox entries stored on the device, straight from IndexedDB. */
-const queued = () =>
-  page.evaluate(
-    () =>
-      new Promise<number>((done, fail) => {
-        const open = indexedDB.open('textbook-admin');
-        open.onerror = () => fail(open.error);
-        open.onsuccess = () => {
-          const count = open.result.transaction('outbox').objectStore('outbox').count();
-          count.onsuccess = () => {
-            done(count.result);
-            open.result.close();
-          };
-        };
-      }),
-  );
+const queued = () => storedCount(page, 'outbox');
 
 describe('a unique field in a real form', () => {
   it('refuses a duplicate the device holds at the field, before queueing, keeping what was typed', async () => {

@@ -117,3 +117,31 @@ export const shownNames = (page: Page): Promise<string[]> =>
         .join(''),
     ),
   );
+
+/**
+ * What the app keeps on the device, read straight from its IndexedDB in the page (past the app's
+ * own code): how many records a store holds (`key` null), or the value kept under one key.
+ */
+function readLocalStore(page: Page, store: string, key: string | null): Promise<unknown> {
+  return page.evaluate(
+    ([name, k]) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('textbook-admin');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const records = open.result.transaction(name).objectStore(name);
+          const request: IDBRequest = k === null ? records.count() : records.get(k);
+          request.onerror = () => reject(request.error);
+          request.onsuccess = () => {
+            resolve(request.result);
+            open.result.close();
+          };
+        };
+      }),
+    [store, key] as const,
+  );
+}
+
+export const storedCount = (page: Page, store: string) =>
+  readLocalStore(page, store, null) as Promise<number>;
+export const storedValue = (page: Page, store: string, key: string) => readLocalStore(page, store, key);
