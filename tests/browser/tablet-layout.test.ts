@@ -155,7 +155,7 @@ describe('forms and the top bar', () => {
     expect(await top('Subject')).toBeGreaterThan(await top('Class'));
   });
 
-  it('keeps the top bar one row at every width, the sync indicator and Logout in view', async () => {
+  it('keeps the top bar one row at every width, the sync indicator whole and Logout in view', async () => {
     for (const viewport of [LANDSCAPE, PORTRAIT, PHONE]) {
       await page.setViewportSize(viewport);
       await openScreen(page, server.url, '/classes');
@@ -172,6 +172,11 @@ describe('forms and the top bar', () => {
       expect(rows.height, `${viewport.width}px`).toBeLessThanOrEqual(64);
       expect(rows.allInside, `${viewport.width}px`).toBe(true);
       expect(await page.getByTestId('sync-status').isVisible()).toBe(true);
+      // The state's words whole: a one-word state ('Online') cannot wrap, so it must fit.
+      const cut = await page
+        .getByTestId('sync-status')
+        .evaluate((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight);
+      expect(cut, `${viewport.width}px: the state is cut`).toBe(false);
       expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
     }
   });
