@@ -58,9 +58,9 @@ async function pageOf(entity: string, query: PageQuery): Promise<ShownPage> {
   const started = performance.now();
   const answer = await engine.page(entity, query);
   const computed = measure(`page ${entity}`, started);
-  const { rows, pending } = await pageRows(db, entityByName(entity), answer.keys);
+  const { rows, pending, choices } = await pageRows(db, entityByName(entity), answer.keys);
   measure(`page rows ${entity}`, computed);
-  return { ...answer, rows, pending: [...pending] };
+  return { ...answer, rows, pending: [...pending], choices: [...choices] };
 }
 
 /** Entities whose orders are computed (or being computed) ahead of use. */

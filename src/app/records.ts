@@ -44,8 +44,8 @@ export async function quickPage(entity: EntityDescription, query: ListQuery): Pr
   const pageSize = query.pageSize ?? entity.list.pageSize;
   const answer = await keyOrderPage(db, projection, { page: query.page, pageSize, dir: sort.dir });
   if (!answer) return null;
-  const { rows, pending } = await pageRows(db, entity, answer.keys);
-  return { ...answer, rows, pending: [...pending] };
+  const { rows, pending, choices } = await pageRows(db, entity, answer.keys);
+  return { ...answer, rows, pending: [...pending], choices: [...choices] };
 }
 
 /**

@@ -29,6 +29,8 @@ export interface ListResult {
   pageSize: number;
   /** Keys of the page's records with a change not yet confirmed by the server. */
   pending: Set<string>;
+  /** Of those, the keys whose change met another on the server and waits for a choice. */
+  choices: Set<string>;
 }
 
 /** The keys of the entity's records with a change waiting (of these `keys` only, when given). */
@@ -47,21 +49,30 @@ export async function pendingKeys(
   return new Set(pairs.map((pair) => (pair as unknown as [string, string])[1]));
 }
 
+/** Of these keys, those whose queued change is a conflict waiting for the administrator's choice. */
+async function choiceKeys(db: LocalDb, entity: EntityDescription, keys: readonly string[]): Promise<Set<string>> {
+  // Conflicts are few: the index finds them, and only this entity's are kept.
+  const conflicts = await db.outbox.where('status').equals('conflict').toArray();
+  const asked = new Set(keys);
+  return new Set(conflicts.filter((e) => e.entity === entity.name && asked.has(e.key)).map((e) => e.key));
+}
+
 /** The rows of these keys in this order (those still there), with parents' names and pending marks. */
 export function pageRows(
   db: LocalDb,
   entity: EntityDescription,
   keys: readonly string[],
-): Promise<{ rows: Row[]; pending: Set<string> }> {
+): Promise<{ rows: Row[]; pending: Set<string>; choices: Set<string> }> {
   return db.transaction('r', [db.rows(entity), db.outbox, ...parentTables(db, entity)], async () => {
     // Asked together: each wait for IndexedDB's answer is a round trip to the browser's
     // storage, and a page's answer (a keystroke's, a click's) waits for all of them.
-    const [read, pending] = await Promise.all([
+    const [read, pending, choices] = await Promise.all([
       db.rows(entity).bulkGet([...keys]),
       pendingKeys(db, entity, keys),
+      choiceKeys(db, entity, keys),
     ]);
     const found = read.filter((row) => row !== undefined);
-    return { rows: await withParentNames(db, entity, found), pending };
+    return { rows: await withParentNames(db, entity, found), pending, choices };
   });
 }
 
@@ -79,8 +90,8 @@ export function listEngineOf(db: LocalDb): ListEngine {
 
 export async function listRows(db: LocalDb, entity: EntityDescription, q: ListQuery): Promise<ListResult> {
   const answer = await listEngineOf(db).page(entity.name, q, true);
-  const { rows, pending } = await pageRows(db, entity, answer.keys);
-  return { rows, total: answer.total, page: answer.page, pageSize: answer.pageSize, pending };
+  const { rows, pending, choices } = await pageRows(db, entity, answer.keys);
+  return { rows, total: answer.total, page: answer.page, pageSize: answer.pageSize, pending, choices };
 }
 
 /**

@@ -119,8 +119,16 @@ export function useList(entity: EntityDescription, query: ListQuery): LiveList {
     if (hasPage) afterPaint(firstScreenShown);
   }, [hasPage]);
   if (page?.entity !== entity.name) return { result: undefined, askNow };
-  const { rows, pending, total, page: number, pageSize } = page.page;
-  return { result: { rows, pending: new Set(pending), total, page: number, pageSize }, askNow };
+  const { rows, pending, choices, total, page: number, pageSize } = page.page;
+  const result = {
+    rows,
+    pending: new Set(pending),
+    choices: new Set(choices),
+    total,
+    page: number,
+    pageSize,
+  };
+  return { result, askNow };
 }
 
 /** The record, `null` when it is not in the local store, `undefined` while loading. */

@@ -87,7 +87,13 @@ describe('the outbox screen', () => {
     await context.setOffline(false);
     await expect.poll(status, { timeout: 15_000 }).toMatch(/1 failed/);
 
-    await page.goto(`${suite.server.url}/outbox`);
+    // The list row says so where the record is, and leads to the choice.
+    const choice = page.getByRole('row').filter({ hasText: 'Class B (here)' }).getByRole('link', {
+      name: 'Needs your choice',
+    });
+    await expect.poll(() => choice.count()).toBe(1);
+    await choice.click();
+    await page.waitForURL(/\/outbox$/);
     const panel = page.getByRole('group', { name: /Changed on the server since this edit began/ });
 
     await expect.poll(() => panel.textContent()).toContain('Changed on the server since this edit began');

@@ -15,6 +15,8 @@ export interface ShownPage extends PageAnswer {
   rows: Row[];
   /** Keys of the page's records with a change waiting in the outbox. */
   pending: string[];
+  /** Of those, the keys whose change waits for the administrator's choice (a conflict). */
+  choices: string[];
 }
 
 /** What a watch counts: each entity's rows by a field, and the sets' holders of each book. */

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import type { ReactNode, RefObject } from 'react';
 import type { EntityDescription } from '../../contract/entity';
 import type { BulkSelection } from '../bulk/selection';
@@ -41,7 +42,10 @@ function cellClass(index: number, primary: number, ownCount: number, c: ColumnVi
   return index >= ownCount ? 'cell-action' : priorityClass(c.priority);
 }
 
-/** One record's row: its selection box, S.no, cells, and on the name cell the pending mark. */
+/**
+ * One record's row: its selection box, S.no, cells, and on the name cell the pending mark, or
+ * for a change that met another on the server a link to the outbox, where the choice is made.
+ */
 function ListRow({
   row,
   sno,
@@ -60,7 +64,8 @@ function ListRow({
   own: readonly ColumnView[];
   columns: readonly ColumnView[];
   primary: number;
-  pending: boolean;
+  /** A change waits for the server ('choice': it met another there and waits for a choice). */
+  pending: boolean | 'choice';
   isRevealed: boolean;
   rowRef: RefObject<HTMLTableRowElement | null> | undefined;
   bulk: BulkSelection;
@@ -74,7 +79,12 @@ function ListRow({
       {columns.map((c, ci) => (
         <td key={c.header} data-label={c.header} className={cellClass(ci, primary, own.length, c)}>
           {c.cell(row)}
-          {ci === primary && pending && (
+          {ci === primary && pending === 'choice' && (
+            <Link to="/outbox" className="pending pending-choice">
+              Needs your choice
+            </Link>
+          )}
+          {ci === primary && pending === true && (
             <span className="pending" title="Saved on this device, not yet confirmed by the server">
               Pending
             </span>
@@ -145,7 +155,7 @@ export function ListTable({
                   own={own}
                   columns={columns}
                   primary={primary}
-                  pending={result.pending.has(key)}
+                  pending={result.choices.has(key) ? 'choice' : result.pending.has(key)}
                   isRevealed={isRevealed}
                   rowRef={isRevealed ? revealedRow : undefined}
                   bulk={bulk}

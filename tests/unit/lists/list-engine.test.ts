@@ -198,6 +198,7 @@ describe('a list’s stale queries', () => {
     pageSize: 10,
     rows: [],
     pending: [],
+    choices: [],
   });
 
   it('are never run when a newer one came before their turn, and never posted when it came while they ran', async () => {
