@@ -19,7 +19,7 @@ import {
 import { addSeveral } from '../db/mutations/add-several';
 import { childCounts } from '../db/mutations/children';
 import { DuplicateError } from '../db/mutations/refuse-duplicates';
-import { getRow, type ListQuery, type ListResult, pageHolding, pageRows } from '../db/queries';
+import { choiceKeys, getRow, type ListQuery, type ListResult, pageHolding, pageRows } from '../db/queries';
 import { type Option, refOptions } from '../db/reads/parent-options';
 import { allWithParentNames, holders, keepServerSet, titlesOf } from '../db/reads/relation-reads';
 import { resolveId } from '../db/resolve';
@@ -146,6 +146,10 @@ export async function nameOptions(entity: EntityDescription): Promise<Option[]> 
     .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))
     .map((name) => ({ value: name, label: name }));
 }
+
+/** Whether this record's queued change met another on the server and waits for a choice. */
+export const needsChoice = async (entity: EntityDescription, id: string): Promise<boolean> =>
+  (await choiceKeys(db, entity, [id])).size > 0;
 
 /** What keeps this record from being deleted: each child entity naming it, with how many. */
 export const deleteBlockers = (entity: EntityDescription, id: string) => childCounts(db, entity, id);

@@ -50,7 +50,11 @@ export async function pendingKeys(
 }
 
 /** Of these keys, those whose queued change is a conflict waiting for the administrator's choice. */
-async function choiceKeys(db: LocalDb, entity: EntityDescription, keys: readonly string[]): Promise<Set<string>> {
+export async function choiceKeys(
+  db: LocalDb,
+  entity: EntityDescription,
+  keys: readonly string[],
+): Promise<Set<string>> {
   // Conflicts are few: the index finds them, and only this entity's are kept.
   const conflicts = await db.outbox.where('status').equals('conflict').toArray();
   const asked = new Set(keys);

@@ -1,7 +1,8 @@
 /**
  * The outbox screen in Chromium against the built app and the real server (rules 4, 5, 8):
  * a change the server refuses is shown with the spec's text and the server's reason and can
- * be corrected with Edit; a conflict is settled side by side; Discard puts things back.
+ * be corrected with Edit; a conflict shows on its list row and its form, leading to the outbox,
+ * where it is settled side by side; Discard puts things back.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -92,7 +93,17 @@ describe('the outbox screen', () => {
       name: 'Needs your choice',
     });
     await expect.poll(() => choice.count()).toBe(1);
-    await choice.click();
+    // So does the record's form.
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Class B (here)' })
+      .getByRole('link', { name: 'Edit' })
+      .click();
+    const onForm = page
+      .getByRole('status')
+      .filter({ hasText: 'was changed on the server since your change' });
+    await expect.poll(() => onForm.count()).toBe(1);
+    await onForm.getByRole('link', { name: 'Needs your choice' }).click();
     await page.waitForURL(/\/outbox$/);
     const panel = page.getByRole('group', { name: /Changed on the server since this edit began/ });
 

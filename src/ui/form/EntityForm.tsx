@@ -21,6 +21,7 @@ import { reportOutcome, reportOutcomes } from '../report-outcome';
 import { encodeRouteId } from '../route-id';
 import { SaveUnsentButton } from '../saved-queue/SaveUnsentButton';
 import { usePageTitle } from '../use-page-title';
+import { ChoiceNotice } from './ChoiceNotice';
 import { FormActions } from './FormActions';
 import { FormGrid } from './FormGrid';
 import type { FormValues } from './form-values';
@@ -134,6 +135,7 @@ export function EntityForm({
     <section className="screen">
       <h1>{title}</h1>
       {id !== null && <HistoryLink entity={entity} id={id} />}
+      {id !== null && <ChoiceNotice entity={entity} id={id} />}
       {note && <p className="muted">{note}</p>}
       {within && <ParentName entity={entity} field={within} id={String(initial[within] ?? '')} />}
       {/* The form checks every field itself (formProblems), so the browser's bubbles stay away. */}
