@@ -158,7 +158,8 @@ describe('Classes in the browser, online and offline', () => {
     await context.setOffline(true);
     await row(page, 'Offline B').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => row(page, 'Offline B').count()).toBe(0);
-    expect(dialogs).toEqual(['Are you sure you want to delete this class?']);
+    // The spec's question word for word, then the record it is about.
+    expect(dialogs).toEqual(['Are you sure you want to delete this class?\n\nOffline B']);
     await expect.poll(() => page.getByTestId('sync-status').textContent()).toMatch(/1 waiting/);
     await context.setOffline(false);
     await expect.poll(serverClassNames, { timeout: 20_000 }).toEqual(['Offline A2', 'Online 1 edited']);
