@@ -170,7 +170,7 @@ describe('the outbox status line', () => {
       .poll(feedback)
       .toBe('Not sent: this device is offline. The changes will be sent when the connection is back.');
     await context.setOffline(false);
-    await expect.poll(feedback, { timeout: 20_000 }).toBe('Delivered: every change has reached the server.');
+    await expect.poll(feedback, { timeout: 20_000 }).toBe('All changes were delivered.');
     expect(await page.locator('main').textContent()).not.toContain('this device is offline');
     expect(await serverTitles(suite.server.apiRoot, classEntity)).toContain('Back online');
   });

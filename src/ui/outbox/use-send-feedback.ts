@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useOnline } from '../sync-status/use-online';
 
-export const DELIVERED = 'Delivered: every change has reached the server.';
+export const DELIVERED = 'All changes were delivered.';
 
 /**
  * The outbox's status line: what Sync now or Retry answered, kept only while it is still true.
