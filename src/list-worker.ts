@@ -18,7 +18,7 @@ import type { FromWorker, ShownPage, ToWorker } from './db/list-engine/protocol'
 import { engineSpecs } from './db/list-engine/spec';
 import { failure, PageWatches } from './db/list-engine/watches';
 import { openLocalDb } from './db/open';
-import { pageRows } from './db/queries';
+import { shownPage } from './db/queries';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -58,9 +58,9 @@ async function pageOf(entity: string, query: PageQuery): Promise<ShownPage> {
   const started = performance.now();
   const answer = await engine.page(entity, query);
   const computed = measure(`page ${entity}`, started);
-  const { rows, pending, choices } = await pageRows(db, entityByName(entity), answer.keys);
+  const shown = await shownPage(db, entityByName(entity), answer);
   measure(`page rows ${entity}`, computed);
-  return { ...answer, rows, pending: [...pending], choices: [...choices] };
+  return shown;
 }
 
 /** Entities whose orders are computed (or being computed) ahead of use. */

@@ -19,7 +19,7 @@ import {
 import { addSeveral } from '../db/mutations/add-several';
 import { childCounts } from '../db/mutations/children';
 import { DuplicateError } from '../db/mutations/refuse-duplicates';
-import { choiceKeys, getRow, type ListQuery, type ListResult, pageHolding, pageRows } from '../db/queries';
+import { choiceKeys, getRow, type ListQuery, type ListResult, pageHolding, shownPage } from '../db/queries';
 import { type Option, refOptions } from '../db/reads/parent-options';
 import { allWithParentNames, holders, keepServerSet, titlesOf } from '../db/reads/relation-reads';
 import { resolveId } from '../db/resolve';
@@ -44,8 +44,7 @@ export async function quickPage(entity: EntityDescription, query: ListQuery): Pr
   const pageSize = query.pageSize ?? entity.list.pageSize;
   const answer = await keyOrderPage(db, projection, { page: query.page, pageSize, dir: sort.dir });
   if (!answer) return null;
-  const { rows, pending, choices } = await pageRows(db, entity, answer.keys);
-  return { ...answer, rows, pending: [...pending], choices: [...choices] };
+  return shownPage(db, entity, answer);
 }
 
 /**

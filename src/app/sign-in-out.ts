@@ -11,9 +11,7 @@ import { forgetSignIn, offerToForget, rememberSignIn } from './session';
 import { requestSync } from './sync-runner';
 import { db, loadApi } from './window-context';
 
-export type SignInOutcome =
-  | { ok: true; offline?: boolean }
-  | { ok: false; message: string | null; network: boolean };
+export type SignInOutcome = { ok: true } | { ok: false; message: string | null; network: boolean };
 
 const offlineSignIn = () => import('./offline-sign-in/offline-sign-in');
 
@@ -28,7 +26,7 @@ export async function signInAndResume(username: string, password: string): Promi
     const offline = await (await offlineSignIn()).signInOffline(username, password, serverSignIn);
     if (!offline.ok) return offline;
     await startSession(username);
-    return { ok: true, offline: true };
+    return { ok: true };
   }
   if (!result.ok) {
     void offlineSignIn().then((m) => m.refusedByServer(username, result.message));

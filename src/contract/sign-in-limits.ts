@@ -21,6 +21,9 @@ export const ONE_ACCOUNT_ONE_PLACE: ThrottleRule = { free: 5, firstLockSeconds: 
 export const lockSeconds = (rule: ThrottleRule, beyondFree: number) =>
   Math.min(rule.maxLockSeconds, rule.firstLockSeconds * 2 ** (beyondFree - 1));
 
+/** How the refusal of an attempt during a lock begins (not a wrong password: nothing was checked). */
+export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts.';
+
 /** The refusal's text: 'Too many sign-in attempts. Try again in 2 minutes.' */
 export function tooManyAttempts(retryAfterSeconds: number): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);
@@ -28,5 +31,5 @@ export function tooManyAttempts(retryAfterSeconds: number): string {
     retryAfterSeconds < 60
       ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
       : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return `Too many sign-in attempts. Try again in ${wait}.`;
+  return `${TOO_MANY_ATTEMPTS} Try again in ${wait}.`;
 }

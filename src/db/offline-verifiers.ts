@@ -28,11 +28,6 @@ export async function readVerifier(db: LocalDb, username: string): Promise<Offli
   return (await readAll(db))[username] ?? null;
 }
 
-/** The usernames that can sign in offline on this device. */
-export async function verifierUsers(db: LocalDb): Promise<string[]> {
-  return Object.keys(await readAll(db)).sort();
-}
-
 export async function writeVerifier(db: LocalDb, username: string, verifier: OfflineVerifier): Promise<void> {
   await db.transaction('rw', db.meta, async () => {
     await db.meta.put({ key: KEY, value: { ...(await readAll(db)), [username]: verifier } });

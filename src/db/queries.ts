@@ -14,6 +14,7 @@ import { entities } from '../contract/entities';
 import type { EntityDescription } from '../contract/entity';
 import type { LocalDb, Row } from './database';
 import { ListEngine, type PageAnswer, type PageQuery } from './list-engine/engine';
+import type { ShownPage } from './list-engine/protocol';
 import { engineSpecs } from './list-engine/spec';
 import { parentTables, withParentNames } from './reads/join-parent-names';
 import { resolveId } from './resolve';
@@ -70,14 +71,28 @@ export function pageRows(
   return db.transaction('r', [db.rows(entity), db.outbox, ...parentTables(db, entity)], async () => {
     // Asked together: each wait for IndexedDB's answer is a round trip to the browser's
     // storage, and a page's answer (a keystroke's, a click's) waits for all of them.
-    const [read, pending, choices] = await Promise.all([
+    const [read, pending] = await Promise.all([
       db.rows(entity).bulkGet([...keys]),
       pendingKeys(db, entity, keys),
-      choiceKeys(db, entity, keys),
     ]);
     const found = read.filter((row) => row !== undefined);
-    return { rows: await withParentNames(db, entity, found), pending, choices };
+    // A choice is asked of a pending row only: a page with none (nearly every one) asks nothing more.
+    const [rows, choices] = await Promise.all([
+      withParentNames(db, entity, found),
+      pending.size > 0 ? choiceKeys(db, entity, [...pending]) : new Set<string>(),
+    ]);
+    return { rows, pending, choices };
   });
+}
+
+/** A page of the list engine as a list shows it: its rows read by key, with their marks. */
+export async function shownPage(
+  db: LocalDb,
+  entity: EntityDescription,
+  answer: PageAnswer,
+): Promise<ShownPage> {
+  const { rows, pending, choices } = await pageRows(db, entity, answer.keys);
+  return { ...answer, rows, pending: [...pending], choices: [...choices] };
 }
 
 const engines = new WeakMap<LocalDb, ListEngine>();

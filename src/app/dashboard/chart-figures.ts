@@ -84,7 +84,12 @@ function forget(entity: Named): void {
   generation++;
 }
 
+/** The names of the records shown side by side, told apart where two read the same. */
 async function namesOf(entity: Named, ids: readonly string[]): Promise<string[]> {
+  return toldApart(db, entityByName(entity), ids, await plainNamesOf(entity, ids));
+}
+
+async function plainNamesOf(entity: Named, ids: readonly string[]): Promise<string[]> {
   const cache = known[entity];
   const missing = ids.filter((id) => !cache.has(id));
   if (missing.length === 0) return ids.map((id) => cache.get(id) ?? `#${id}`);
@@ -113,8 +118,10 @@ export async function countFigures(
   const byStatus = rest.slice(0, PEOPLE.length);
   const byDate = rest[PEOPLE.length];
   const shares = schoolShares(students, teachers);
-  const ids = shares.flatMap((s) => (s.id ? [s.id] : []));
-  const names = await toldApart(db, entityByName('school'), ids, await namesOf('school', ids));
+  const names = await namesOf(
+    'school',
+    shares.flatMap((s) => (s.id ? [s.id] : [])),
+  );
   return {
     schools: shares.map((s, i) => ({ ...s, name: s.id ? names[i] : 'Others' })),
     active: Object.fromEntries(PEOPLE.map((e, i) => [e, activeShare(byStatus[i])])) as Record<
@@ -130,8 +137,10 @@ export async function bookFigures(
   holders: readonly [string, Record<string, number>][],
 ): Promise<BookFigures> {
   const books = mostAssigned(new Map(holders));
-  const ids = books.map((b) => b.id);
-  const names = await toldApart(db, entityByName('book'), ids, await namesOf('book', ids));
+  const names = await namesOf(
+    'book',
+    books.map((b) => b.id),
+  );
   return {
     books: books.map((b, i) => ({ ...b, name: names[i] })),
     owners: bookSets.map((s) => ({ table: s.table, entity: entityOfTable.get(s.table) ?? s.table })),

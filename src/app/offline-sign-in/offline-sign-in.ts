@@ -12,6 +12,7 @@
 import {
   lockSeconds,
   ONE_ACCOUNT_ONE_PLACE,
+  TOO_MANY_ATTEMPTS,
   tooManyAttempts,
   WRONG_PASSWORD,
 } from '../../contract/sign-in-limits';
@@ -31,7 +32,7 @@ export async function keepVerifier(username: string, password: string): Promise<
 
 /** After the server refused a password: a wrong or disabled account is not let in offline either. */
 export async function refusedByServer(username: string, message: string | null): Promise<void> {
-  if (message?.startsWith('Too many')) return;
+  if (message?.startsWith(TOO_MANY_ATTEMPTS)) return;
   await forgetVerifier(db, username);
 }
 
