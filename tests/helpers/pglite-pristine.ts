@@ -38,7 +38,9 @@ export default async function setup() {
   }
   process.env.PGLITE_PRISTINE = tarball;
 
-  const folders = await Promise.all(['schema', 'demo'].map((name) => mkdtemp(join(tmpdir(), `pglite-${name}-`))));
+  const folders = await Promise.all(
+    ['schema', 'demo'].map((name) => mkdtemp(join(tmpdir(), `pglite-${name}-`))),
+  );
   const [schemaFolder, demoFolder] = folders;
   for (const [dataDir, seedDemo] of [
     [schemaFolder, false],
