@@ -22,6 +22,7 @@ import type { ThrottlePolicy } from '../auth/throttle';
 import { type BackupOptions, registerBackupRoute } from '../backup/route';
 import type { Database } from '../db';
 import { registerGeography } from '../geography/routes';
+import { API_PREFIX } from '../http/api-prefix';
 import { clientInfo, type TrustProxy } from '../http/client';
 import { compressJson } from '../http/compress';
 import type { AppEnv } from '../http/env';
@@ -38,7 +39,7 @@ import type { FileStorage } from '../storage';
 import type { ResumableUploads } from '../uploads/resumable';
 import { registerPrivateUploadRoutes, registerPublicUploadRoutes } from '../uploads/serve';
 
-export const API_PREFIX = '/api';
+export { API_PREFIX };
 
 export interface AppOptions {
   db: Database;

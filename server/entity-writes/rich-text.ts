@@ -12,7 +12,9 @@ import {
   richTextTags,
   STYLE_VALUES,
 } from '../../src/contract/rich-text/rich-text-allowlist';
+import { contentImagesByPath } from '../../src/contract/rich-text/rich-text-images';
 import type { Validated } from '../../src/contract/validation';
+import { API_PREFIX } from '../http/api-prefix';
 
 /**
  * sanitize-html's options from the allowlist. Tags, attribute names, URL schemes and styles
@@ -68,9 +70,9 @@ function optionsFromAllowlist(): sanitizeHtml.IOptions {
 const OPTIONS = optionsFromAllowlist();
 const TEXT_ONLY: sanitizeHtml.IOptions = { allowedTags: ['img'], allowedAttributes: {} };
 
-/** The HTML as the server stores it. */
+/** The HTML as the server stores it: cleaned, and its own images referred to by path. */
 export function cleanRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  return contentImagesByPath(sanitizeHtml(html, OPTIONS), API_PREFIX);
 }
 
 /** Whether cleaned HTML still says something: text or an image. */

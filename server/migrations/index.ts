@@ -21,6 +21,7 @@ import searchGrams from './015_search_grams.sql?raw';
 import searchGramLog from './016_search_gram_log.sql?raw';
 import standardLists from './017_standard_lists.sql?raw';
 import searchKeys from './018_search_keys.sql?raw';
+import contentImagePaths from './019_content_image_paths.sql?raw';
 
 export interface Migration {
   /** File name without `.sql`; recorded in schema_migrations. */
@@ -47,4 +48,5 @@ export const migrations: readonly Migration[] = [
   { name: '016_search_gram_log', sql: searchGramLog },
   { name: '017_standard_lists', sql: standardLists },
   { name: '018_search_keys', sql: searchKeys },
+  { name: '019_content_image_paths', sql: contentImagePaths },
 ];

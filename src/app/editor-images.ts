@@ -25,7 +25,7 @@ export interface ImageSource {
 export const IMAGES_UNAVAILABLE =
   'This server cannot store images (it has no CMS/Images/addimage.php), so images cannot be inserted in content here. Text and links are saved as usual.';
 
-/** The API root as an absolute URL: what the content's image URLs start with (as sync makes them). */
+/** The API root as an absolute URL; the content's image URLs keep its path (as sync makes them). */
 const apiRoot = () => new URL(API_ROOT.replace(/\/+$/, ''), globalThis.location.href).href;
 
 /**

@@ -256,13 +256,13 @@ describe('the rich-text editor on Add Subject', () => {
       return rows.find((r) => r.subject_name === 'Pictures')?.subject_content;
     };
     await expect.poll(stored, { timeout: 20_000 }).toEqual(expect.any(String));
-    // Each image went as a file of its own first; the content refers to it by its server URL.
+    // Each image went as a file of its own first; the content refers to it by its path on the server.
     const html = (await stored()) as string;
     const srcs = [...html.matchAll(/<img src="([^"]+)" alt="([^"]+)"/g)];
     expect(srcs.map((m) => m[2]).sort()).toEqual(['dropped', 'pasted', 'river delta']);
     for (const [, src] of srcs) {
-      expect(src).toMatch(new RegExp(`^${suite.server.apiRoot}/uploads/cms/[^/"]+\\.png$`));
-      expect((await fetch(src)).status).toBe(200);
+      expect(src).toMatch(/^\/api\/uploads\/cms\/[^/"]+\.png$/);
+      expect((await fetch(`${suite.server.url}${src}`)).status).toBe(200);
     }
     expect(html).not.toMatch(/blob:|data:|data-pending-upload/);
     expect(html).toContain('Before the pictures');

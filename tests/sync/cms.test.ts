@@ -49,7 +49,7 @@ const editAboutUs = (ctx: Device, content: string) =>
   mutate(ctx.db, { op: 'update', entity: aboutUsEntity, key: ABOUT, values: { content } });
 
 describe('an image inserted offline', () => {
-  it('is uploaded first, and the content the server stores refers to its server URL', async () => {
+  it('is uploaded first, and the content the server stores refers to it by its path on the server', async () => {
     const { proxy, ctx } = await fixtures.proxied({ seedDemo: true });
     expect((await pull(ctx)).ok).toBe(true);
     expect(await missingExtensions(ctx.db)).toEqual([]);
@@ -85,7 +85,7 @@ describe('an image inserted offline', () => {
       [names[0], 700],
       [names[1], 900],
     ] as const) {
-      const file = await fetch(url(name));
+      const file = await fetch(`${proxy.url}${url(name)}`);
       expect(file.status).toBe(200);
       expect((await file.arrayBuffer()).byteLength).toBe(size);
     }

@@ -156,6 +156,13 @@ export function allowedAttributeValue(
 }
 
 /**
+ * An image of a content folder saved with the address the tablet used: the server keeps it by
+ * path (rich-text-images.ts `contentImagesByPath`), so an edit queued with the full address
+ * reads the same as what the server stored of it.
+ */
+const OWN_IMAGE_WITH_HOST = /(<img\b[^>]*\ssrc=")https?:\/\/[^/"]+(\/[^"]*\/uploads\/cms\/)/gi;
+
+/**
  * Rich text in a form that two serialisers of the same content agree on: the editor's
  * (TipTap: `<br>`, `style="color: red"`, `&nbsp;`) and the server's sanitiser's (sanitize-html:
  * `<br />`, `style="color:red"`, a no-break space). An offline edit compares the server's
@@ -165,6 +172,7 @@ export function allowedAttributeValue(
  */
 export function canonicalRichText(html: string): string {
   return html
+    .replace(OWN_IMAGE_WITH_HOST, '$1$2')
     .replace(/\s*\/>/g, '>')
     .replace(/&nbsp;|&#160;|&#xa0;/gi, '\u00a0')
     .replace(/\sstyle="([^"]*)"/gi, (_, style: string) => {

@@ -55,9 +55,29 @@ export function replacePendingImages(
   return { html: out, missing };
 }
 
-/** Where the server serves a stored content image: under the API root, as every upload. */
+/** A URL's path, query and fragment: what is left once its scheme and host are taken away. */
+const withoutOrigin = (url: string) => url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+
+/**
+ * Where the server serves a stored content image: under the API root's path, as every upload,
+ * with no scheme or host. The content travels to tablets that reach the server by other
+ * addresses (a school's LAN name, its IP, a proxy); a path resolves on each of them.
+ */
 export function contentImageUrl(apiRoot: string, name: string): string {
-  return `${apiRoot.replace(/\/+$/, '')}/uploads/${CONTENT_IMAGE_FOLDER}/${encodeURIComponent(name)}`;
+  const path = withoutOrigin(apiRoot).replace(/\/+$/, '');
+  return `${path}/uploads/${CONTENT_IMAGE_FOLDER}/${encodeURIComponent(name)}`;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The HTML with every image stored in our content image folder under `apiPath` referred to by
+ * its path: a full address one tablet saved is one another tablet may not reach.
+ */
+export function contentImagesByPath(html: string, apiPath: string): string {
+  const folder = `${apiPath.replace(/\/+$/, '')}/uploads/${CONTENT_IMAGE_FOLDER}/`;
+  const ownImage = new RegExp(`(<img\\b[^>]*\\ssrc=")https?://[^/"]+(${escapeRegExp(folder)})`, 'gi');
+  return html.replace(ownImage, '$1$2');
 }
 
 /** The rich-text fields among the values, by field name. */

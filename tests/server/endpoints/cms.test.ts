@@ -54,6 +54,19 @@ describe('About Us (api-contract §3.17)', () => {
     }
   });
 
+  it('stores its own content images by path, whatever address the tablet used; other images as sent', async () => {
+    const sent =
+      '<p><img src="http://192.168.1.20:8080/api/uploads/cms/1795_a.png" alt="Map">' +
+      '<img src="https://publisher.example/api/uploads/cms/2.png">' +
+      '<img src="https://example.org/api/uploads/other/3.png"></p>';
+    await suite.client.post(A.update!, { content: sent });
+    expect((await suite.client.get(A.get!)).body.content).toBe(
+      '<p><img src="/api/uploads/cms/1795_a.png" alt="Map" />' +
+        '<img src="/api/uploads/cms/2.png" />' +
+        '<img src="https://example.org/api/uploads/other/3.png" /></p>',
+    );
+  });
+
   it('refuses bad input with a 400 and changes nothing', async () => {
     await suite.client.post(A.update!, { content: '<p>Kept</p>' });
     const cases: [string, unknown][] = [

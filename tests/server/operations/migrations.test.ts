@@ -51,6 +51,29 @@ describe('migrations', () => {
     }
   });
 
+  it('refers to content images stored with a host by their path, and leaves other images and rows alone', async () => {
+    const db = await openPglite(undefined);
+    try {
+      const before = migrations.filter((m) => m.name < '019_content_image_paths');
+      await runMigrations(db, before);
+      const own = '<p><img src="http://10.0.0.5:8080/api/uploads/cms/a.png" alt="x"></p>';
+      const foreign = '<p><img src="https://example.org/api/uploads/other/b.png"></p>';
+      await db.query('INSERT INTO about_us (content) VALUES ($1)', [own]);
+      await db.query('INSERT INTO terms (content) VALUES ($1)', [foreign]);
+      const [terms] = await db.query<{ rev: number }>('SELECT rev FROM terms');
+      expect(await runMigrations(db, migrations)).toEqual(['019_content_image_paths']);
+      expect(await db.query('SELECT content FROM about_us')).toEqual([
+        { content: '<p><img src="/api/uploads/cms/a.png" alt="x"></p>' },
+      ]);
+      // A row with nothing to change is not written: devices do not pull it again.
+      expect(await db.query('SELECT content, rev FROM terms')).toEqual([
+        { content: foreign, rev: terms.rev },
+      ]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('tracks a new entity table with one line, and keeps no counts beside the tables', async () => {
     const db = await openDatabase({ dataDir: 'memory://' });
     try {

@@ -12,6 +12,7 @@ import { aboutUsEntity, contentImageEntity, subjectEntity } from '../../../src/c
 import { canonicalRichText } from '../../../src/contract/rich-text/rich-text-allowlist';
 import {
   contentImageRefs,
+  contentImagesByPath,
   contentImageUrl,
   pendingImageIds,
   replacePendingImages,
@@ -48,8 +49,23 @@ describe('images waiting for their upload, in HTML', () => {
     expect(missing).toEqual([B]);
   });
 
-  it('the URL is the upload folder under the API root', () => {
-    expect(contentImageUrl('https://h/api/', 'a b.png')).toBe('https://h/api/uploads/cms/a%20b.png');
+  it('the URL is the upload folder under the API root, by path: no scheme, no host', () => {
+    expect(contentImageUrl('https://h:8080/api/', 'a b.png')).toBe('/api/uploads/cms/a%20b.png');
+    expect(contentImageUrl('/api', 'a.png')).toBe('/api/uploads/cms/a.png');
+  });
+
+  it('refers to images of its own content folder by path, and leaves every other image as it is', () => {
+    const html =
+      '<p><img src="http://10.0.0.5:8080/api/uploads/cms/a.png" alt="a">' +
+      '<img alt="b" src="HTTPS://tablet.local/api/uploads/cms/b.png">' +
+      '<img src="https://example.org/api/uploads/book_cover/c.png">' +
+      '<img src="https://example.org/uploads/cms/d.png"></p>';
+    expect(contentImagesByPath(html, '/api/')).toBe(
+      '<p><img src="/api/uploads/cms/a.png" alt="a">' +
+        '<img alt="b" src="/api/uploads/cms/b.png">' +
+        '<img src="https://example.org/api/uploads/book_cover/c.png">' +
+        '<img src="https://example.org/uploads/cms/d.png"></p>',
+    );
   });
 });
 
@@ -116,7 +132,7 @@ describe('on the device', () => {
     expect(entryRequest(second, noIds, 'https://h/api')).toBeNull();
     const named = (id: string) => (id === image ? 'x1.png' : noIds(id));
     expect(entryRequest(second, named, 'https://h/api')?.body).toEqual({
-      content: '<p>text</p><img src="https://h/api/uploads/cms/x1.png" alt="x">',
+      content: '<p>text</p><img src="/api/uploads/cms/x1.png" alt="x">',
     });
   });
 
