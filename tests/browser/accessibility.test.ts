@@ -6,9 +6,9 @@
  * a change waiting (the server stopped) and one refused, and the navigation open (a menu on the landscape tablet,
  * the drawer on the portrait one).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings } from '../helpers/axe';
 import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
 import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
 import {
@@ -20,32 +20,17 @@ import {
   tabletContext,
 } from '../helpers/tablet';
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-
 let server: TestServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let screens: Screen[];
-
 let rulesPassed = 0;
 
 async function violations(what: string): Promise<string[]> {
-  // Only violations are reported node by node; a passing rule is named with one node, which
-  // is all the count below needs, and spares axe listing every element it passed.
-  // (options() replaces what withTags() set, so it comes first.)
-  const result = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags(WCAG_22_AA)
-    .analyze();
-  rulesPassed += result.passes.length;
-  return result.violations.map(
-    (v) =>
-      `${what}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(' '))
-        .join(' | ')}`,
-  );
+  const found = await axeFindings(page, what);
+  rulesPassed += found.passed;
+  return found.violations;
 }
 
 beforeAll(async () => {

@@ -6,9 +6,9 @@
  * within a second; axe finds nothing with the charts and with a table shown; the charts draw
  * under the app's Content-Security-Policy without a violation.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings } from '../helpers/axe';
 import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { clipping, LANDSCAPE, measureTargets, PHONE, PORTRAIT } from '../helpers/tablet';
@@ -165,12 +165,7 @@ describe('the dashboard’s charts', () => {
   });
 
   it('has no axe violation with the charts, nor with a table shown', async () => {
-    const check = async () =>
-      (
-        await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
-          .analyze()
-      ).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+    const check = async () => (await axeFindings(page, 'dashboard')).violations;
     expect(await check()).toEqual([]);
     await panel('books').getByRole('button', { name: 'Show as table' }).click();
     expect(await check()).toEqual([]);
