@@ -6,12 +6,15 @@ import { askPersistentStorage } from './app/saved-queue/persistent-storage';
 import { isSignedIn } from './app/session';
 import { startSyncRunner } from './app/sync-runner';
 import { router } from './routes/router';
-import { NoticeProvider } from './ui/notices';
+import { NoticeProvider, type ScreenChanges } from './ui/notices';
 import './ui/styles.css';
+
+const screenChanges: ScreenChanges = (onScreen) =>
+  router.subscribe('onResolved', (event) => onScreen(event.toLocation.pathname));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <NoticeProvider>
+    <NoticeProvider screens={screenChanges}>
       <RouterProvider router={router} />
     </NoticeProvider>
   </StrictMode>,

@@ -4,10 +4,11 @@
  * status region, an assertive alert region for failures), and they sit in their own strip at
  * the bottom of the window, so they never cover the screen being worked on. At most two show
  * at a time; each can be dismissed; successes leave sooner than other news, failures stay until
- * dismissed. They outlive navigation, so a form can go back to its list and still report what
- * the server said.
+ * dismissed or until the administrator leaves the screen they were given on: a notice about the
+ * Library is not news on the Chapters screen. A form reports its save on the list it goes back
+ * to (it navigates first), so that report belongs to the list.
  */
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 
 export type NoticeKind = 'success' | 'error' | 'info';
 
@@ -19,6 +20,8 @@ export interface NoticeAction {
 
 interface Notice {
   id: number;
+  /** The path of the screen it was given on. */
+  screen: string;
   kind: NoticeKind;
   text: string;
   detail?: string;
@@ -62,13 +65,26 @@ function NoticeItem({ notice, onDismiss }: { notice: Notice; onDismiss: () => vo
   );
 }
 
-export function NoticeProvider({ children }: { children: ReactNode }) {
+/** Calls `onScreen` with the new path after each navigation; answers how to stop. */
+export type ScreenChanges = (onScreen: (path: string) => void) => () => void;
+
+export function NoticeProvider({ children, screens }: { children: ReactNode; screens: ScreenChanges }) {
   const [notices, setNotices] = useState<Notice[]>([]);
   const dismiss = useCallback((id: number) => setNotices((all) => all.filter((n) => n.id !== id)), []);
+  useEffect(
+    () =>
+      screens((path) =>
+        setNotices((all) =>
+          all.every((n) => n.screen === path) ? all : all.filter((n) => n.screen === path),
+        ),
+      ),
+    [screens],
+  );
   const notify = useCallback<Notify>(
     (kind, text, detail, action) => {
       const id = nextId++;
-      setNotices((all) => [...all.slice(1 - MAX_SHOWN), { id, kind, text, detail, action }]);
+      const notice = { id, screen: location.pathname, kind, text, detail, action };
+      setNotices((all) => [...all.slice(1 - MAX_SHOWN), notice]);
       const ms = action && kind !== 'error' ? ACTION_MS : VISIBLE_MS[kind];
       if (ms !== null) setTimeout(() => dismiss(id), ms);
     },

@@ -97,6 +97,14 @@ describe('content through the screens', () => {
       expect.stringContaining('second.png'),
       expect.stringContaining('first.png'),
     ]);
+    // Two pages from page 3 would give the book a second page 3: said before saving.
+    const warning = page.locator('#field-page_number-warning');
+    await page.getByLabel('Page Number').fill('3');
+    await expect
+      .poll(() => warning.textContent())
+      .toMatch(/^Page Number 3 is already used in this book by “[^”]+”\.$/);
+    await page.getByLabel('Page Number').fill('');
+    await expect.poll(() => warning.count()).toBe(0);
     await page.getByRole('button', { name: 'Add Pages' }).click();
     await page.waitForURL(/\/bookpages(\?|$)/);
 
@@ -176,7 +184,14 @@ describe('content through the screens', () => {
     const row = page.getByRole('row').filter({ hasText: 'Good Morning: practice' });
     const number = row.getByRole('spinbutton');
     await expect.poll(() => number.inputValue()).toBe('2');
+    // A number another page of the book has is said before saving, and still accepted (spec).
+    await number.fill('1');
+    const used = row.getByRole('status');
+    await expect
+      .poll(() => used.textContent())
+      .toBe('Page Number 1 is already used in this book by “Good Morning: opener”.');
     await number.fill('12');
+    await expect.poll(() => used.count()).toBe(0);
     await expect.poll(() => row.getByText('Not saved').count()).toBe(1);
     expect((await serverPage(2)).page_number).toBe(2);
     await row.getByRole('button', { name: /^Save page number/ }).click();

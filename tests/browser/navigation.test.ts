@@ -12,7 +12,8 @@ import { entities } from '../../src/contract/entities';
 import { browserSuite, signInWithForm } from '../helpers/browser';
 import { LANDSCAPE, PORTRAIT, tabletContext } from '../helpers/tablet';
 
-const suite = browserSuite();
+// The demo data: a list long enough for page buttons, and a class still in use.
+const suite = browserSuite({ seedDemo: true });
 let context: BrowserContext;
 let page: Page;
 
@@ -191,5 +192,41 @@ describe('notices', () => {
       .toContain('Class added successfully');
     // Focus went to the list's heading, not to the page's body.
     expect(await focused()).toBe('h1:Manage Classes');
+  });
+
+  it('cover no control on a portrait tablet, and end when the administrator leaves their screen', async () => {
+    const tablet = await tabletContext(suite.browser, PORTRAIT);
+    try {
+      const p = await tablet.newPage();
+      await signInWithForm(p, suite.server.url);
+      await p.goto(`${suite.server.url}/classes`);
+      // Class 1, the first row, has series and books: Delete says so at once, in a notice that stays.
+      await p
+        .getByRole('row', { name: /Class 1\b/ })
+        .first()
+        .getByRole('button', { name: 'Delete' })
+        .tap();
+      const notice = p.locator('.notices .notice');
+      await expect.poll(() => notice.textContent()).toContain('Failed to delete class');
+      const pageTwo = p
+        .getByRole('navigation', { name: 'Pagination' })
+        .getByRole('button', { name: 'Page 2' });
+      await pageTwo.scrollIntoViewIfNeeded();
+      const covered = await pageTwo.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !(hit && (hit === el || el.contains(hit)));
+      });
+      expect(covered, 'the notice covers the page buttons').toBe(false);
+      await pageTwo.tap();
+      await expect.poll(() => p.getByText('Class 12', { exact: true }).count()).toBe(1);
+      expect(await notice.count(), 'a page of the same list is the same screen').toBe(1);
+
+      await p.getByRole('link', { name: 'Add Class' }).tap();
+      await p.getByLabel('Class Name').waitFor();
+      expect(await notice.count(), 'the notice followed to another screen').toBe(0);
+    } finally {
+      await tablet.close();
+    }
   });
 });

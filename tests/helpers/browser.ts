@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import chromiumFlags from '../../scripts/chromium-flags.json';
-import { ADMIN, startTestServer, type TestServer } from './server';
+import { ADMIN, startTestServer, type TestServer, type TestServerOptions } from './server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const DIST = resolve(import.meta.dirname, '../../dist');
@@ -86,10 +86,10 @@ export function signedInTab(
   afterAll(() => context?.close());
 }
 
-export function browserSuite() {
+export function browserSuite(options: Omit<TestServerOptions, 'staticDir'> = {}) {
   const suite = {} as { server: TestServer; browser: Browser };
   beforeAll(async () => {
-    suite.server = await startTestServer({ staticDir: DIST });
+    suite.server = await startTestServer({ ...options, staticDir: DIST });
     suite.browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -90,6 +90,12 @@ export interface FieldSpec {
    */
   unique?: true | { within: string };
   /**
+   * A value another record of the same parent already holds is said before saving, but
+   * accepted (a page number already used in its book: the spec allows it). The form and a
+   * list's value action show the words of contract/used-values.ts under the control.
+   */
+  flagUsed?: { within: string };
+  /**
    * For kind 'ref': codes a request may send instead of the parent's id (V5's fixed resource-type
    * codes, `videos`, `audio` ...: api-contract §3.15). Each code names the parent record holding
    * the given values, matched by the parent's title without case and created with them when

@@ -40,7 +40,13 @@ export const bookPageEntity = defineEntity({
       wire: 'chapterName',
       dependsOn: ['book_id'],
     },
-    page_number: { kind: 'number', label: 'Page Number', wire: 'pageNumber', min: 1 },
+    page_number: {
+      kind: 'number',
+      label: 'Page Number',
+      wire: 'pageNumber',
+      min: 1,
+      flagUsed: { within: 'book_id' },
+    },
     image_path: {
       kind: 'file',
       label: 'Page Image',

@@ -1,5 +1,14 @@
 import type { FieldSpec } from '../../contract/entity';
-import { controlState, FieldError, type FieldProps, fieldClass, fieldId, hintId, Label } from './types';
+import {
+  controlState,
+  FieldError,
+  type FieldProps,
+  FieldWarning,
+  fieldClass,
+  fieldId,
+  hintId,
+  Label,
+} from './types';
 
 /** An edit form leaves a password empty to keep the current one (design brief §4). */
 export const KEEP_PASSWORD = 'Leave empty to keep the current password.';
@@ -13,7 +22,7 @@ function inputType(spec: FieldSpec): string {
   return 'text';
 }
 
-export function TextField({ name, spec, value, onChange, required, error, mode }: FieldProps) {
+export function TextField({ name, spec, value, onChange, required, error, warning, mode }: FieldProps) {
   const hint = mode === 'update' && spec.kind === 'password' ? KEEP_PASSWORD : spec.hint;
   const common = {
     id: fieldId(name),
@@ -22,7 +31,7 @@ export function TextField({ name, spec, value, onChange, required, error, mode }
     value: String(value),
     maxLength: spec.maxLength,
     autoComplete: spec.kind === 'password' ? 'new-password' : undefined,
-    ...controlState(name, error, hint),
+    ...controlState(name, error, hint, warning),
   };
   return (
     <div className={fieldClass(error, spec.multiline)}>
@@ -33,6 +42,7 @@ export function TextField({ name, spec, value, onChange, required, error, mode }
       ) : (
         <input {...common} type={inputType(spec)} onChange={(e) => onChange(e.target.value)} />
       )}
+      <FieldWarning name={name} warning={warning} />
       {hint && (
         <small id={hintId(name)} className="muted">
           {hint}

@@ -13,15 +13,27 @@ export interface FieldProps {
   mode: 'add' | 'update';
   /** The field's problem, shown at the field and tied to the control. */
   error?: string;
+  /** Something to know before saving that does not stop the save (a value already used). */
+  warning?: string;
 }
 
 export const fieldId = (name: string) => `field-${name}`;
 export const errorId = (name: string) => `field-${name}-error`;
 export const hintId = (name: string) => `field-${name}-hint`;
+export const warningId = (name: string) => `field-${name}-warning`;
 
-/** The control's accessible state: aria-invalid, and aria-describedby naming its error and hint. */
-export function controlState(name: string, error: string | undefined, hint?: string | null) {
-  const ids = [error ? errorId(name) : null, hint ? hintId(name) : null].filter((x) => x !== null);
+/** The control's accessible state: aria-invalid, and aria-describedby naming its error, warning and hint. */
+export function controlState(
+  name: string,
+  error: string | undefined,
+  hint?: string | null,
+  warning?: string,
+) {
+  const ids = [
+    error ? errorId(name) : null,
+    warning ? warningId(name) : null,
+    hint ? hintId(name) : null,
+  ].filter((x) => x !== null);
   return {
     'aria-invalid': error ? (true as const) : undefined,
     'aria-describedby': ids.length > 0 ? ids.join(' ') : undefined,
@@ -43,6 +55,15 @@ export function FieldError({ name, error }: { name: string; error?: string }) {
   return (
     <p id={errorId(name)} className="field-error">
       {error}
+    </p>
+  );
+}
+
+export function FieldWarning({ name, warning }: { name: string; warning?: string }) {
+  if (!warning) return null;
+  return (
+    <p id={warningId(name)} className="field-warning" role="status">
+      {warning}
     </p>
   );
 }

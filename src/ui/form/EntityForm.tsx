@@ -31,6 +31,7 @@ import { SendingFiles } from './SendingFiles';
 import { saveForm } from './save-form';
 import { useSwitchCode } from './switch-code';
 import { useProblems } from './use-problems';
+import { useUsedWarnings } from './use-used-warnings';
 
 /**
  * Where the form goes after a save and on Cancel: the description's place, the list (inside
@@ -86,6 +87,7 @@ export function EntityForm({
   /** The changes whose files are on their way, while the form waits for them (online). */
   const [sending, setSending] = useState<string[] | null>(null);
   const options = useRefOptions(entity, fields, values, cascade);
+  const warnings = useUsedWarnings(entity, values, id);
   const images = useContentImages();
   const code = useSwitchCode(entity, values);
   const shown = fields.filter((name) => isShown(entity, name, code));
@@ -157,6 +159,7 @@ export function EntityForm({
           options={options}
           images={images}
           errorOf={errorOf}
+          warnings={warnings}
           onChange={change}
         />
         {sending && (

@@ -15,6 +15,7 @@ export function FormGrid({
   options,
   images,
   errorOf,
+  warnings,
   onChange,
 }: {
   entity: EntityDescription;
@@ -25,6 +26,8 @@ export function FormGrid({
   options: Record<string, Option[]>;
   images: ReturnType<typeof useContentImages>;
   errorOf: (name: string) => string | undefined;
+  /** By field, what to know before saving (a value already used). */
+  warnings: Readonly<Record<string, string>>;
   onChange: (name: string, value: FormValue) => void;
 }) {
   return (
@@ -44,6 +47,7 @@ export function FormGrid({
             required: isRequired(entity.fields[name], op),
             mode: op,
             error: errorOf(name),
+            warning: warnings[name],
           }}
         />
       ))}

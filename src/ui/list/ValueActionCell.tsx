@@ -10,6 +10,7 @@ import { saveChange } from '../../app/records';
 import type { EntityDescription, ValueAction } from '../../contract/entity';
 import { parseFieldValue } from '../../contract/validation';
 import type { Row } from '../data';
+import { useUsedWarnings } from '../form/use-used-warnings';
 import { useNotify } from '../notices';
 import { reportOutcome } from '../report-outcome';
 import { saveFailureDetail } from '../save-failure';
@@ -33,13 +34,14 @@ export function ValueActionCell({
   const unsaved = draft !== null && draft !== stored;
   const title = String(row[entity.title] ?? '');
   const [success, failure] = action.notices;
+  const key = String(row[entity.key]);
+  const warning = useUsedWarnings(entity, { ...row, [action.field]: draft ?? stored }, key)[action.field];
 
   const save = async () => {
     if (!unsaved) return;
     const checked = parseFieldValue(spec, draft);
     if (!checked.ok) return notify('error', failure, checked.message);
     try {
-      const key = String(row[entity.key]);
       const { entryId } = await saveChange({ op: 'set', entity, key, action: name, value: checked.value });
       setDraft(null);
       await reportOutcome(notify, entryId, success, failure);
@@ -79,6 +81,11 @@ export function ValueActionCell({
         </svg>
       </button>
       {unsaved && <span className="unsaved">Not saved</span>}
+      {unsaved && warning && (
+        <span className="value-warning" role="status">
+          {warning}
+        </span>
+      )}
     </span>
   );
 }
