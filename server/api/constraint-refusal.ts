@@ -18,7 +18,7 @@
 import { entities } from '../../src/contract/entities';
 import type { EntityDescription, SetRelation } from '../../src/contract/entity';
 import { stillUsedBy } from '../../src/contract/messages';
-import { duplicateMessage, uniqueColumns, uniqueRules } from '../../src/contract/unique';
+import { duplicateMessage, uniqueColumns, uniqueIndexName, uniqueRules } from '../../src/contract/unique';
 import type { ApiReply } from '../entities/handler';
 
 /** The fields PostgreSQL (node-pg and PGlite alike) puts on a constraint error. */
@@ -86,8 +86,11 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
 function conflict(entity: EntityDescription, error: DatabaseError): ApiReply {
   const columns = detailColumns(error.detail);
   const rule =
+    uniqueRules(entity).find((r) => uniqueIndexName(entity, r) === error.constraint) ??
     uniqueRules(entity).find((r) => sameSet(uniqueColumns(r), columns)) ??
-    (columns.length === 1 && columns[0] in entity.fields ? { field: columns[0], within: null } : null);
+    (columns.length === 1 && columns[0] in entity.fields
+      ? { field: columns[0], within: null, caseless: false }
+      : null);
   if (rule) return refusal(409, duplicateMessage(entity, rule), rule.field);
   return refusal(409, `This ${entity.names.one} conflicts with another ${entity.names.one}`);
 }

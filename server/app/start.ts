@@ -17,6 +17,7 @@ import type { SessionPolicy } from '../auth/sessions';
 import type { ThrottlePolicy } from '../auth/throttle';
 import { type BackupOptions, newBackupToken, publishBackupAccess } from '../backup/route';
 import { type Database, type OpenedDatabase, openDatabase, type Query } from '../db';
+import { duplicateGroups, duplicatesWarning } from '../entities/duplicates';
 import { recordRowShapes } from '../entities/row-shapes';
 import { isLoopbackHost, type TrustProxy } from '../http/client';
 import { answerClientErrors } from '../http/client-errors';
@@ -174,6 +175,8 @@ async function prepareDatabase(
   });
   // After the migrations: a changed row shape makes older delta cursors pull whole tables.
   await recordRowShapes(db, entities);
+  const duplicates = await duplicateGroups(db.query, entities);
+  if (duplicates.length > 0) log.warn({ duplicates }, duplicatesWarning(duplicates));
 }
 
 function listen(app: Hono<AppEnv>, options: ServerOptions, host: string, ops: Ops): Promise<Server> {

@@ -22,6 +22,7 @@ import searchGramLog from './016_search_gram_log.sql?raw';
 import standardLists from './017_standard_lists.sql?raw';
 import searchKeys from './018_search_keys.sql?raw';
 import contentImagePaths from './019_content_image_paths.sql?raw';
+import uniqueEmails from './020_unique_emails.sql?raw';
 
 export interface Migration {
   /** File name without `.sql`; recorded in schema_migrations. */
@@ -49,4 +50,5 @@ export const migrations: readonly Migration[] = [
   { name: '017_standard_lists', sql: standardLists },
   { name: '018_search_keys', sql: searchKeys },
   { name: '019_content_image_paths', sql: contentImagePaths },
+  { name: '020_unique_emails', sql: uniqueEmails },
 ];

@@ -6,7 +6,8 @@
  *
  * The database enforces each rule with a unique index over `columns` (the parent's column
  * first), partial on a non-empty value: an empty optional field is no duplicate, and records
- * without the parent (NULL) never collide, as PostgreSQL treats NULLs as distinct.
+ * without the parent (NULL) never collide, as PostgreSQL treats NULLs as distinct. A caseless
+ * rule's index is on lower(column) and named by `uniqueIndexName`.
  */
 import type { EntityDescription } from './entity';
 
@@ -14,13 +15,16 @@ export interface UniqueRule {
   field: string;
   /** The parent field whose records the value is unique among; null: across the entity. */
   within: string | null;
+  /** Compared without case: an e-mail address (Ana@x.org and ana@x.org reach one mailbox). */
+  caseless: boolean;
 }
 
 export function uniqueRules(entity: EntityDescription): UniqueRule[] {
   const rules: UniqueRule[] = [];
   for (const [field, spec] of Object.entries(entity.fields)) {
     if (!spec.unique) continue;
-    rules.push({ field, within: spec.unique === true ? null : spec.unique.within });
+    const within = spec.unique === true ? null : spec.unique.within;
+    rules.push({ field, within, caseless: spec.kind === 'email' });
   }
   return rules;
 }
@@ -49,9 +53,21 @@ export function ruleOfRefusal(entity: EntityDescription, message: string | null)
   return uniqueRules(entity).find((rule) => duplicateMessage(entity, rule) === message) ?? null;
 }
 
-/** A value that takes part in uniqueness: empty text, null and undefined never collide. */
-export function uniqueValue(value: unknown): string | null {
+/**
+ * A value that takes part in uniqueness: empty text, null and undefined never collide; a
+ * caseless rule's value in lower case.
+ */
+export function uniqueValue(value: unknown, caseless = false): string | null {
   if (value === null || value === undefined) return null;
   const text = String(value).trim();
-  return text === '' ? null : text;
+  if (text === '') return null;
+  return caseless ? text.toLowerCase() : text;
 }
+
+/**
+ * The name of the unique index that enforces a rule across an entity: `{table}_{field}_unique`.
+ * A caseless rule's index is on lower(field), whose refusal names no column, so the server
+ * reads the rule from this name (server/api/constraint-refusal.ts).
+ */
+export const uniqueIndexName = (entity: EntityDescription, rule: UniqueRule): string =>
+  `${entity.table}_${rule.field}_unique`;

@@ -10,6 +10,7 @@
  */
 import Dexie, { type Table } from 'dexie';
 import { type EntityDescription, refFields } from '../contract/entity';
+import { uniqueRules } from '../contract/unique';
 import { SLICES_STORE } from './csv/import-slices';
 import { CHUNK_STORE, HEAD_STORE } from './list-index/chunk';
 import { listIndexMiddleware } from './list-index/middleware';
@@ -42,7 +43,7 @@ export interface ReferenceList {
  * the data (including the outbox) of the tables that stay. tests/unit/store/local-schema.test.ts
  * fails when the stores change without a bump.
  */
-export const LOCAL_SCHEMA_VERSION = 9;
+export const LOCAL_SCHEMA_VERSION = 10;
 
 /** Dexie table definitions: the outbox and its indexes, the id map, meta, one table per entity. */
 export type Stores = Readonly<Record<string, string>>;
@@ -72,7 +73,13 @@ export function storesFor(list: readonly EntityDescription[]): Record<string, st
     const counted = Object.values(e.api.listTotals ?? {}).flatMap((t) =>
       'count' in t ? Object.keys(t.count) : [],
     );
-    stores[e.table] = [e.key, ...refFields(e).map(([name]) => name), ...sets, ...counted].join(', ');
+    // A value unique across the entity (an e-mail) is looked up before each add (refuse-duplicates.ts).
+    const unique = uniqueRules(e)
+      .filter((rule) => rule.within === null)
+      .map((rule) => rule.field);
+    stores[e.table] = [e.key, ...refFields(e).map(([name]) => name), ...sets, ...counted, ...unique].join(
+      ', ',
+    );
   }
   return stores;
 }

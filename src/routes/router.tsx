@@ -31,6 +31,7 @@ const EntityScreen = lazy(loadEntityScreen);
 // compiled while the layout renders, not after it asks. (Placeholders load it for nothing.)
 if (startsOnEntityScreen()) void loadEntityScreen();
 const AuditScreen = lazy(() => import('./audit').then((m) => ({ default: m.AuditScreen })));
+const DuplicatesScreen = lazy(() => import('./duplicates').then((m) => ({ default: m.DuplicatesScreen })));
 
 const rootRoute = createRootRoute({
   component: Outlet,
@@ -68,6 +69,7 @@ const guardedChildren = [
     // load's chunk (+2.4 KB gzip).
     component: () => <AuditScreen search={useSearch({ strict: false }) as AuditSearch} />,
   }),
+  createRoute({ getParentRoute: () => guarded, path: '/duplicates', component: DuplicatesScreen }),
   ...catalogue.screens.map(({ path, screen, entity, relation }) =>
     createRoute({
       getParentRoute: () => guarded,

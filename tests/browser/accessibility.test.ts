@@ -101,6 +101,9 @@ describe('WCAG 2.2 A and AA (axe-core)', () => {
     await openScreen(page, server.url, '/audit');
     await page.locator('ol.audit-list > li').first().waitFor();
     await check('audit trail');
+    await openScreen(page, server.url, '/duplicates');
+    await page.getByRole('status').filter({ hasText: 'No two records share an e-mail.' }).waitFor();
+    await check('duplicate records');
 
     // A change that waits: the server stops answering before it is sent.
     await server.stop();

@@ -46,6 +46,7 @@ beforeAll(async () => {
     { name: 'outbox', path: '/outbox', kind: 'list', ready: 'h1' },
     { name: 'dashboard', path: '/homepage', kind: 'list', ready: 'h1' },
     { name: 'audit trail', path: '/audit', kind: 'list', ready: 'h1' },
+    { name: 'duplicate records', path: '/duplicates', kind: 'list', ready: 'h1' },
   ];
   // A change waiting, so the outbox has a row with its buttons.
   await context.setOffline(true);

@@ -31,7 +31,8 @@ const school = (name: string) => ({
   school_name: name,
   school_address: 'Road 1',
   password: 'secret-12',
-  email: 'office@example.org',
+  // Schools are unique by e-mail: each its own.
+  email: `office@${name.toLowerCase().replace(/\W+/g, '-')}.example.org`,
   contact_no: '12345',
   country: 'IN',
   state: 'MH',

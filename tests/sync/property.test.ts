@@ -121,11 +121,10 @@ const PLAIN: Record<Kind, string[]> = {
   school: ['school_name', 'status'],
 };
 const KINDS: Kind[] = ['class', 'subject', 'series', 'book', 'chapter', 'page', 'school'];
-/** What a school add needs besides its name (valid by the server's rules). */
+/** What a school add needs besides its name and its own e-mail (valid by the server's rules). */
 const SCHOOL_VALUES = {
   school_address: '1 Hill Road',
   password: 'school-1',
-  email: 'office@school.example',
   contact_no: '022 2345 6789',
   country: 'IN',
   state: 'MH',
@@ -255,6 +254,15 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
 );
 const opsArb = fc.array(opArb, { minLength: 2, maxLength: 16 });
+/**
+ * Without school adds: a legacy add resent after its reply was lost makes a second record, but a
+ * school's resent add is refused as a duplicate e-mail (the first reached the server). The
+ * property of copies is about records that a resend can copy.
+ */
+const copyableOpsArb = fc.array(
+  opArb.filter((op) => !(op.t === 'add' && op.kind === 'school')),
+  { minLength: 2, maxLength: 16 },
+);
 
 const pick = <T>(list: T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
 
@@ -390,7 +398,8 @@ async function apply(db: LocalDb, model: Model, op: Op, fresh: (what: string) =>
       Object.assign(values, { section_id: '', unit_id: '', chapter_description: '' });
     if (op.kind === 'page') values.image_path = pngFile(`${fresh('scan')}.png`);
     delete values.status; // not a form field: the popular and status toggles set it
-    if (op.kind === 'school') Object.assign(values, SCHOOL_VALUES);
+    if (op.kind === 'school')
+      Object.assign(values, SCHOOL_VALUES, { email: `${fresh('office')}@school.example` });
     for (const [f, parent] of Object.entries(refs)) values[f] = parent.key;
     if (cover) values.book_cover = pngFile(`${fresh('cover')}.png`);
     const { key } = await mutate(db, { op: 'add', entity: ENTITY[op.kind], values });
@@ -636,7 +645,7 @@ async function expectContent(r: RunResult) {
     const name = await resolveId(r.ctx.db, id);
     expect(name, `image ${id} has its server name`).not.toMatch(/^tmp-/);
     names.set(id, name);
-    const file = await fetch(contentImageUrl(r.ctx.api.root, name));
+    const file = await fetch(new URL(contentImageUrl(r.ctx.api.root, name), r.ctx.api.root));
     expect(file.status, name).toBe(200);
     await file.arrayBuffer();
   }
@@ -809,7 +818,7 @@ describe('property: the server ends equal to the intended changes', () => {
       async () => {
         const tally = { runs: 0, droppedAdds: 0, duplicates: 0 };
         await fc.assert(
-          fc.asyncProperty(opsArb, fc.integer(), async (ops, seed) => {
+          fc.asyncProperty(copyableOpsArb, fc.integer(), async (ops, seed) => {
             // Default client timeout: a reply that reached the client was processed by it.
             const r = await run(
               srv,

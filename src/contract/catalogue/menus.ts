@@ -2,7 +2,7 @@
  * The top bar's menus (spec §1), made from the entity descriptions as routes are: each
  * description names its entry (EntityRoutes.menu: group, place, words), and the catalogue
  * (entity-catalogue.ts) gathers them at build time. A newcomer's entity appears in its menu with no
- * second declaration. Screens that are not an entity's own (the audit trail) are listed here.
+ * second declaration. Screens that are not an entity's own (the audit trail, duplicate records) are listed here.
  */
 import type { EntityDescription } from '../entity';
 import { MENU_GROUPS, type Menu, type MenuEntry } from './menu-entry';
@@ -12,6 +12,7 @@ export { MENU_GROUPS, type Menu, type MenuEntry, type MenuGroup, type MenuLink }
 /** Screens of ours that no entity owns (the server's record of every change). */
 export const SCREEN_MENU_ENTRIES: readonly MenuEntry[] = [
   { group: 'SETTINGS', order: 1, label: 'Audit Trail', to: '/audit' },
+  { group: 'SETTINGS', order: 2, label: 'Duplicate Records', to: '/duplicates' },
 ];
 
 function defaultTarget(e: EntityDescription): string | undefined {

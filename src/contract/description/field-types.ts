@@ -83,7 +83,7 @@ export interface FieldSpec {
   /**
    * No two records may hold the same value (unique.ts): `true` across the entity, or
    * `{ within: field }` among the records naming the same parent (a chapter title within its
-   * unit). Compared as stored (trimmed, case kept); empty values and records without that
+   * unit). Compared as stored (trimmed; an e-mail without case); empty values and records without that
    * parent are never duplicates. The device checks before queueing where it holds the rows
    * (src/db/mutations/refuse-duplicates.ts), the table's unique index enforces it, and either way the form
    * shows the same words at the field.

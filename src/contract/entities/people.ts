@@ -11,12 +11,14 @@
  */
 import type { FieldAction, FieldSpec, FileRule, ListColumn, SetRelation } from '../entity';
 
+/** One record per address, compared without case (contract/unique.ts). */
 export const email = {
   kind: 'email',
   label: 'Email',
   required: true,
   wire: 'email',
   maxLength: 254,
+  unique: true,
 } as const satisfies FieldSpec;
 
 /** Required on add; an empty password on update keeps the current one (design brief §4). */

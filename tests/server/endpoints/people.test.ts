@@ -16,12 +16,16 @@ const S = 'Users/Schools';
 const T = 'Users/Teachers';
 const ST = 'Users/Students';
 
+/** Each record its own address: schools, teachers and students are unique by e-mail. */
+let made = 0;
+const address = (who: string) => `${who}${++made}@greenvalley.example`;
+
 const school = (extra: Record<string, string | number | File> = {}) =>
   form({
     schoolName: 'Green Valley School',
     schoolAddress: '12 Hill Road',
     password: 'school-secret',
-    email: 'office@greenvalley.example',
+    email: address('office'),
     contactNumber: '+91 98765-43210',
     country: 'IN',
     state: 'MH',
@@ -36,7 +40,7 @@ const person = (
 ) =>
   form({
     [`${prefix}Name`]: prefix === 'teacher' ? 'Asha Rao' : 'Ravi Kumar',
-    email: `${prefix}@greenvalley.example`,
+    email: address(prefix),
     password: `${prefix}-secret`,
     contactNumber: '9876543210',
     country: 'IN',

@@ -61,7 +61,7 @@ describe('migrations', () => {
       await db.query('INSERT INTO about_us (content) VALUES ($1)', [own]);
       await db.query('INSERT INTO terms (content) VALUES ($1)', [foreign]);
       const [terms] = await db.query<{ rev: number }>('SELECT rev FROM terms');
-      expect(await runMigrations(db, migrations)).toEqual(['019_content_image_paths']);
+      expect(await runMigrations(db, migrations)).toContain('019_content_image_paths');
       expect(await db.query('SELECT content FROM about_us')).toEqual([
         { content: '<p><img src="/api/uploads/cms/a.png" alt="x"></p>' },
       ]);
@@ -149,7 +149,7 @@ describe('migrations', () => {
       await db.query("SELECT setval('teacher_code_seq', 99998)");
       const codes = await db.query<{ teacher_code: string }>(
         `INSERT INTO teachers (teacher_name, email, password, contact_no, school_id, country, state, city)
-         SELECT 'T' || n, 't@x.example', 'x', '98765', $1, 'IN', 'MH', 'Pune' FROM generate_series(1, 3) AS n
+         SELECT 'T' || n, 't' || n || '@x.example', 'x', '98765', $1, 'IN', 'MH', 'Pune' FROM generate_series(1, 3) AS n
          RETURNING teacher_code`,
         [school.id],
       );

@@ -45,6 +45,12 @@ RELEASED[9] = {
   importSlices: '[import+at]',
   teachers: 'teacher_id, school_id, *books, status',
 };
+RELEASED[10] = {
+  ...RELEASED[9],
+  schools: 'school_id, *books, email',
+  teachers: 'teacher_id, school_id, *books, status, email',
+  students: 'student_id, school_id, *books, email',
+};
 
 describe('local schema', () => {
   it('the tables are those released under the current version', () => {

@@ -4,14 +4,15 @@
  * password placeholder of get replies, which the device never keeps, sends or accepts as typed.
  */
 import { describe, expect, it } from 'vitest';
-import { classEntity, schoolEntity, teacherEntity } from '../../../src/contract/entities';
+import { classEntity, schoolEntity, studentEntity, teacherEntity } from '../../../src/contract/entities';
 import { PASSWORD_PLACEHOLDER } from '../../../src/contract/password-placeholder';
-import { ruleOfRefusal } from '../../../src/contract/unique';
+import { ruleOfRefusal, uniqueRules } from '../../../src/contract/unique';
 import { formProblems, validateWrite } from '../../../src/contract/validation';
 import type { LocalDb } from '../../../src/db/database';
 import { mutate } from '../../../src/db/mutate';
 import { DuplicateError } from '../../../src/db/mutations/refuse-duplicates';
 import { applyServerIds } from '../../../src/db/outbox/rekey';
+import { sharedValues } from '../../../src/db/reads/shared-values';
 import { currentRecordFrom } from '../../../src/sync/merge/current-record';
 import { mergeEdit } from '../../../src/sync/merge/merge-edit';
 import { normaliseRow } from '../../../src/sync/pull/normalise';
@@ -67,6 +68,55 @@ describe('unique fields on the device', () => {
         ),
       );
   });
+
+  it('an e-mail without case: a student whose address another student has is refused; a teacher may have it', async () => {
+    const student = (email: string) =>
+      mutate(db, {
+        op: 'add',
+        entity: studentEntity,
+        values: {
+          student_name: 'S',
+          email,
+          password: 'secret-12',
+          contact_no: '98765',
+          school_id: '1',
+          country: 'IN',
+        },
+      });
+    const { key } = await student('Ravi@X.example');
+    await expect(student(' ravi@x.EXAMPLE ')).rejects.toEqual(
+      new DuplicateError('email', 'Email is already used by another student'),
+    );
+    await mutate(db, {
+      op: 'add',
+      entity: teacherEntity,
+      values: {
+        teacher_name: 'T',
+        email: 'ravi@x.example',
+        password: 'secret-12',
+        contact_no: '98765',
+        school_id: '1',
+        country: 'IN',
+      },
+    });
+    // Its own address in another case is no duplicate.
+    await mutate(db, { op: 'update', entity: studentEntity, key, values: { email: 'RAVI@x.example' } });
+  });
+
+  it('the records that already share an address are found from the index, oldest first, without case', async () => {
+    const rows = db.rows(studentEntity);
+    await rows.bulkPut([
+      { student_id: '10', student_name: 'A', email: 'a@x.example' },
+      { student_id: '9', student_name: 'B', email: 'A@X.example' },
+      { student_id: '11', student_name: 'C', email: 'c@x.example' },
+      { student_id: '2', student_name: 'D', email: 'a@x.EXAMPLE' },
+    ]);
+    const [rule] = uniqueRules(studentEntity);
+    const shared = await sharedValues(db, studentEntity, rule, 10);
+    expect(shared.map((g) => [g.value, g.rows.map((r) => r.student_id)])).toEqual([
+      ['a@x.example', ['2', '9', '10']],
+    ]);
+  });
 });
 
 describe("a server's refusal, read back at its field", () => {
@@ -76,6 +126,7 @@ describe("a server's refusal, read back at its field", () => {
     ).toEqual({
       field: 'widget_code',
       within: 'class_id',
+      caseless: false,
     });
     expect(
       ruleOfRefusal(fixtureWidgetV2, 'Widget Name is already used by another fixture widget')?.field,
