@@ -47,6 +47,7 @@ export function duplicatesWarning(groups: readonly DuplicateGroup[]): string {
     .map((g) => `${g.entity} ${g.field} ${g.value} (ids ${g.ids.join(', ')})`)
     .join('; ');
   const more = groups.length > 5 ? `; and ${groups.length - 5} more` : '';
-  const count = groups.length === 1 ? '1 group of records shares' : `${groups.length} groups of records share`;
+  const count =
+    groups.length === 1 ? '1 group of records shares' : `${groups.length} groups of records share`;
   return `${count} a value that must be unique; new duplicates are refused, these were there before. Correct or delete them (the app's SETTINGS, Duplicate Records): ${named}${more}.`;
 }
