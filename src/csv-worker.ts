@@ -52,7 +52,8 @@ async function handle(m: ToCsvWorker): Promise<unknown> {
         hash: m.hash,
         fileName: m.fileName,
         text: checked.text,
-        rows: checked.rows,
+        // Rows that name an existing record by its e-mail are left out when asked to skip them.
+        rows: m.skipMatched ? checked.rows.filter((row) => !row.matched) : checked.rows,
         startedAt: Date.now(),
       });
       return m.id;

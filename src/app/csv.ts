@@ -87,14 +87,22 @@ export async function checkImportFile(entity: EntityDescription, file: File): Pr
   return { check, hash, fileName: file.name, importedAt: await importedBefore(db, hash) };
 }
 
-/** Keeps the checked file on the device; its rows are then queued by `queueImport`. */
-export const startImport = (entity: EntityDescription, file: CheckedFile): Promise<string> =>
+/**
+ * Keeps the checked file on the device; its rows are then queued by `queueImport`. With
+ * `skipMatched`, rows that would update a record they name by its e-mail are left out.
+ */
+export const startImport = (
+  entity: EntityDescription,
+  file: CheckedFile,
+  skipMatched = false,
+): Promise<string> =>
   ask<string>({
     type: 'start',
     id: crypto.randomUUID(),
     entity: entity.name,
     hash: file.hash,
     fileName: file.fileName,
+    skipMatched,
   });
 
 /**

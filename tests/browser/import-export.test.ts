@@ -56,8 +56,8 @@ afterAll(async () => {
 });
 
 const HEADER = 'Student Name;E-mail;password;Contact Number;Country;State;City;School';
-const row = (name: string, email: string, school = 'Lakeside High') =>
-  `${name};${email};secret-12;98765 43210;India;Maharashtra;Pune;${school}`;
+const row = (name: string, email: string, school = 'Lakeside High', contact = '98765 43210') =>
+  `${name};${email};secret-12;${contact};India;Maharashtra;Pune;${school}`;
 
 const status = () =>
   page
@@ -147,11 +147,32 @@ describe('import and export', () => {
       /^Gone Pupil,gone@example\.org,secret-12,98765 43210,India,Maharashtra,Pune,Closing Academy,.+/,
     );
 
-    // The same file again: asked first.
+    // A row without an ID names the student with its e-mail: a second import changes nothing.
     await page.getByRole('button', { name: 'Import another file' }).click();
     expect(await picker.textContent()).toContain('No file chosen');
-    await choose('pupils.csv', [HEADER, row('Asha Rao', 'asha@example.org')].join('\n'));
-    await page.getByText('1 row ready to import').waitFor();
+    await choose('pupils.csv', [HEADER, row('Asha Rao', 'ASHA@example.org')].join('\n'));
+    await page.getByText('0 rows ready to import').waitFor();
+    await page
+      .getByText('1 row names an existing student by e-mail: 0 would update it, 1 unchanged.')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Import 0 rows' }).isDisabled()).toBe(true);
+
+    // One that would change a student: the administrator updates it or skips it.
+    await choose(
+      'contacts.csv',
+      [HEADER, row('Ravi Kumar', 'ravi@example.org', 'Lakeside High', '91234 56789')].join('\n'),
+    );
+    const matched = page.getByRole('group', {
+      name: '1 row names an existing student by e-mail: 1 would update it, 0 unchanged.',
+    });
+    await matched.getByLabel('Skip those rows: add only the new ones').check();
+    expect(await page.getByRole('button', { name: 'Import 0 rows' }).isDisabled()).toBe(true);
+    await matched.getByLabel('Update those students').check();
+    await page.getByRole('button', { name: 'Import 1 row' }).click();
+    await page.getByText('1 imported').waitFor({ timeout: 60_000 });
+    const ravis = (await serverStudents()).filter((s) => s.student_name === 'Ravi Kumar');
+    expect(ravis.map((r) => r.contact_no)).toEqual(['91234 56789']);
+    await page.getByRole('button', { name: 'Import another file' }).click();
     await choose(
       'pupils-again.csv',
       [

@@ -12,6 +12,7 @@
  */
 import type { EntityDescription, Op } from '../entity';
 import type { Country, State } from '../geography';
+import { uniqueRules } from '../unique';
 import { formProblems } from '../validation';
 import { type CsvColumn, type HeaderMatch, matchHeader } from './csv-columns';
 import { csvMessages } from './csv-messages';
@@ -22,6 +23,11 @@ export type CsvRow = Record<string, unknown>;
 export interface ImportLookups {
   /** The device's record of this entity with this id (after any temporary id was replaced). */
   row(id: string): CsvRow | undefined;
+  /**
+   * The device's record holding a value of a field unique across the entity (an e-mail, in
+   * any case): a row without an ID that gives it is about that record, not a new one.
+   */
+  holder?(field: string, value: string): CsvRow | undefined;
   /** The records of another entity by id, with their titles (parents, a student's class). */
   names(entity: string): ReadonlyMap<string, string>;
   countries: readonly Country[];
@@ -47,6 +53,8 @@ export interface CheckedRow {
   status?: string;
   /** An update that changes nothing. */
   upToDate: boolean;
+  /** A row without an ID about an existing record, found by its e-mail (`ImportLookups.holder`). */
+  matched?: boolean;
   problems: RowProblem[];
 }
 
@@ -179,10 +187,21 @@ export class RowChecker {
       if (column && column.kind !== 'readonly') given[column.field] = (cells[i] ?? '').trim();
     });
 
-    const id = given[entity.key] ?? '';
+    const givenId = given[entity.key] ?? '';
     delete given[entity.key];
-    const current = id ? this.lookups.row(id) : undefined;
-    if (id && !current) problems.push({ field: 'ID', problem: csvMessages.unknownId(entity.names.one, id) });
+    const found = givenId ? undefined : this.holderOf(given);
+    const matched = found?.row;
+    if (found) {
+      // Found by its e-mail in any case: that is no change of the e-mail. And it keeps its
+      // password: the device never holds it, so a password in the file would make every such
+      // row a change, and a file imported twice would change every record again.
+      given[found.field] = String(found.row[found.field] ?? '');
+      for (const [f, spec] of Object.entries(entity.fields)) if (spec.kind === 'password') delete given[f];
+    }
+    const id = givenId || (matched ? String(matched[entity.key]) : '');
+    const current = givenId ? this.lookups.row(givenId) : matched;
+    if (givenId && !current)
+      problems.push({ field: 'ID', problem: csvMessages.unknownId(entity.names.one, givenId) });
     const op: Op = id ? 'update' : 'add';
 
     const { values, status, country } = this.readValues(given, problems);
@@ -227,8 +246,21 @@ export class RowChecker {
       values: changed,
       ...(statusChanged ? { status } : {}),
       upToDate,
+      ...(matched ? { matched: true } : {}),
       problems,
     };
+  }
+
+  /** The record a row without an ID names by a value unique across the entity, and that field. */
+  private holderOf(given: Readonly<Record<string, string>>): { row: CsvRow; field: string } | undefined {
+    const { holder } = this.lookups;
+    if (!holder) return undefined;
+    for (const rule of uniqueRules(this.entity)) {
+      const value = given[rule.field];
+      const row = rule.within === null && value ? holder(rule.field, value) : undefined;
+      if (row) return { row, field: rule.field };
+    }
+    return undefined;
   }
 
   /** E-mails (and unique fields) repeating an earlier row of the file: a problem here, the first is kept. */

@@ -12,6 +12,7 @@ import { BOM, csvLine } from '../../contract/csv/write';
 import { entities, entityByName } from '../../contract/entities';
 import type { EntityDescription } from '../../contract/entity';
 import { type Country, geoPaths, type State } from '../../contract/geography';
+import { uniqueRules } from '../../contract/unique';
 import type { LocalDb, Row } from '../database';
 import { KEY_COLUMN } from '../list-index/chunk';
 import { ensureListIndex } from '../list-index/middleware';
@@ -35,6 +36,11 @@ export interface FileCheck {
   ready: number;
   /** Rows with an ID equal to the device's record. */
   upToDate: number;
+  /**
+   * Rows without an ID that name an existing record by its e-mail: how many would change it
+   * (among `ready`) and how many equal it (among `upToDate`).
+   */
+  matched: { update: number; unchanged: number };
   problems: FileProblem[];
   /** Headers naming no field, ignored. */
   unknown: string[];
@@ -54,6 +60,41 @@ async function namesReader(db: LocalDb) {
 const namedEntities = (entity: EntityDescription) =>
   Object.values(entity.fields).flatMap((s) => (s.ref ? [s.ref] : s.namesOf ? [s.namesOf] : []));
 
+/**
+ * By field unique across the entity (an e-mail), the device's records holding a value of the
+ * file's rows without an ID, by the value in lower case: read through the field's index.
+ */
+async function holdersByUniqueValue(
+  db: LocalDb,
+  entity: EntityDescription,
+  header: readonly string[],
+  parsed: readonly { cells: readonly string[] }[],
+): Promise<Map<string, Map<string, Row>>> {
+  const columns = matchHeader(entity, header).columns;
+  const idAt = columns.findIndex((c) => c?.kind === 'id');
+  const out = new Map<string, Map<string, Row>>();
+  for (const rule of uniqueRules(entity).filter((r) => r.within === null)) {
+    const at = columns.findIndex((c) => c?.kind !== 'id' && c?.field === rule.field);
+    if (at < 0) continue;
+    const values = new Set<string>();
+    for (const { cells } of parsed)
+      if (idAt < 0 || !(cells[idAt] ?? '').trim()) values.add((cells[at] ?? '').trim());
+    values.delete('');
+    const found = await db
+      .rows(entity)
+      .where(rule.field)
+      .anyOfIgnoreCase([...values])
+      .toArray();
+    const byValue = new Map<string, Row>();
+    for (const row of found) {
+      const value = String(row[rule.field]).trim().toLowerCase();
+      if (!byValue.has(value)) byValue.set(value, row);
+    }
+    out.set(rule.field, byValue);
+  }
+  return out;
+}
+
 /** Checks a file against the entity's rules and the device's rows: the preview and the rows to queue. */
 export async function checkFile(
   db: LocalDb,
@@ -67,6 +108,7 @@ export async function checkFile(
         total: 0,
         ready: 0,
         upToDate: 0,
+        matched: { update: 0, unchanged: 0 },
         problems: [{ line: 1, field: '', problem: csvMessages.noColumns }],
         unknown: [],
       },
@@ -83,8 +125,10 @@ export async function checkFile(
   });
   const names = await namesReader(db);
   for (const e of namedEntities(entity)) await names.load(e);
+  const holders = await holdersByUniqueValue(db, entity, header, parsed);
   const lookups: ImportLookups = {
     row: (id) => byId.get(id),
+    holder: (field, value) => holders.get(field)?.get(value.trim().toLowerCase()),
     names: names.get,
     countries: (await readReference<Country>(db, geoPaths.countries())) ?? [],
     states: (await readReference<State>(db, geoPaths.allStates())) ?? [],
@@ -93,16 +137,29 @@ export async function checkFile(
   const problems: FileProblem[] = [];
   const rows: ReadyRow[] = [];
   let upToDate = 0;
+  const matched = { update: 0, unchanged: 0 };
   for (const { cells, line } of parsed) {
     const checked = checker.check(cells, line);
     if (checked.problems.length) for (const p of checked.problems) problems.push({ line, ...p });
-    else if (checked.upToDate) upToDate++;
-    else
-      rows.push({ line, op: checked.op, key: checked.key, values: checked.values, status: checked.status });
+    else if (checked.upToDate) {
+      upToDate++;
+      if (checked.matched) matched.unchanged++;
+    } else {
+      const { op, key, values, status } = checked;
+      rows.push({ line, op, key, values, status, ...(checked.matched ? { matched: true } : {}) });
+      if (checked.matched) matched.update++;
+    }
   }
   if (parsed.length === 0) problems.push({ line: 2, field: '', problem: csvMessages.noRows });
   return {
-    check: { total: parsed.length, ready: rows.length, upToDate, problems, unknown: checker.match.unknown },
+    check: {
+      total: parsed.length,
+      ready: rows.length,
+      upToDate,
+      matched,
+      problems,
+      unknown: checker.match.unknown,
+    },
     rows,
   };
 }

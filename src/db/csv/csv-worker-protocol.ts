@@ -3,8 +3,11 @@ import type { FileCheck } from './csv-files';
 
 export type ToCsvWorker = { seq: number } & (
   | { type: 'check'; entity: string; text: string }
-  /** Keeps the last checked file in the imports table: queueing starts. */
-  | { type: 'start'; id: string; entity: string; hash: string; fileName: string }
+  /**
+   * Keeps the last checked file in the imports table: queueing starts. `skipMatched`: without
+   * the rows that would update a record they name by its e-mail.
+   */
+  | { type: 'start'; id: string; entity: string; hash: string; fileName: string; skipMatched: boolean }
   | { type: 'queue'; id: string }
   | { type: 'refused'; id: string }
   | { type: 'export'; entity: string; keys: string[] }

@@ -27,6 +27,8 @@ export interface ReadyRow {
   key?: string;
   values: Record<string, string>;
   status?: string;
+  /** A row without an ID about an existing record, found by its e-mail. */
+  matched?: boolean;
 }
 
 export interface ImportRecord {

@@ -59,7 +59,9 @@ export function ImportScreen({ entity }: { entity: EntityDescription }) {
         {phase.at === 'delivering' && phase.delivery && <Delivery delivery={phase.delivery} />}
         {phase.at === 'failed' && <p className="error">{phase.message}</p>}
       </div>
-      {phase.at === 'preview' && <Preview file={phase.file} onImport={() => void start(phase.file)} />}
+      {phase.at === 'preview' && (
+        <Preview file={phase.file} names={entity.names} onImport={(skip) => void start(phase.file, skip)} />
+      )}
       {phase.at === 'delivering' && phase.delivery && phase.delivery.delivered === phase.delivery.total && (
         <p className="import-actions">
           {phase.delivery.refused.length > 0 && (

@@ -81,15 +81,15 @@ export function useImport(entity: EntityDescription) {
     }
   };
 
-  const start = async (file: CheckedFile) => {
+  const start = async (file: CheckedFile, skipMatched = false) => {
     if (
       file.importedAt !== null &&
       !window.confirm(`This file was imported on ${dateOf(file.importedAt)}. Import it again?`)
     )
       return;
     const { startImport } = await csv();
-    const id = await startImport(entity, file);
-    await queue(id, file.check.ready);
+    const id = await startImport(entity, file, skipMatched);
+    await queue(id, file.check.ready - (skipMatched ? file.check.matched.update : 0));
   };
 
   const downloadRefused = async (id: string) => {

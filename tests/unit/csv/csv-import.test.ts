@@ -65,6 +65,44 @@ async function begin(text: string, id = 'import-1') {
   return check;
 }
 
+describe('rows without an ID that name a student by e-mail', () => {
+  it('update it or leave it unchanged, in any case of the address and whatever the password; the others add', async () => {
+    await db.rows(studentEntity).bulkPut(
+      [1, 2].map((n) => ({
+        student_id: String(40 + n),
+        student_name: `Pupil ${n}`,
+        email: `pupil${n}@example.com`,
+        contact_no: `98765 4${String(n).padStart(4, '0')}`,
+        school_id: '5',
+        class_name: '',
+        country: 'IN',
+        state: 'MH',
+        city: 'Pune',
+        zipcode: '',
+        status: 'Enabled',
+      })),
+    );
+    const text = [
+      HEADER,
+      student(1).replace('pupil1@', 'PUPIL1@'),
+      student(2).replace('Pune', 'Nashik'),
+      student(3),
+    ].join('\n');
+    const { check, rows } = await checkFile(db, studentEntity, text);
+    expect(check).toMatchObject({ total: 3, ready: 2, upToDate: 1, matched: { update: 1, unchanged: 1 } });
+    expect(rows.map(({ line, op, key, values, matched }) => ({ line, op, key, values, matched }))).toEqual([
+      { line: 3, op: 'update', key: '42', values: { city: 'Nashik' }, matched: true },
+      {
+        line: 4,
+        op: 'add',
+        key: undefined,
+        values: expect.objectContaining({ email: 'pupil3@example.com' }),
+        matched: undefined,
+      },
+    ]);
+  });
+});
+
 describe('queueing', () => {
   it('queues a slice per transaction and resumes from the first row not queued', async () => {
     const check = await begin(file(7));
@@ -463,7 +501,14 @@ describe('export', () => {
     expect(parsed.rows.map((r) => r.cells[0])).toEqual(keys);
     expect(parsed.rows[0].cells[2]).toBe('Green Valley');
     const { check } = await checkFile(db, studentEntity, text);
-    expect(check).toEqual({ total: 30, ready: 0, upToDate: 30, problems: [], unknown: [] });
+    expect(check).toEqual({
+      total: 30,
+      ready: 0,
+      upToDate: 30,
+      matched: { update: 0, unchanged: 0 },
+      problems: [],
+      unknown: [],
+    });
   });
 
   it('writes the same lines from the list index (most of a table) as from the rows (a few of it)', async () => {

@@ -54,11 +54,17 @@ const SPEC_MENUS = [
       { label: 'Terms and Conditions', to: '/addterms' },
     ],
   },
-  { label: 'SETTINGS', links: [{ label: 'Audit Trail', to: '/audit' }] },
+  {
+    label: 'SETTINGS',
+    links: [
+      { label: 'Audit Trail', to: '/audit' },
+      { label: 'Duplicate Records', to: '/duplicates' },
+    ],
+  },
 ];
 
 describe('menus from the descriptions', () => {
-  it('are the spec’s menus, in its order, with the audit trail under Settings', () => {
+  it('are the spec’s menus, in its order, with the audit trail and duplicate records under Settings', () => {
     const menus = catalogueMenus(entities);
     expect(menus, pinnedMenuEdits(menus).join('\n')).toEqual(SPEC_MENUS);
   });
