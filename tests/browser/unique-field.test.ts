@@ -9,16 +9,21 @@
  * (b) A duplicate the device could not know (made on the server after the device's last pull)
  *     is refused by the server's unique index (409): the change lands on the outbox screen as
  *     failed in the same words, with Retry, Edit and Discard, and Edit shows it at the field.
+ * (c) Students' e-mails (without case), on the app itself, on an install that already held two
+ *     students of one address: Add Student with it is refused at the field; SETTINGS →
+ *     Duplicate Records shows the pair, each a link to its form, until one is corrected.
  */
 import { execFile } from 'node:child_process';
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIST, launchBrowser, nameCells, signInWithForm, storedCount } from '../helpers/browser';
 import { FIXTURE_WIDGET_V1_MIGRATIONS, fixtureWidgetV1, registerFixtures } from '../helpers/fixture-entities';
+import { folderWithDuplicates, SHARED_ADDRESS } from '../helpers/legacy-duplicates';
 import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
+import { PORTRAIT, tabletContext } from '../helpers/tablet';
 
 registerFixtures(fixtureWidgetV1);
 
@@ -122,5 +127,71 @@ describe('a unique field in a real form', () => {
       "SELECT count(*)::int AS n FROM fixture_widgets WHERE widget_name = 'ICSE'",
     );
     expect(sent[0].n).toBe(1);
+  });
+});
+
+describe('one e-mail, one record, on an install that already held two students of one address', () => {
+  let dataDir: string;
+  let server: TestServer;
+  let tablet: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    dataDir = await folderWithDuplicates();
+    // This file's fixture entity is registered in this process: its table too.
+    server = await startTestServer({
+      staticDir: DIST,
+      dataDir,
+      settings: { extraMigrations: FIXTURE_WIDGET_V1_MIGRATIONS },
+    });
+    tablet = await tabletContext(browser, PORTRAIT);
+    page = await tablet.newPage();
+    await signInWithForm(page, server.url);
+  }, 120_000);
+  afterAll(async () => {
+    await tablet?.close();
+    await server?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses a student whose address another student has, in any case, at the field, queueing nothing', async () => {
+    await page.goto(`${server.url}/addstudents`);
+    await page.getByLabel('Student Name').fill('Ravi Three');
+    const email = page.getByLabel('Email');
+    await email.fill(SHARED_ADDRESS.toUpperCase());
+    await page.getByLabel('Password').fill('secret-12');
+    await page.getByLabel('Contact Number').fill('9876543210');
+    await page.getByRole('combobox', { name: 'School', exact: true }).selectOption({ label: 'Hill School' });
+    await page.getByRole('combobox', { name: 'Country', exact: true }).selectOption({ label: 'India' });
+    await page.getByRole('button', { name: 'Add Student' }).tap();
+    await expect
+      .poll(() => page.locator('#field-email-error').textContent())
+      .toBe('Email is already used by another student');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(await email.inputValue()).toBe(SHARED_ADDRESS.toUpperCase());
+    expect(await page.getByLabel('Student Name').inputValue()).toBe('Ravi Three');
+    expect(await storedCount(page, 'outbox')).toBe(0);
+  });
+
+  it('lists the students that already share an address, each a link to its form, until one is corrected', async () => {
+    await page.goto(`${server.url}/homepage`);
+    await page.getByRole('button', { name: 'Menu' }).tap();
+    const settings = page.getByRole('navigation', { name: 'Main' }).getByRole('list', { name: 'SETTINGS' });
+    // The drawer scrolls to its last entries on a portrait tablet.
+    await settings.getByRole('link', { name: 'Duplicate Records' }).tap();
+    const group = page.locator('.audit-entry');
+    await expect.poll(() => group.count()).toBe(1);
+    expect(await group.locator('p').first().textContent()).toBe(`2 students with Email ${SHARED_ADDRESS}`);
+    expect(await group.getByRole('link').allTextContents()).toEqual(['Ravi One', 'Ravi Two']);
+
+    await group.getByRole('link', { name: 'Ravi Two' }).tap();
+    await page.getByRole('heading', { name: 'Update Student' }).waitFor();
+    await page.getByLabel('Email').fill('ravi.two@x.example');
+    await page.getByRole('button', { name: 'Update Student' }).tap();
+    await page.waitForURL(/\/students(\?|$)/);
+    await page.goto(`${server.url}/duplicates`);
+    await expect.poll(() => page.getByText('No two records share an e-mail.').count()).toBe(1);
+    await expect
+      .poll(async () => (await server.query('SELECT email FROM students WHERE student_id = 2'))[0])
+      .toEqual({ email: 'ravi.two@x.example' });
   });
 });
