@@ -5,7 +5,8 @@
  * marked, online and offline; selects whose options would read the same told apart by their
  * parents; the file input's name, preview and drop; Units' default order shown before any
  * click; an empty list or search without page buttons; Password marked required on an add form
- * only (an edit form keeps the current one when it is left empty).
+ * only (an edit form keeps the current one when it is left empty); a form's draft kept through
+ * Back, Forward and a reload until it is discarded, cancelled or saved.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +110,55 @@ describe('required marks', () => {
     await page.getByText('Leave empty to keep the current password.').waitFor();
     expect(await marked()).not.toContain('Password');
     expect(await marked()).toContain('Teacher Name');
+  });
+});
+
+describe('drafts', () => {
+  const name = () => page.getByLabel('Teacher Name');
+  const notice = () => page.locator('.draft-notice');
+
+  it('keeps what was typed through Back, Forward and a reload, passwords excepted; Discard draft and Cancel forget it', async () => {
+    await openScreen(page, server.url, '/teachers');
+    await page.getByRole('link', { name: 'Add Teacher' }).click();
+    await name().waitFor();
+    await name().fill('Draft Teacher');
+    await page.getByLabel('Email').fill('draft.teacher@example.org');
+    await page.getByLabel('Password').fill('secret-123');
+    await page.goBack();
+    await page.waitForURL(/\/teachers(\?|$)/);
+    await page.goForward();
+    await expect.poll(() => name().inputValue()).toBe('Draft Teacher');
+    expect(await page.getByLabel('Email').inputValue()).toBe('draft.teacher@example.org');
+    expect(await page.getByLabel('Password').inputValue()).toBe('');
+    expect(await notice().textContent()).toContain(
+      'was kept on this device and is shown below; it is not saved yet.',
+    );
+
+    await page.reload();
+    await expect.poll(() => name().inputValue()).toBe('Draft Teacher');
+    await notice().getByRole('button', { name: 'Discard draft' }).click();
+    expect(await name().inputValue()).toBe('');
+    expect(await notice().count()).toBe(0);
+    await page.reload();
+    await name().waitFor();
+    expect(await name().inputValue()).toBe('');
+
+    await name().fill('Given up');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/teachers(\?|$)/);
+    await page.getByRole('link', { name: 'Add Teacher' }).click();
+    await name().waitFor();
+    expect(await name().inputValue()).toBe('');
+    expect(await notice().count()).toBe(0);
+
+    // A save forgets it too.
+    await openScreen(page, server.url, '/addclasses');
+    await page.getByLabel('Class Name').fill('Drafted and saved');
+    await page.getByRole('button', { name: 'Add Class' }).click();
+    await page.waitForURL(/\/classes/);
+    await openScreen(page, server.url, '/addclasses');
+    expect(await page.getByLabel('Class Name').inputValue()).toBe('');
+    expect(await notice().count()).toBe(0);
   });
 });
 

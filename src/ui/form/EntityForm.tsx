@@ -22,6 +22,7 @@ import { encodeRouteId } from '../route-id';
 import { SaveUnsentButton } from '../saved-queue/SaveUnsentButton';
 import { usePageTitle } from '../use-page-title';
 import { ChoiceNotice } from './ChoiceNotice';
+import { DraftNotice, useKeptAsDraft } from './DraftNotice';
 import { FormActions } from './FormActions';
 import { FormGrid } from './FormGrid';
 import type { FormValues } from './form-values';
@@ -30,6 +31,7 @@ import { ProblemSummary, SUMMARY_FROM_FIELDS } from './ProblemSummary';
 import { SendingFiles } from './SendingFiles';
 import { saveForm } from './save-form';
 import { useSwitchCode } from './switch-code';
+import { useDraft } from './use-draft';
 import { useProblems } from './use-problems';
 import { useUsedWarnings } from './use-used-warnings';
 
@@ -79,7 +81,9 @@ export function EntityForm({
   const navigate = useNavigate();
   const fields = formFields(entity, op);
   const cascade = entity.cascadeIn?.includes(op) ?? true;
-  const [values, setValues] = useState<FormValues>(initial);
+  const draft = useDraft(entity, id ?? `new:${within ? String(initial[within] ?? '') : ''}`, initial);
+  const [values, setValues] = useState<FormValues>(draft.values);
+  useKeptAsDraft(values, draft.keep);
   const { problems, refuse, clear, errorOf } = useProblems(entity, id);
   /** A failure of the save itself (storage full), not of a field. */
   const [failure, setFailure] = useState<string | null>(null);
@@ -112,6 +116,7 @@ export function EntityForm({
     setBusy(true);
     try {
       const { entryIds, reveal, outcomes } = await saveForm(entity, id, values, { fields, code }, setSending);
+      draft.forget();
       const success = op === 'add' ? text.added : text.updated;
       const failure = op === 'add' ? text.failedAdd : text.failedUpdate;
       await navigate({ to: back, state: (s) => ({ ...s, reveal }) });
@@ -139,6 +144,16 @@ export function EntityForm({
       {id !== null && <HistoryLink entity={entity} id={id} />}
       {id !== null && <ChoiceNotice entity={entity} id={id} />}
       {note && <p className="muted">{note}</p>}
+      {draft.restored && (
+        <DraftNotice
+          draft={draft.restored}
+          entity={entity}
+          onDiscard={() => {
+            draft.forget();
+            setValues(initial);
+          }}
+        />
+      )}
       {within && <ParentName entity={entity} field={within} id={String(initial[within] ?? '')} />}
       {/* The form checks every field itself (formProblems), so the browser's bubbles stay away. */}
       <form className="form" onSubmit={submit} noValidate>
@@ -165,7 +180,7 @@ export function EntityForm({
         {sending && (
           <SendingFiles entity={entity} entryIds={sending} onContinue={() => void navigate({ to: back })} />
         )}
-        <FormActions submit={submitLabel} disabled={busy} back={back} />
+        <FormActions submit={submitLabel} disabled={busy} back={back} onCancel={draft.forget} />
       </form>
     </section>
   );

@@ -6,17 +6,20 @@ export function FormActions({
   submit,
   disabled,
   back,
+  onCancel,
 }: {
   submit: ReactNode;
   disabled: boolean;
   back: string;
+  /** Cancel gives up what was typed (its draft goes). */
+  onCancel?: () => void;
 }) {
   return (
     <div className="form-actions">
       <button type="submit" className="button" disabled={disabled}>
         {submit}
       </button>
-      <Link to={back} className="button button-light">
+      <Link to={back} className="button button-light" onClick={onCancel}>
         Cancel
       </Link>
     </div>
