@@ -7,7 +7,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { fieldRefusal, isStorageFull } from '../../app/records';
-import { dependants } from '../../contract/cascade';
 import { type EntityDescription, formFields, type Op } from '../../contract/entity';
 import { entityMessages, STORAGE_FULL, screenTexts } from '../../contract/messages';
 import { isShown } from '../../contract/switched-inputs';
@@ -16,22 +15,19 @@ import { useRefOptions } from '../data';
 import { useContentImages } from '../extensions-data';
 import type { FormValue } from '../fields/types';
 import { useNotify } from '../notices';
-import { ParentName } from '../ParentName';
 import { reportOutcome, reportOutcomes } from '../report-outcome';
 import { encodeRouteId } from '../route-id';
 import { SaveUnsentButton } from '../saved-queue/SaveUnsentButton';
 import { usePageTitle } from '../use-page-title';
-import { ChoiceNotice } from './ChoiceNotice';
-import { DraftNotice, useKeptAsDraft } from './DraftNotice';
 import { FormActions } from './FormActions';
 import { FormGrid } from './FormGrid';
+import { FormIntro } from './FormIntro';
 import type { FormValues } from './form-values';
-import { HistoryLink } from './HistoryLink';
 import { ProblemSummary, SUMMARY_FROM_FIELDS } from './ProblemSummary';
 import { SendingFiles } from './SendingFiles';
 import { saveForm } from './save-form';
 import { useSwitchCode } from './switch-code';
-import { useDraft } from './use-draft';
+import { useFormValues } from './use-form-values';
 import { useProblems } from './use-problems';
 import { useUsedWarnings } from './use-used-warnings';
 
@@ -73,7 +69,6 @@ export function EntityForm({
   const texts = screenTexts(entity);
   const title = op === 'add' ? texts.addTitle : texts.editTitle;
   const submitLabel = op === 'add' ? texts.addSubmit : texts.editSubmit;
-  const within = entity.routes.within?.field;
   const back = backOf(entity, initial);
   usePageTitle(title);
   const text = entityMessages(entity);
@@ -81,9 +76,8 @@ export function EntityForm({
   const navigate = useNavigate();
   const fields = formFields(entity, op);
   const cascade = entity.cascadeIn?.includes(op) ?? true;
-  const draft = useDraft(entity, id ?? `new:${within ? String(initial[within] ?? '') : ''}`, initial);
-  const [values, setValues] = useState<FormValues>(draft.values);
-  useKeptAsDraft(values, draft.keep);
+  const form = useFormValues(entity, id, initial, fields, cascade);
+  const { values, draft } = form;
   const { problems, refuse, clear, errorOf } = useProblems(entity, id);
   /** A failure of the save itself (storage full), not of a field. */
   const [failure, setFailure] = useState<string | null>(null);
@@ -100,14 +94,7 @@ export function EntityForm({
 
   const change = (name: string, value: FormValue) => {
     setFailure(null);
-    const cleared = new Set([name, ...(cascade ? dependants(entity, name, fields) : [])]);
-    clear(cleared);
-    setValues((all) => {
-      const next = { ...all, [name]: value };
-      // Changing an upper level clears the lower ones (spec §4).
-      if (cascade) for (const below of dependants(entity, name, fields)) next[below] = '';
-      return next;
-    });
+    form.change(name, value, clear);
   };
 
   const submit = async (event: FormEvent) => {
@@ -140,21 +127,7 @@ export function EntityForm({
 
   return (
     <section className="screen">
-      <h1>{title}</h1>
-      {id !== null && <HistoryLink entity={entity} id={id} />}
-      {id !== null && <ChoiceNotice entity={entity} id={id} />}
-      {note && <p className="muted">{note}</p>}
-      {draft.restored && (
-        <DraftNotice
-          draft={draft.restored}
-          entity={entity}
-          onDiscard={() => {
-            draft.forget();
-            setValues(initial);
-          }}
-        />
-      )}
-      {within && <ParentName entity={entity} field={within} id={String(initial[within] ?? '')} />}
+      <FormIntro entity={entity} id={id} title={title} note={note} initial={initial} form={form} />
       {/* The form checks every field itself (formProblems), so the browser's bubbles stay away. */}
       <form className="form" onSubmit={submit} noValidate>
         {failure && (
