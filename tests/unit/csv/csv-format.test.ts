@@ -274,18 +274,27 @@ describe('template and export', () => {
     expect(new RowChecker(schoolEntity, header, lookups).check(parsed[0].cells, 2).problems).toEqual([]);
   });
 
-  it('the export has the ID and the list’s columns, and reads back as up to date', () => {
+  it('the export has the ID, the Add form’s fields in the template’s order, then the list’s other columns, and reads back as up to date', () => {
     expect(exportColumns(teacherEntity).map((c) => c.header)).toEqual([
       'ID',
-      'Teacher Name',
+      ...templateColumns(teacherEntity)
+        .map((c) => c.header)
+        .filter((h) => h !== 'Password'),
       'Teacher Code',
-      'School',
+      'Date Added',
+      'Status',
+    ]);
+    expect(exportColumns(studentEntity).map((c) => c.header)).toEqual([
+      'ID',
+      'Student Name',
       'Email',
       'Contact Number',
       'Country',
       'State',
       'City',
-      'Date Added',
+      'Zip Code',
+      'School',
+      'Class',
       'Status',
     ]);
     const writer = new ExportWriter(studentEntity, lookups.names);
