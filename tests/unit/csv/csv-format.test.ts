@@ -178,7 +178,7 @@ describe('validation messages', () => {
     [{ 8: 'twin oaks' }, 'School: Several records are named "twin oaks": give the school\'s ID instead'],
     [{ 8: '' }, 'School: School is required'],
     [{ 9: 'Class 9' }, 'Class: Class "Class 9" not found'],
-    [{ 0: 'x'.repeat(256) }, 'Student Name: Student Name is too long'],
+    [{ 0: 'x'.repeat(256) }, 'Student Name: Student Name is too long: at most 255 characters'],
   ];
   for (const [patch, message] of cases)
     it(message, () => {
