@@ -6,7 +6,7 @@
  * it writes reaches the screens through Dexie's change events like any other write.
  */
 import { entityByName } from './contract/entities';
-import { checkFile, exportParts, refusedRowsCsv } from './db/csv/csv-files';
+import { checkFile, exportParts, refusedRowsCsv, type SkippedRow, skippedRows } from './db/csv/csv-files';
 import type { FromCsvWorker, ToCsvWorker } from './db/csv/csv-worker-protocol';
 import { deliveryOf, importFile, importsOf, queueSlice, type ReadyRow, startImport } from './db/csv/imports';
 import { openLocalDb } from './db/open';
@@ -21,7 +21,7 @@ const SLICE = 250;
 
 const db = openLocalDb();
 const post = (message: FromCsvWorker) => self.postMessage(message);
-let checked: { entity: string; text: string; rows: ReadyRow[] } | null = null;
+let checked: { entity: string; text: string; rows: ReadyRow[]; skipped: SkippedRow[] } | null = null;
 /** The import being queued, so that a second ask does not queue it twice at once. */
 const queueing = new Set<string>();
 
@@ -41,7 +41,7 @@ async function handle(m: ToCsvWorker): Promise<unknown> {
   switch (m.type) {
     case 'check': {
       const { check, rows } = await checkFile(db, entityByName(m.entity), m.text);
-      checked = { entity: m.entity, text: m.text, rows };
+      checked = { entity: m.entity, text: m.text, rows, skipped: skippedRows(check.problems) };
       return check;
     }
     case 'start': {
@@ -54,6 +54,7 @@ async function handle(m: ToCsvWorker): Promise<unknown> {
         text: checked.text,
         // Rows that name an existing record by its e-mail are left out when asked to skip them.
         rows: m.skipMatched ? checked.rows.filter((row) => !row.matched) : checked.rows,
+        skipped: checked.skipped,
         startedAt: Date.now(),
       });
       return m.id;

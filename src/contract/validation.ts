@@ -57,7 +57,7 @@ function fieldSchema(spec: FieldSpec): v.GenericSchema<unknown, string | number 
     case 'url':
       return v.pipe(
         v.string(`${label} must be text`),
-        v.maxLength(spec.maxLength ?? 2048, `${label} is too long`),
+        v.maxLength(spec.maxLength ?? 2048, tooLong(label, spec.maxLength ?? 2048)),
         v.check((x) => isWebUrl(x.trim()), urlMessage(label)),
       );
     case 'status':
@@ -77,7 +77,7 @@ function fieldSchema(spec: FieldSpec): v.GenericSchema<unknown, string | number 
       return v.pipe(
         v.string(`${label} must be text`),
         v.trim(),
-        v.maxLength(spec.maxLength ?? 254, `${label} is too long`),
+        v.maxLength(spec.maxLength ?? 254, tooLong(label, spec.maxLength ?? 254)),
         v.email(`${label} must be a valid e-mail address`),
       );
     case 'phone': {
@@ -108,7 +108,7 @@ function fieldSchema(spec: FieldSpec): v.GenericSchema<unknown, string | number 
         );
       return v.pipe(
         v.string(`${label} must be text`),
-        v.maxLength(spec.maxLength ?? 65535, `${label} is too long`),
+        v.maxLength(spec.maxLength ?? 65535, tooLong(label, spec.maxLength ?? 65535)),
       );
   }
 }
@@ -117,6 +117,8 @@ const INT_MIN = -2_147_483_648;
 const INT_MAX = 2_147_483_647;
 const wholeNumber = (label: string) => `${label} must be a whole number between ${INT_MIN} and ${INT_MAX}`;
 const atLeast = (label: string, min: number | undefined) => `${label} must be at least ${min}`;
+/** Said at the field, by the form and the server alike: nothing typed is ever cut silently. */
+export const tooLong = (label: string, max: number) => `${label} is too long: at most ${max} characters`;
 
 /** Kinds whose empty value is the empty text (as the PHP server stores it), not null. */
 const TEXT_KINDS: ReadonlySet<string> = new Set(['text', 'richtext', 'email', 'url', 'phone', 'password']);

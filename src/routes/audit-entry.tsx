@@ -1,12 +1,17 @@
 /**
- * One entry of the audit trail as the history screen shows it: what was done to which record,
- * by whom, when the server applied it and when it was made on its device, and each changed
- * field's value before and after (long values shortened, the whole behind a disclosure).
+ * One entry of the audit trail as the history screen shows it, in words: what was done to which
+ * record (by its name, a link to its form), by whom, when the server applied it and when it was
+ * made on its device, and each changed field by its label in the form's order, before and after:
+ * records referred to by name with their ids beside, dates in the administrator's locale, long
+ * values shortened with the whole behind a disclosure.
  */
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { type AuditNames, auditNames, BY_TRAIL_NAME, referredEntity } from '../app/audit/audit-names';
 import type { AuditEntry } from '../contract/audit/audit-reply';
 import type { AuditOp } from '../contract/audit/audit-trail';
-import { auditEntityName } from '../contract/audit/audit-trail';
-import { entities } from '../contract/entities';
+import type { EntityDescription } from '../contract/entity';
+import { encodeRouteId } from '../ui/route-id';
 
 const OP_WORDS: Record<AuditOp, string> = {
   add: 'Added',
@@ -16,9 +21,6 @@ const OP_WORDS: Record<AuditOp, string> = {
   assign: 'Assigned',
   upload: 'Uploaded',
 };
-
-/** Entities by the name the trail gives them. */
-const BY_TRAIL_NAME = new Map(entities.map((e) => [auditEntityName(e), e]));
 
 /** The entity's name on screen ('School'), or the trail's own for one this app does not know. */
 export const entityLabel = (name: string) => BY_TRAIL_NAME.get(name)?.names.One ?? name;
@@ -30,14 +32,21 @@ function fieldLabel(entity: string, field: string): string {
 }
 
 const SHORT = 160;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** A value as words: a time in the locale, a list joined, what is not text as JSON. */
+function textOf(value: unknown): string {
+  if (Array.isArray(value)) return value.map(textOf).join(', ');
+  if (typeof value === 'string' && ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)))
+    return when(value);
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
 
 function Value({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <span className="muted">(none)</span>;
-  const text = Array.isArray(value)
-    ? value.join(', ')
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
+  const text = textOf(value);
   if (text === '') return <span className="muted">(empty)</span>;
   if (text.length <= SHORT) return <>{text}</>;
   return (
@@ -48,14 +57,78 @@ function Value({ value }: { value: unknown }) {
   );
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+/** Records referred to by id, each by its name on this device with its id beside. */
+function Referred({ ids, titles }: { ids: unknown; titles: ReadonlyMap<string, string> | undefined }) {
+  const list = (Array.isArray(ids) ? ids : [ids]).filter(
+    (id) => id !== null && id !== undefined && id !== '',
+  );
+  if (list.length === 0) return <Value value={ids} />;
+  return (
+    <>
+      {list.map((id, i) => {
+        const title = titles?.get(String(id));
+        return (
+          <span key={String(id)}>
+            {i > 0 && ', '}
+            {title ?? `#${id}`}
+            {title !== undefined && <small className="muted"> (ID {String(id)})</small>}
+          </span>
+        );
+      })}
+    </>
+  );
+}
 
-export function AuditEntryView({ entry }: { entry: AuditEntry }) {
-  const changes = Object.entries(entry.changes);
+/** The changed fields in the form's order, then the others (sets, fields the form leaves out). */
+function ordered(entity: EntityDescription | undefined, changes: AuditEntry['changes']) {
+  const rank = (field: string) => {
+    const at = entity?.form.indexOf(field) ?? -1;
+    return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+  };
+  return Object.entries(changes).sort(([a], [b]) => rank(a) - rank(b));
+}
+
+/** The record the entry is about: its name and a link to its form where it has one. */
+function RecordName({ entry, names }: { entry: AuditEntry; names: AuditNames }) {
+  const entity = BY_TRAIL_NAME.get(entry.entity);
+  const title = entity ? names.get(entity.name)?.get(entry.recordId) : undefined;
+  const shown = title ? `“${title}”` : entry.recordId;
+  const edit = entity?.routes.edit;
+  const linked = edit && title !== undefined && entry.op !== 'delete';
+  return (
+    <>
+      {entityLabel(entry.entity)}{' '}
+      {linked ? <Link to={`${edit}/${encodeRouteId(entry.recordId)}`}>{shown}</Link> : shown}
+      {title !== undefined && <small className="muted"> (ID {entry.recordId})</small>}
+    </>
+  );
+}
+
+/** The names of the records a page of entries is about and refers to, read once the page is there. */
+export function useAuditNames(entries: readonly AuditEntry[] | undefined): AuditNames {
+  const [names, setNames] = useState<AuditNames>(new Map());
+  const key = entries?.map((e) => e.id).join(',') ?? '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the entries
+  useEffect(() => {
+    if (!entries?.length) return;
+    let current = true;
+    void auditNames(entries).then((found) => {
+      if (current) setNames(found);
+    });
+    return () => {
+      current = false;
+    };
+  }, [key]);
+  return names;
+}
+
+export function AuditEntryView({ entry, names }: { entry: AuditEntry; names: AuditNames }) {
+  const entity = BY_TRAIL_NAME.get(entry.entity);
+  const changes = ordered(entity, entry.changes);
   return (
     <li className="audit-entry">
       <p className="audit-head">
-        <strong>{OP_WORDS[entry.op]}</strong> {entityLabel(entry.entity)} {entry.recordId}
+        <strong>{OP_WORDS[entry.op]}</strong> <RecordName entry={entry} names={names} />
         <span className="muted"> by {entry.admin ?? 'an administrator no longer known'}</span>
       </p>
       <p className="audit-when">
@@ -75,17 +148,17 @@ export function AuditEntryView({ entry }: { entry: AuditEntry }) {
             </tr>
           </thead>
           <tbody>
-            {changes.map(([field, [before, after]]) => (
-              <tr key={field}>
-                <th scope="row">{fieldLabel(entry.entity, field)}</th>
-                <td>
-                  <Value value={before} />
-                </td>
-                <td>
-                  <Value value={after} />
-                </td>
-              </tr>
-            ))}
+            {changes.map(([field, [before, after]]) => {
+              const target = entity ? referredEntity(entity, field) : null;
+              const titles = target ? names.get(target) : undefined;
+              return (
+                <tr key={field}>
+                  <th scope="row">{fieldLabel(entry.entity, field)}</th>
+                  <td>{target ? <Referred ids={before} titles={titles} /> : <Value value={before} />}</td>
+                  <td>{target ? <Referred ids={after} titles={titles} /> : <Value value={after} />}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}

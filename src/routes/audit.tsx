@@ -17,7 +17,7 @@ import { AUDIT_DEFAULT_LIMIT, auditEntityName } from '../contract/audit/audit-tr
 import { entities } from '../contract/entities';
 import { useOnline } from '../ui/sync-status/use-online';
 import { usePageTitle } from '../ui/use-page-title';
-import { AuditEntryView, entityLabel } from './audit-entry';
+import { AuditEntryView, entityLabel, useAuditNames } from './audit-entry';
 
 const TITLE = 'Audit Trail';
 const TYPES = entities
@@ -129,6 +129,7 @@ export function AuditScreen({ search }: { search: AuditSearch }) {
   }, [key, online]);
 
   const reply = view?.kind === 'fresh' ? view.reply : view?.kind === 'kept' ? view.kept?.reply : undefined;
+  const names = useAuditNames(reply?.data);
   const page = search.page ?? 1;
   const pages = reply ? Math.max(1, Math.ceil(reply.total / AUDIT_DEFAULT_LIMIT)) : 1;
   // The first page's newest entry anchors the pages after it.
@@ -164,7 +165,7 @@ export function AuditScreen({ search }: { search: AuditSearch }) {
           </p>
           <ol className="audit-list">
             {reply.data.map((entry) => (
-              <AuditEntryView key={entry.id} entry={entry} />
+              <AuditEntryView key={entry.id} entry={entry} names={names} />
             ))}
           </ol>
           <nav className="audit-pages" aria-label="Pagination">

@@ -2,6 +2,8 @@
  * The audit trail screen in Chromium: a class added and edited through the app is
  * listed with what changed, its edit form links to its history, the filters narrow the list,
  * and offline the screen says that history needs a connection and shows what it fetched last.
+ * It speaks in words: the record by name with a link to its form, records it refers to by name
+ * with their ids beside, fields in the form's order, times in the administrator's locale.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -10,7 +12,8 @@ import { encodeRouteId } from '../../src/ui/route-id';
 import { browserSuite, signInWithForm } from '../helpers/browser';
 import { api, serverTitles, signIn } from '../helpers/server';
 
-const suite = browserSuite();
+// The demo data: a student with a school and books to assign, records to name.
+const suite = browserSuite({ seedDemo: true });
 let context: BrowserContext;
 let page: Page;
 
@@ -88,4 +91,57 @@ it('lists changes with filters, opens a record’s history from its form, and of
   } finally {
     await context.setOffline(false);
   }
+});
+
+it('speaks in words: the record by name with a link, references by name and id, fields in the form’s order', async () => {
+  const admin = api(suite.server.apiRoot, await signIn(suite.server.apiRoot));
+  const students: Record<string, string>[] = (await admin.get('Users/Students/fetchstudents.php')).body
+    .students;
+  const kabir = students.find((s) => s.student_name === 'Kabir Shah')!;
+  const books: Record<string, string>[] = (await admin.get('Masterfilter/Books/fetchbooks.php')).body.books;
+  const [first, second] = books;
+  const assigned = await admin.post('Users/Students/assignbook.php', {
+    student_id: kabir.student_id,
+    books: [{ book_id: first.book_id }, { book_id: second.book_id }],
+  });
+  expect(assigned.body.success).toBe(true);
+
+  // Through the form: another school and e-mail, saved together.
+  await page.goto(`${suite.server.url}/updatestudents/${encodeRouteId(String(kabir.student_id))}`);
+  await page.getByLabel('Email').fill('kabir.shah@greenvalley.example');
+  const school = page.getByRole('combobox', { name: 'School', exact: true });
+  await expect.poll(() => school.locator('option', { hasText: 'Lakeside Public School' }).count()).toBe(1);
+  await school.selectOption({ label: 'Lakeside Public School' });
+  await page.getByRole('button', { name: 'Update Student' }).click();
+  await page.waitForURL(/\/students/);
+  await expect
+    .poll(
+      async () =>
+        (await admin.get('Users/Students/getstudents.php', { student_id: kabir.student_id })).body.student
+          .email,
+    )
+    .toBe('kabir.shah@greenvalley.example');
+
+  await page.goto(`${suite.server.url}/audit?entity=students&id=${kabir.student_id}`);
+  const entries = page.locator('ol.audit-list > li');
+  const updated = entries.filter({ hasText: 'Updated' });
+  await updated.waitFor();
+  const head = updated.locator('.audit-head');
+  await expect
+    .poll(() => head.textContent())
+    .toMatch(new RegExp(`^Updated Student “Kabir Shah” \\(ID ${kabir.student_id}\\) by admin$`));
+  expect(await head.getByRole('link', { name: '“Kabir Shah”' }).getAttribute('href')).toBe(
+    `/updatestudents/${encodeRouteId(String(kabir.student_id))}`,
+  );
+  // Fields by their labels in the form's order; the school by its name, its id beside.
+  expect(await updated.locator('tbody th').allTextContents()).toEqual(['Email', 'School']);
+  await expect
+    .poll(() => updated.getByRole('row', { name: /School/ }).textContent())
+    .toMatch(/^SchoolGreen Valley School \(ID \d+\)Lakeside Public School \(ID \d+\)$/);
+  const assignment = entries.filter({ hasText: 'Assigned' });
+  await expect
+    .poll(() => assignment.getByRole('row', { name: /Assigned Books/ }).textContent())
+    .toContain(`${first.book_name} (ID ${first.book_id}), ${second.book_name} (ID ${second.book_id})`);
+  // Times in the administrator's locale, never as ISO text.
+  expect(await entries.first().textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}/);
 });

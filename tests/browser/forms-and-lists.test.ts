@@ -113,6 +113,23 @@ describe('required marks', () => {
   });
 });
 
+describe('text limits', () => {
+  it('says the limit under the field, never cuts what is pasted, and refuses a longer value at the field', async () => {
+    await openScreen(page, server.url, '/addclasses');
+    const name = page.getByLabel('Class Name');
+    expect(await page.locator('#field-class_name-hint').textContent()).toBe('At most 255 characters.');
+    await name.fill('x'.repeat(300));
+    expect((await name.inputValue()).length).toBe(300);
+    await page.getByRole('button', { name: 'Add Class' }).click();
+    await expect
+      .poll(() => page.locator('#field-class_name-error').textContent())
+      .toBe('Class Name is too long: at most 255 characters');
+    expect((await name.inputValue()).length).toBe(300);
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/classes/);
+  });
+});
+
 describe('drafts', () => {
   const name = () => page.getByLabel('Teacher Name');
   const notice = () => page.locator('.draft-notice');

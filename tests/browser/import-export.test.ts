@@ -5,7 +5,7 @@
  * and downloaded with its error; an import left queueing resumed after a reload from its first
  * row not queued; the list exported and the export read back as all up to date.
  */
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schoolEntity } from '../../src/contract/entities';
 import { wireRequest } from '../../src/contract/wire-request';
@@ -116,7 +116,24 @@ describe('import and export', () => {
     const picker = page.locator('.dropzone').filter({ has: page.getByLabel('CSV file') });
     expect(await picker.textContent()).toBe('Choose filepupils.csvor drop it here');
     const problems = await page.locator('table tbody tr').allTextContents();
-    expect(problems).toEqual(['3EmailEmail must be a valid e-mail address', '5EmailEmail repeats line 2']);
+    // Each problem row named, with the value at fault.
+    const cells = (row: Locator) => row.locator('td').allTextContents();
+    const rowsShown = page.locator('.import-preview table tbody tr');
+    expect(problems).toHaveLength(2);
+    expect(await cells(rowsShown.nth(0))).toEqual([
+      '3',
+      'Bad Mail',
+      'Email',
+      'not-an-email',
+      'Email must be a valid e-mail address',
+    ]);
+    expect(await cells(rowsShown.nth(1))).toEqual([
+      '5',
+      'Asha Again',
+      'Email',
+      'ASHA@example.org',
+      'Email repeats line 2',
+    ]);
     const gone = await client.get(`${SCHOOLS}/fetchschools.php`);
     const closing = (gone.body.schools as Record<string, string>[]).find(
       (s) => s.school_name === 'Closing Academy',
@@ -131,19 +148,23 @@ describe('import and export', () => {
     await context.setOffline(false);
     await page.getByText('2 imported').waitFor({ timeout: 60_000 });
     await page.getByText('1 refused').waitFor();
+    await page.getByText('2 left out at the preview for their problems').waitFor();
     const names = (await serverStudents()).map((s) => s.student_name);
     expect(names.filter((n) => ['Asha Rao', 'Ravi Kumar', 'Gone Pupil'].includes(n)).sort()).toEqual([
       'Asha Rao',
       'Ravi Kumar',
     ]);
 
+    // The rows not imported, left out at the preview or refused, each with its problem.
     const refused = await downloaded(() =>
-      page.getByRole('button', { name: 'Download refused rows' }).click(),
+      page.getByRole('button', { name: 'Download rows not imported' }).click(),
     );
     const lines = refused.replace('\ufeff', '').trim().split('\r\n');
-    expect(lines[0]).toBe('Student Name,E-mail,password,Contact Number,Country,State,City,School,error');
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(
+    expect(lines[0]).toBe('Student Name,E-mail,password,Contact Number,Country,State,City,School,problem');
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toMatch(/^Bad Mail,not-an-email,.*,Email must be a valid e-mail address$/);
+    expect(lines[2]).toMatch(/^Asha Again,ASHA@example\.org,.*,Email repeats line 2$/);
+    expect(lines[3]).toMatch(
       /^Gone Pupil,gone@example\.org,secret-12,98765 43210,India,Maharashtra,Pune,Closing Academy,.+/,
     );
 
@@ -241,7 +262,10 @@ describe('import and export', () => {
     await expect.poll(() => nameCells(page, 'Asha Rao').count(), { timeout: 20_000 }).toBe(1);
     const text = await downloaded(() => page.getByRole('button', { name: 'Export CSV' }).click());
     const lines = text.replace('\ufeff', '').trim().split('\r\n');
-    expect(lines[0]).toBe('ID,Student Name,School,Email,Contact Number,Country,State,City,Status');
+    // Every field of the Add form in the template's order (no password), then the status.
+    expect(lines[0]).toBe(
+      'ID,Student Name,Email,Contact Number,Country,State,City,Zip Code,School,Class,Status',
+    );
     const names = lines.slice(1).map((l) => l.split(',')[1]);
     expect(names).toContain('Asha Rao');
     expect(names).toContain('Ravi Kumar');

@@ -168,7 +168,7 @@ describe('version 2: a field and a parent added (the recipe)', () => {
       { field: 'motto', message: 'Motto is required', missing: true },
     ]);
     expect(formProblems(fixtureWidgetV2, 'add', { widget_name: 'IB', motto: 'x'.repeat(81) })).toEqual([
-      { field: 'motto', message: 'Motto is too long', missing: false },
+      { field: 'motto', message: 'Motto is too long: at most 80 characters', missing: false },
     ]);
     const refused = await (await otherAdmin()).post(fixtureWidgetV2.api.add, { widgetName: 'IB' });
     expect(refused).toMatchObject({ status: 400, body: { success: false, message: 'Motto is required' } });

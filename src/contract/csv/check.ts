@@ -39,11 +39,15 @@ export interface RowProblem {
   /** The column's header as the template writes it ('Email'); 'ID' for the id. */
   field: string;
   problem: string;
+  /** What the file gives there, as written ('' when nothing). */
+  value?: string;
 }
 
 export interface CheckedRow {
   /** The file's line where the row starts (the header is line 1). */
   line: number;
+  /** The record's title as the file gives it (a student's name), to say which row a problem is in. */
+  name: string;
   op: Op;
   /** For an update: the record's key. */
   key?: string;
@@ -187,6 +191,7 @@ export class RowChecker {
       if (column && column.kind !== 'readonly') given[column.field] = (cells[i] ?? '').trim();
     });
 
+    const written = { ...given };
     const givenId = given[entity.key] ?? '';
     delete given[entity.key];
     const found = givenId ? undefined : this.holderOf(given);
@@ -241,14 +246,22 @@ export class RowChecker {
     const upToDate = op === 'update' && Object.keys(changed).length === 0 && !statusChanged;
     return {
       line,
+      name: written[entity.title] ?? '',
       op,
       ...(op === 'update' && current ? { key: id } : {}),
       values: changed,
       ...(statusChanged ? { status } : {}),
       upToDate,
       ...(matched ? { matched: true } : {}),
-      problems,
+      problems: problems.map((p) => ({ ...p, value: this.writtenAt(written, p.field) })),
     };
+  }
+
+  /** What the file gives in the column of a problem (named by its label, or 'ID'). */
+  private writtenAt(written: Readonly<Record<string, string>>, label: string): string {
+    if (label === 'ID') return written[this.entity.key] ?? '';
+    const field = Object.keys(this.entity.fields).find((f) => this.entity.fields[f].label === label);
+    return field ? (written[field] ?? '') : '';
   }
 
   /** The record a row without an ID names by a value unique across the entity, and that field. */

@@ -49,12 +49,13 @@ export function templateColumns(entity: EntityDescription): CsvColumn[] {
 }
 
 /**
- * The export's columns: the ID, then the fields of the list's columns in their order (a
- * parent's name column as the parent, a location as its three fields, a status toggle as the
- * status), each once.
+ * The export's columns: the ID, then the Add form's fields in the template's order (passwords
+ * and files left out: the device holds neither), then what else the list shows (fields the
+ * server sets, a status toggle as the status), each once: an export imports back unchanged.
  */
 export function exportColumns(entity: EntityDescription): CsvColumn[] {
   const fields: string[] = [entity.key];
+  for (const f of entity.form) if (entity.fields[f]?.kind !== 'password') fields.push(f);
   for (const column of entity.list.columns) {
     if (column.kind === 'action' && entity.actions?.[column.action]) {
       fields.push(entity.actions[column.action].field);

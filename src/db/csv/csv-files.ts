@@ -25,8 +25,25 @@ import type { ImportFile, ReadyRow } from './imports';
 
 export interface FileProblem {
   line: number;
+  /** The row's record as the file names it (a student's name). */
+  name: string;
   field: string;
+  /** What the file gives there. */
+  value: string;
   problem: string;
+}
+
+/** A row left out at the preview, with its problems in one sentence each. */
+export interface SkippedRow {
+  line: number;
+  problem: string;
+}
+
+/** The rows left out at the preview, from its problems, one per line in file order. */
+export function skippedRows(problems: readonly FileProblem[]): SkippedRow[] {
+  const byLine = new Map<number, string[]>();
+  for (const p of problems) byLine.set(p.line, [...(byLine.get(p.line) ?? []), p.problem]);
+  return [...byLine].map(([line, said]) => ({ line, problem: said.join('; ') }));
 }
 
 export interface FileCheck {
@@ -109,7 +126,7 @@ export async function checkFile(
         ready: 0,
         upToDate: 0,
         matched: { update: 0, unchanged: 0 },
-        problems: [{ line: 1, field: '', problem: csvMessages.noColumns }],
+        problems: [{ line: 1, name: '', field: '', value: '', problem: csvMessages.noColumns }],
         unknown: [],
       },
       rows: [],
@@ -140,7 +157,8 @@ export async function checkFile(
   const matched = { update: 0, unchanged: 0 };
   for (const { cells, line } of parsed) {
     const checked = checker.check(cells, line);
-    if (checked.problems.length) for (const p of checked.problems) problems.push({ line, ...p });
+    if (checked.problems.length)
+      for (const p of checked.problems) problems.push({ line, name: checked.name, value: '', ...p });
     else if (checked.upToDate) {
       upToDate++;
       if (checked.matched) matched.unchanged++;
@@ -150,7 +168,8 @@ export async function checkFile(
       if (checked.matched) matched.update++;
     }
   }
-  if (parsed.length === 0) problems.push({ line: 2, field: '', problem: csvMessages.noRows });
+  if (parsed.length === 0)
+    problems.push({ line: 2, name: '', field: '', value: '', problem: csvMessages.noRows });
   return {
     check: {
       total: parsed.length,
@@ -164,20 +183,25 @@ export async function checkFile(
   };
 }
 
-/** The refused lines of an import as they were in the file, with the server's words in an added `error` column. */
+/**
+ * The lines of an import that were not imported, as they were in the file, with why in an added
+ * `problem` column: those left out at the preview (the file's problems) and those the server
+ * refused (its words), in file order.
+ */
 export function refusedRowsCsv(
   file: ImportFile,
   refused: readonly { line: number; error: string }[],
 ): string {
-  const errors = new Map(refused.map((r) => [r.line, r.error]));
+  const why = new Map<number, string>((file.skipped ?? []).map((r) => [r.line, r.problem]));
+  for (const r of refused) why.set(r.line, r.error);
   let out = '';
   parseCsv(
     file.text,
     (header) => {
-      out = BOM + csvLine([...header, 'error']);
+      out = BOM + csvLine([...header, 'problem']);
     },
     (rows) => {
-      for (const r of rows) if (errors.has(r.line)) out += csvLine([...r.cells, errors.get(r.line)]);
+      for (const r of rows) if (why.has(r.line)) out += csvLine([...r.cells, why.get(r.line)]);
     },
   );
   return out;

@@ -44,6 +44,8 @@ export interface ImportRecord {
   state: 'queueing' | 'queued';
   startedAt: number;
   queuedAt?: number;
+  /** Rows the preview left out for their problems. */
+  skipped?: number;
 }
 
 /**
@@ -58,6 +60,8 @@ export interface ImportFile {
   /** The file as read (refused rows are cut from it). */
   text: string;
   rows: ReadyRow[];
+  /** The rows the preview left out, with their problems. */
+  skipped?: { line: number; problem: string }[];
 }
 
 const FILE = '#file';
@@ -91,13 +95,14 @@ export const importFile = (db: LocalDb, id: string) => filesOf(db).get(`${id}${F
 export async function startImport(
   db: LocalDb,
   start: Pick<ImportRecord, 'id' | 'entity' | 'hash' | 'fileName' | 'startedAt'> &
-    Pick<ImportFile, 'text' | 'rows'>,
+    Pick<ImportFile, 'text' | 'rows' | 'skipped'>,
 ) {
-  const { text, rows, ...record } = start;
+  const { text, rows, skipped = [], ...record } = start;
   await db.transaction('rw', importsOf(db), async () => {
-    await filesOf(db).put({ id: `${start.id}${FILE}`, entity: FILE, hash: '', text, rows });
+    await filesOf(db).put({ id: `${start.id}${FILE}`, entity: FILE, hash: '', text, rows, skipped });
     await importsOf(db).put({
       ...record,
+      skipped: skipped.length,
       total: rows.length,
       position: 0,
       state: 'queueing',
@@ -208,6 +213,8 @@ export interface DeliveryCount {
   imported: number;
   /** Refused lines with the server's words, in file order. */
   refused: { line: number; error: string }[];
+  /** Rows the preview left out for their problems. */
+  skipped: number;
 }
 
 /** How far delivery of an import's rows has come, from the outbox entries still there. */
@@ -239,5 +246,6 @@ export async function deliveryOf(db: LocalDb, record: ImportRecord): Promise<Del
     delivered: total - waiting.size,
     imported: total - waiting.size - refused.size,
     refused: [...refused].sort((a, b) => a[0] - b[0]).map(([line, error]) => ({ line, error })),
+    skipped: record.skipped ?? 0,
   };
 }

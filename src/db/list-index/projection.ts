@@ -9,6 +9,7 @@
  * Computed from the descriptions; the window gets it precomputed in the entity catalogue, so
  * its local store keeps the index without loading the descriptions.
  */
+import { exportColumns } from '../../contract/csv/csv-columns';
 import { columnFields, type EntityDescription, refFields } from '../../contract/entity';
 import { parentNameFields, sortFields } from '../../contract/list-order';
 import { foldText } from './fold-text';
@@ -69,9 +70,13 @@ export function listProjection(entity: EntityDescription, all: readonly EntityDe
       .map(([field]) => field),
     ...(entity.filters ?? []).filter((f) => f.values).map((f) => f.param),
     ...(entity.routes.within ? [entity.routes.within.field] : []),
-    // The fields the list's columns show (a phone, a location): an export of the list (issue
-    // 20) reads them here in a few range reads instead of reading every row.
+    // The fields the list's columns show (a phone, a location) and the rest of its export (the
+    // Add form's fields: a zip code): an export of the list reads them here in a few range
+    // reads instead of reading every row.
     ...entity.list.columns.flatMap((c) => (c.kind === 'image' ? [] : columnFields(c))).filter(scalar(entity)),
+    ...exportColumns(entity)
+      .map((c) => c.field)
+      .filter(scalar(entity)),
   ];
   const fields = wanted.filter((f, i) => f !== entity.key && wanted.indexOf(f) === i);
   const search = entity.list.search;

@@ -22,14 +22,21 @@ function inputType(spec: FieldSpec): string {
   return 'text';
 }
 
+/**
+ * The field's limit, said under it: the control takes longer text (a paste is never cut without
+ * a word) and the form's check says at the field that it is too long, as the server would.
+ */
+const limitOf = (spec: FieldSpec) =>
+  spec.maxLength !== undefined && spec.kind !== 'password' ? `At most ${spec.maxLength} characters.` : null;
+
 export function TextField({ name, spec, value, onChange, required, error, warning, mode }: FieldProps) {
-  const hint = mode === 'update' && spec.kind === 'password' ? KEEP_PASSWORD : spec.hint;
+  const ownHint = mode === 'update' && spec.kind === 'password' ? KEEP_PASSWORD : spec.hint;
+  const hint = [ownHint, limitOf(spec)].filter(Boolean).join(' ') || undefined;
   const common = {
     id: fieldId(name),
     name,
     required,
     value: String(value),
-    maxLength: spec.maxLength,
     autoComplete: spec.kind === 'password' ? 'new-password' : undefined,
     ...controlState(name, error, hint, warning),
   };

@@ -1,6 +1,9 @@
 import type { DeliveryCount } from '../../app/csv';
 
-/** The delivery of the queued rows: how many so far, then how many imported and refused. */
+/**
+ * The delivery of the queued rows: how many so far, then how many imported, refused by the
+ * server and left out at the preview for their problems.
+ */
 export function Delivery({ delivery }: { delivery: DeliveryCount }) {
   if (delivery.delivered < delivery.total)
     return (
@@ -12,6 +15,7 @@ export function Delivery({ delivery }: { delivery: DeliveryCount }) {
     <>
       <p>{delivery.imported} imported</p>
       <p>{delivery.refused.length} refused</p>
+      {delivery.skipped > 0 && <p>{delivery.skipped} left out at the preview for their problems</p>}
     </>
   );
 }

@@ -64,9 +64,9 @@ export function ImportScreen({ entity }: { entity: EntityDescription }) {
       )}
       {phase.at === 'delivering' && phase.delivery && phase.delivery.delivered === phase.delivery.total && (
         <p className="import-actions">
-          {phase.delivery.refused.length > 0 && (
+          {phase.delivery.refused.length + phase.delivery.skipped > 0 && (
             <button type="button" className="button" onClick={() => void downloadRefused(phase.id)}>
-              Download refused rows
+              Download rows not imported
             </button>
           )}{' '}
           <button type="button" className="button button-light" onClick={again}>

@@ -70,7 +70,9 @@ export function Preview({
           <thead>
             <tr>
               <th scope="col">Line</th>
+              <th scope="col">{names.One}</th>
               <th scope="col">Field</th>
+              <th scope="col">Value</th>
               <th scope="col">Problem</th>
             </tr>
           </thead>
@@ -79,7 +81,9 @@ export function Preview({
               // biome-ignore lint/suspicious/noArrayIndexKey: a line may have several problems
               <tr key={i}>
                 <td>{p.line}</td>
+                <td>{p.name}</td>
                 <td>{p.field}</td>
+                <td className="cell-value">{p.value}</td>
                 <td>{p.problem}</td>
               </tr>
             ))}

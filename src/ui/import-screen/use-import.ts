@@ -94,7 +94,7 @@ export function useImport(entity: EntityDescription) {
 
   const downloadRefused = async (id: string) => {
     const { refusedRowsText } = await csv();
-    downloadText(`${entity.table}-refused.csv`, await refusedRowsText(id));
+    downloadText(`${entity.table}-not-imported.csv`, await refusedRowsText(id));
   };
 
   const again = () => {

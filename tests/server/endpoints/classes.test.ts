@@ -207,5 +207,9 @@ describe('bad inputs get a 4xx with success false and write nothing', () => {
     expect((await suite.client.post(P.add, {})).body.message).toBe('Class Name is required');
     expect((await suite.client.post(P.add, { className: 42 })).body.message).toBe('Class Name must be text');
     expect((await suite.client.post(P.add, '{')).body.message).toBe('Malformed JSON body');
+    // A name over the limit is refused whole, never cut, and the reply says the limit.
+    expect((await suite.client.post(P.add, { className: 'x'.repeat(256) })).body.message).toBe(
+      'Class Name is too long: at most 255 characters',
+    );
   });
 });

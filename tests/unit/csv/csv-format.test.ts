@@ -178,7 +178,7 @@ describe('validation messages', () => {
     [{ 8: 'twin oaks' }, 'School: Several records are named "twin oaks": give the school\'s ID instead'],
     [{ 8: '' }, 'School: School is required'],
     [{ 9: 'Class 9' }, 'Class: Class "Class 9" not found'],
-    [{ 0: 'x'.repeat(256) }, 'Student Name: Student Name is too long'],
+    [{ 0: 'x'.repeat(256) }, 'Student Name: Student Name is too long: at most 255 characters'],
   ];
   for (const [patch, message] of cases)
     it(message, () => {
@@ -274,18 +274,27 @@ describe('template and export', () => {
     expect(new RowChecker(schoolEntity, header, lookups).check(parsed[0].cells, 2).problems).toEqual([]);
   });
 
-  it('the export has the ID and the list’s columns, and reads back as up to date', () => {
+  it('the export has the ID, the Add form’s fields in the template’s order, then the list’s other columns, and reads back as up to date', () => {
     expect(exportColumns(teacherEntity).map((c) => c.header)).toEqual([
       'ID',
-      'Teacher Name',
+      ...templateColumns(teacherEntity)
+        .map((c) => c.header)
+        .filter((h) => h !== 'Password'),
       'Teacher Code',
-      'School',
+      'Date Added',
+      'Status',
+    ]);
+    expect(exportColumns(studentEntity).map((c) => c.header)).toEqual([
+      'ID',
+      'Student Name',
       'Email',
       'Contact Number',
       'Country',
       'State',
       'City',
-      'Date Added',
+      'Zip Code',
+      'School',
+      'Class',
       'Status',
     ]);
     const writer = new ExportWriter(studentEntity, lookups.names);

@@ -11,7 +11,7 @@ import { catalogueSets } from '../../../src/contract/catalogue/entity-catalogue'
 import { parseAll } from '../../../src/contract/csv/parse';
 import { entities, schoolEntity, studentEntity } from '../../../src/contract/entities';
 import { geoPaths } from '../../../src/contract/geography';
-import { checkFile, exportCsv, refusedRowsCsv } from '../../../src/db/csv/csv-files';
+import { checkFile, exportCsv, refusedRowsCsv, skippedRows } from '../../../src/db/csv/csv-files';
 import { SLICES_STORE } from '../../../src/db/csv/import-slices';
 import {
   deliveryOf,
@@ -136,7 +136,18 @@ describe('queueing', () => {
       { import: 'import-1', at: 6, seqs: seqs.slice(7), lines: [8] },
     ]);
     expect(Object.keys((await importsOf(db).get('import-1')) ?? {}).sort()).toEqual(
-      ['entity', 'fileName', 'hash', 'id', 'position', 'queuedAt', 'startedAt', 'state', 'total'].sort(),
+      [
+        'entity',
+        'fileName',
+        'hash',
+        'id',
+        'position',
+        'queuedAt',
+        'skipped',
+        'startedAt',
+        'state',
+        'total',
+      ].sort(),
     );
   });
 
@@ -291,6 +302,7 @@ describe('a device from local schema 8 (an import’s pairs in its record, teach
       delivered: 1,
       imported: 0,
       refused: [{ line: 3, error: 'Email is already used' }],
+      skipped: 0,
     });
   });
 });
@@ -455,6 +467,7 @@ describe('delivery', () => {
       delivered: 2,
       imported: 1,
       refused: [{ line: 3, error: 'Email is already used' }],
+      skipped: 0,
     });
     for (const e of entries.slice(2)) await db.outbox.delete(e.seq);
     expect(await deliveryOf(db, record)).toMatchObject({ total: 4, delivered: 4, imported: 3 });
@@ -462,8 +475,50 @@ describe('delivery', () => {
     const refused = parseAll(
       refusedRowsCsv((await importFile(db, 'import-1'))!, [{ line: 3, error: 'Email is already used' }]),
     );
-    expect(refused.header).toEqual([...HEADER.split(','), 'error']);
+    expect(refused.header).toEqual([...HEADER.split(','), 'problem']);
     expect(refused.rows.map((r) => r.cells)).toEqual([[...student(2).split(','), 'Email is already used']]);
+  });
+});
+
+describe('rows left out at the preview', () => {
+  it('are named with the offending value, counted after delivery, and given back with the refused ones', async () => {
+    const text = [
+      HEADER,
+      student(1),
+      student(2).replace('pupil2@example.com', 'not-an-email'),
+      student(3),
+    ].join('\n');
+    const { check, rows } = await checkFile(db, studentEntity, text);
+    expect(check.problems).toEqual([
+      {
+        line: 3,
+        name: 'Pupil 2',
+        field: 'Email',
+        value: 'not-an-email',
+        problem: 'Email must be a valid e-mail address',
+      },
+    ]);
+    await startImport(db, {
+      id: 'i2',
+      entity: 'student',
+      hash: 'h2',
+      fileName: 'pupils.csv',
+      text,
+      rows,
+      skipped: skippedRows(check.problems),
+      startedAt: 1,
+    });
+    await queueSlice(db, 'i2', 10);
+    const record = (await importsOf(db).get('i2'))!;
+    expect(await deliveryOf(db, record)).toMatchObject({ total: 2, skipped: 1 });
+    const entries = await db.outbox.toArray();
+    await db.outbox.update(entries[1].seq, { status: 'failed', lastError: 'Email is already used' });
+    const { refused } = await deliveryOf(db, record);
+    const out = parseAll(refusedRowsCsv((await importFile(db, 'i2'))!, refused));
+    expect(out.rows.map((r) => [r.cells[0], r.cells.at(-1)])).toEqual([
+      ['Pupil 2', 'Email must be a valid e-mail address'],
+      ['Pupil 3', 'Email is already used'],
+    ]);
   });
 });
 
@@ -487,19 +542,22 @@ describe('export', () => {
     const keys = Array.from({ length: 30 }, (_, i) => String(129 - i));
     const text = await exportCsv(db, studentEntity, keys);
     const parsed = parseAll(text);
+    // Every field of the Add form in the template's order (no password), then the status.
     expect(parsed.header).toEqual([
       'ID',
       'Student Name',
-      'School',
       'Email',
       'Contact Number',
       'Country',
       'State',
       'City',
+      'Zip Code',
+      'School',
+      'Class',
       'Status',
     ]);
     expect(parsed.rows.map((r) => r.cells[0])).toEqual(keys);
-    expect(parsed.rows[0].cells[2]).toBe('Green Valley');
+    expect(parsed.rows[0].cells[8]).toBe('Green Valley');
     const { check } = await checkFile(db, studentEntity, text);
     expect(check).toEqual({
       total: 30,
@@ -536,12 +594,14 @@ describe('export', () => {
     expect(whole.find((cells) => cells[0] === '207')).toEqual([
       '207',
       'Pupil 7; "the 7th"',
-      'Green Valley',
       'p7@example.com',
       '999 888',
       'IN',
       'MH',
       ' Pune',
+      '',
+      'Green Valley',
+      '',
       'Enabled',
     ]);
   });

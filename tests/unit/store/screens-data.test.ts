@@ -46,7 +46,7 @@ describe('form problems', () => {
   it('reports a wrong value with its own message, not the required one', () => {
     const long = 'x'.repeat(300);
     expect(formProblems(classEntity, 'add', { class_name: long })).toEqual([
-      { field: 'class_name', message: 'Class Name is too long', missing: false },
+      { field: 'class_name', message: 'Class Name is too long: at most 255 characters', missing: false },
     ]);
     expect(validateForm(classEntity, 'add', { class_name: 'ok' })).toEqual({ ok: true });
   });
