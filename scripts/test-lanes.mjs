@@ -1,8 +1,9 @@
 // Runs every test project in two lanes at once (the last step of `npm test`), one file at a
 // time in each:
 //
-// - browser: the Chromium files (one at a time: `fileParallelism: false` in vitest.config.ts);
-// - node: the unit, server, s3 and sync projects;
+// - browser: the Chromium files (one at a time: `fileParallelism: false` in vitest.config.ts),
+//   then the s3 project (the upload suites again with a bucket);
+// - node: the unit, server and sync projects;
 // - then, in each lane, half of the postgres and scale-out projects' files (vitest's --shard),
 //   each half on a throwaway PostgreSQL of its own (scripts/test-postgres.mjs): either lane
 //   alone would end well after the other.
@@ -24,6 +25,7 @@ const lanes = [
     name: 'browser',
     steps: [
       ['npx', ['vitest', 'run', '--project', 'browser']],
+      ['npx', ['vitest', 'run', '--project', 's3', '--maxWorkers', '1']],
       ['node', ['scripts/test-postgres.mjs', '--maxWorkers', '1', '--shard', '1/2']],
     ],
   },
@@ -39,8 +41,6 @@ const lanes = [
           'unit',
           '--project',
           'server',
-          '--project',
-          's3',
           '--project',
           'sync',
           '--maxWorkers',

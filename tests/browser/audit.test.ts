@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { classEntity } from '../../src/contract/entities';
+import { bookEntity, classEntity } from '../../src/contract/entities';
 import { encodeRouteId } from '../../src/ui/route-id';
 import { browserSuite, signInWithForm } from '../helpers/browser';
 import { api, serverTitles, signIn } from '../helpers/server';
@@ -98,7 +98,7 @@ it('speaks in words: the record by name with a link, references by name and id, 
   const students: Record<string, string>[] = (await admin.get('Users/Students/fetchstudents.php')).body
     .students;
   const kabir = students.find((s) => s.student_name === 'Kabir Shah')!;
-  const books: Record<string, string>[] = (await admin.get('Masterfilter/Books/fetchbooks.php')).body.books;
+  const books: Record<string, string>[] = (await admin.get(bookEntity.api.list)).body.books;
   const [first, second] = books;
   const assigned = await admin.post('Users/Students/assignbook.php', {
     student_id: kabir.student_id,
