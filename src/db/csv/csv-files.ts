@@ -4,7 +4,7 @@
  * lines of an import as a CSV with an `error` column, a list's rows as an export.
  */
 import { type ImportLookups, RowChecker } from '../../contract/csv/check';
-import { matchHeader } from '../../contract/csv/csv-columns';
+import { type HeaderMatch, matchHeader } from '../../contract/csv/csv-columns';
 import { csvMessages } from '../../contract/csv/csv-messages';
 import { ExportWriter } from '../../contract/csv/export-row';
 import { parseAll, parseCsv } from '../../contract/csv/parse';
@@ -12,7 +12,7 @@ import { BOM, csvLine } from '../../contract/csv/write';
 import { entities, entityByName } from '../../contract/entities';
 import type { EntityDescription } from '../../contract/entity';
 import { type Country, geoPaths, type State } from '../../contract/geography';
-import { uniqueRules } from '../../contract/unique';
+import { type UniqueRule, uniqueRules, uniqueValue } from '../../contract/unique';
 import type { LocalDb, Row } from '../database';
 import { KEY_COLUMN } from '../list-index/chunk';
 import { ensureListIndex } from '../list-index/middleware';
@@ -78,18 +78,18 @@ const namedEntities = (entity: EntityDescription) =>
   Object.values(entity.fields).flatMap((s) => (s.ref ? [s.ref] : s.namesOf ? [s.namesOf] : []));
 
 /**
- * By field unique across the entity (an e-mail), the device's records holding a value of the
- * file's rows without an ID, by the value in lower case: read through the field's index.
+ * By field unique across the entity (an e-mail), the device's record holding each value given
+ * by the file's rows without an ID (`columns`: the header's match), read through the field's
+ * index; `holder` answers by the value as the rule compares it (uniqueValue).
  */
 async function holdersByUniqueValue(
   db: LocalDb,
   entity: EntityDescription,
-  header: readonly string[],
+  columns: HeaderMatch['columns'],
   parsed: readonly { cells: readonly string[] }[],
-): Promise<Map<string, Map<string, Row>>> {
-  const columns = matchHeader(entity, header).columns;
+): Promise<(field: string, value: string) => Row | undefined> {
   const idAt = columns.findIndex((c) => c?.kind === 'id');
-  const out = new Map<string, Map<string, Row>>();
+  const byField = new Map<string, { rule: UniqueRule; byValue: Map<string, Row> }>();
   for (const rule of uniqueRules(entity).filter((r) => r.within === null)) {
     const at = columns.findIndex((c) => c?.kind !== 'id' && c?.field === rule.field);
     if (at < 0) continue;
@@ -97,19 +97,23 @@ async function holdersByUniqueValue(
     for (const { cells } of parsed)
       if (idAt < 0 || !(cells[idAt] ?? '').trim()) values.add((cells[at] ?? '').trim());
     values.delete('');
-    const found = await db
-      .rows(entity)
-      .where(rule.field)
-      .anyOfIgnoreCase([...values])
-      .toArray();
+    const index = db.rows(entity).where(rule.field);
+    const found = await (rule.caseless
+      ? index.anyOfIgnoreCase([...values])
+      : index.anyOf([...values])
+    ).toArray();
     const byValue = new Map<string, Row>();
     for (const row of found) {
-      const value = String(row[rule.field]).trim().toLowerCase();
-      if (!byValue.has(value)) byValue.set(value, row);
+      const value = uniqueValue(row[rule.field], rule.caseless);
+      if (value !== null && !byValue.has(value)) byValue.set(value, row);
     }
-    out.set(rule.field, byValue);
+    byField.set(rule.field, { rule, byValue });
   }
-  return out;
+  return (field, value) => {
+    const held = byField.get(field);
+    const key = held ? uniqueValue(value, held.rule.caseless) : null;
+    return key === null ? undefined : held?.byValue.get(key);
+  };
 }
 
 /** Checks a file against the entity's rules and the device's rows: the preview and the rows to queue. */
@@ -132,7 +136,8 @@ export async function checkFile(
       rows: [],
     };
   // The device's records the file names by ID, read once.
-  const idAt = matchHeader(entity, header).columns.findIndex((c) => c?.kind === 'id');
+  const match = matchHeader(entity, header);
+  const idAt = match.columns.findIndex((c) => c?.kind === 'id');
   const ids = idAt < 0 ? [] : [...new Set(parsed.map((r) => (r.cells[idAt] ?? '').trim()).filter(Boolean))];
   const found = await db.rows(entity).bulkGet(ids);
   const byId = new Map<string, Row>();
@@ -142,10 +147,10 @@ export async function checkFile(
   });
   const names = await namesReader(db);
   for (const e of namedEntities(entity)) await names.load(e);
-  const holders = await holdersByUniqueValue(db, entity, header, parsed);
+  const holder = await holdersByUniqueValue(db, entity, match.columns, parsed);
   const lookups: ImportLookups = {
     row: (id) => byId.get(id),
-    holder: (field, value) => holders.get(field)?.get(value.trim().toLowerCase()),
+    holder,
     names: names.get,
     countries: (await readReference<Country>(db, geoPaths.countries())) ?? [],
     states: (await readReference<State>(db, geoPaths.allStates())) ?? [],

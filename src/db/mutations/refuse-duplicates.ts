@@ -7,13 +7,12 @@
  * passes here and is refused by the server (409), and the change waits on the outbox screen.
  *
  * Runs inside mutate's transaction. A rule within a parent reads that parent's records through
- * the ref field's index (every ref field is indexed, database.ts); a rule across the entity
- * reads the table.
+ * the ref field's index, a rule across the entity through its field's own (reads/by-value.ts).
  */
 import type { EntityDescription } from '../../contract/entity';
 import { duplicateMessage, type UniqueRule, uniqueRules, uniqueValue } from '../../contract/unique';
 import type { LocalDb, Row } from '../database';
-import { resolveId } from '../resolve';
+import { rowsHolding, rowsOfParent } from '../reads/by-value';
 
 /** A change refused because a field's value is already another record's; `field` is where the form shows it. */
 export class DuplicateError extends Error {
@@ -58,17 +57,11 @@ async function holderOf(
   parent: string | null,
   own: string | null,
 ): Promise<boolean> {
-  const table = db.rows(entity);
   const same = (row: Row) =>
     String(row[entity.key]) !== own && uniqueValue(row[rule.field], rule.caseless) === value;
-  if (rule.within && parent !== null) {
-    // The parent may be named by a temporary id the server has named since.
-    const parentKeys = [...new Set([parent, await resolveId(db, parent)])];
-    return (await table.where(rule.within).anyOf(parentKeys).filter(same).count()) > 0;
-  }
-  // A rule across the entity has an index of its own (database.ts): 100,000 students are not read.
-  const holders = rule.caseless
-    ? table.where(rule.field).equalsIgnoreCase(value)
-    : table.where(rule.field).equals(value);
+  const holders =
+    rule.within && parent !== null
+      ? await rowsOfParent(db, entity, rule.within, parent)
+      : rowsHolding(db, entity, rule, value);
   return (await holders.filter(same).count()) > 0;
 }

@@ -7,6 +7,7 @@
 import type { EntityDescription } from '../../contract/entity';
 import { type UniqueRule, uniqueValue } from '../../contract/unique';
 import type { LocalDb, Row } from '../database';
+import { rowsHolding } from './by-value';
 
 export interface SharedValue {
   /** In lower case for a caseless rule. */
@@ -36,10 +37,7 @@ export async function sharedValues(
     String(a[entity.key]).localeCompare(String(b[entity.key]), undefined, { numeric: true });
   return Promise.all(
     shared.map(async (value) => {
-      const holders = rule.caseless
-        ? table.where(rule.field).equalsIgnoreCase(value)
-        : table.where(rule.field).equals(value);
-      return { value, rows: (await holders.toArray()).sort(byKey) };
+      return { value, rows: (await rowsHolding(db, entity, rule, value).toArray()).sort(byKey) };
     }),
   );
 }

@@ -4,7 +4,7 @@
  */
 import type { EntityDescription } from '../../contract/entity';
 import type { LocalDb, Row } from '../database';
-import { resolveId } from '../resolve';
+import { rowsOfParent } from './by-value';
 
 /** By value, the first record of `parent` other than `own` whose `field` holds it. */
 export async function holdersOfValues(
@@ -17,13 +17,8 @@ export async function holdersOfValues(
 ): Promise<Map<string, Row>> {
   const holders = new Map<string, Row>();
   if (values.length === 0) return holders;
-  // The parent may be named by a temporary id the server has named since.
-  const parentKeys = [...new Set([parent, await resolveId(db, parent)])];
   const wanted = new Set(values);
-  const rows = await db
-    .rows(entity)
-    .where(rule.within)
-    .anyOf(parentKeys)
+  const rows = await (await rowsOfParent(db, entity, rule.within, parent))
     .filter((row) => String(row[entity.key]) !== own && wanted.has(String(row[rule.field] ?? '')))
     .toArray();
   for (const row of rows) {
