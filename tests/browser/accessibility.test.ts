@@ -91,27 +91,27 @@ describe('WCAG 2.2 A and AA (axe-core)', () => {
     await signInWithForm(page, server.url);
     await check('dashboard');
     for (const screen of screens) {
-      await openScreen(page, server.url, screen.path);
+      await openScreen(page, server.url, screen.path, 'navigate');
       await check(screen.name);
     }
-    await openScreen(page, server.url, '/addchapters');
+    await openScreen(page, server.url, '/addchapters', 'navigate');
     await page.getByRole('button', { name: 'Add Chapter' }).click();
     await page.getByText('Please fill in all required fields').waitFor();
     await check('chapter add with its problems');
-    await openScreen(page, server.url, '/audit');
+    await openScreen(page, server.url, '/audit', 'navigate');
     await page.locator('ol.audit-list > li').first().waitFor();
     await check('audit trail');
-    await openScreen(page, server.url, '/duplicates');
+    await openScreen(page, server.url, '/duplicates', 'navigate');
     await page.getByRole('status').filter({ hasText: 'No two records share an e-mail.' }).waitFor();
     await check('duplicate records');
 
     // A change that waits: the server stops answering before it is sent.
     await server.stop();
-    await openScreen(page, server.url, '/addclasses');
+    await openScreen(page, server.url, '/addclasses', 'navigate');
     await page.getByLabel('Class Name').fill('Waiting');
     await page.getByRole('button', { name: 'Add Class' }).click();
     await page.waitForURL(/\/classes/);
-    await openScreen(page, server.url, '/outbox');
+    await openScreen(page, server.url, '/outbox', 'navigate');
     await page.getByText('Failed to update class').waitFor();
     await page.getByRole('row').filter({ hasText: 'Waiting' }).waitFor();
     await check('outbox with a change waiting and one refused');

@@ -42,6 +42,10 @@ afterAll(async () => {
 const stored = async (entity: EntityDescription = aboutUsEntity): Promise<string> =>
   (await admin.get(splitPath(entity.api.get!).path)).body.content;
 
+/** What a tablet's screen says and its sync state, for a failure's message. */
+const whatShows = async (tab: Page): Promise<string> =>
+  `${await tab.locator('main').textContent()} | ${await tab.getByTestId('sync-status').textContent()}`;
+
 const editor = (name = 'About Us Content') => page.getByRole('textbox', { name });
 const toolbar = (name = 'About Us Content') => page.getByRole('toolbar', { name: `${name} formatting` });
 
@@ -160,7 +164,13 @@ describe('About Us and Terms through the screens', () => {
       await signInWithForm(other, otherAddress);
       await other.goto(`${otherAddress}/updateaboutus`);
       const shown = other.getByRole('textbox', { name: 'About Us Content' }).locator('img');
-      await expect.poll(() => shown.getAttribute('src'), { timeout: 20_000 }).toBe(src);
+      // Counted, not read: a read waits for the image, and the poll then cannot say what showed.
+      await expect
+        .poll(async () => ((await shown.count()) > 0 ? 'the image' : await whatShows(other)), {
+          timeout: 45_000,
+        })
+        .toBe('the image');
+      expect(await shown.getAttribute('src')).toBe(src);
       await expect.poll(() => loaded(shown)).toBe(true);
     } finally {
       await otherTablet.close();

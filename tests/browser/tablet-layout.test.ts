@@ -67,7 +67,7 @@ describe('touch targets at 768x1024 with a coarse pointer', () => {
     const small: string[] = [];
     let measured = 0;
     for (const screen of screens) {
-      await openScreen(page, server.url, screen.path);
+      await openScreen(page, server.url, screen.path, 'navigate');
       const targets = await measureTargets(page);
       measured += targets.length;
       for (const t of targets)
@@ -98,7 +98,7 @@ describe('tables and pages that do not clip', () => {
       await page.setViewportSize(viewport);
       // Polled: the frame learns that its table overflows once the rows are drawn.
       for (const screen of screens) {
-        await openScreen(page, server.url, screen.path);
+        await openScreen(page, server.url, screen.path, 'navigate');
         await expect.poll(() => clipping(page), { message: screen.name }).toEqual([]);
       }
       await page.goto(`${server.url}/login`);
@@ -127,7 +127,7 @@ describe('every list on a tablet', () => {
       await page.setViewportSize(viewport);
       let moved = 0;
       for (const screen of entityLists) {
-        await openScreen(page, server.url, screen.path);
+        await openScreen(page, server.url, screen.path, 'navigate');
         // Polled: thumbnails and parents' names arrive after the rows.
         await expect.poll(() => unreachableInList(page), { message: screen.name }).toEqual([]);
         const hidden = await hiddenValues(page);
