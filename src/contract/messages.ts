@@ -81,6 +81,13 @@ export const LOGIN_ERROR = 'An error occurred during login';
 export const SAVED_OFFLINE = 'saved on this device, will be sent when online';
 /** The same while online, when the server has not confirmed it within a few seconds. */
 export const SAVED_NO_ANSWER_YET = 'saved on this device, the server has not confirmed it yet';
+/** A saved change whose file is still on its way (percent of its bytes sent, when known). */
+export const fileBeingSent = (percent: number | null) =>
+  percent === null ? 'Saved; the file is being sent.' : `Saved; the file is being sent, ${percent}%.`;
+/** The same once the connection dropped before the file was through. */
+export const FILE_SENT_WHEN_ONLINE = 'Saved on this device; the file is sent when the connection returns.';
+/** Where an upload's progress can be followed after its form has closed. */
+export const FILE_PROGRESS_WHERE = 'Its progress shows in the top bar and on the outbox screen.';
 export const SESSION_REQUIRED = 'Your session has ended. Please sign in again.';
 /** IndexedDB refused the write for lack of space: nothing was saved, the queue is intact. */
 export const STORAGE_FULL =

@@ -30,6 +30,7 @@ import { retryFeedback, sendFeedback } from '../ui/outbox/send-feedback';
 import { useSendFeedback } from '../ui/outbox/use-send-feedback';
 import { ScrollTable } from '../ui/ScrollTable';
 import { SavedQueuePanel } from '../ui/saved-queue/SavedQueuePanel';
+import { useConnected } from '../ui/sync-status/sync-state';
 import { useUploadProgress } from '../ui/sync-status/upload-progress-line';
 import { usePageTitle } from '../ui/use-page-title';
 import { DiscardedList } from './outbox-screen/DiscardedList';
@@ -42,6 +43,7 @@ export function OutboxScreen() {
   const items = useQueueView();
   const notes = useDiscardNotes();
   const progress = useUploadProgress();
+  const connected = useConnected();
   const [sending, setSending] = useState(false);
   const [feedback, setFeedback] = useSendFeedback(items?.length, notes.length, sending);
   const [undoable, setUndoable] = useState<Undoable[]>([]);
@@ -118,7 +120,13 @@ export function OutboxScreen() {
           </thead>
           <tbody>
             {items?.map((item) => (
-              <OutboxRow key={item.entry.id} item={item} commands={commands} progress={progress} />
+              <OutboxRow
+                key={item.entry.id}
+                item={item}
+                commands={commands}
+                progress={progress}
+                connected={connected}
+              />
             ))}
             {items?.length === 0 && (
               <tr>

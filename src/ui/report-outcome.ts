@@ -6,19 +6,32 @@
  */
 
 import { awaitDelivery, type DeliveryOutcome } from '../app/records';
-import { SAVED_NO_ANSWER_YET, SAVED_OFFLINE } from '../contract/messages';
+import type { UploadProgress } from '../app/sync-status/upload-progress';
+import {
+  FILE_PROGRESS_WHERE,
+  FILE_SENT_WHEN_ONLINE,
+  fileBeingSent,
+  SAVED_NO_ANSWER_YET,
+  SAVED_OFFLINE,
+} from '../contract/messages';
 import type { NoticeKind } from './notices';
+import { sharePercent } from './sync-status/upload-progress-line';
 
 type Notify = (kind: NoticeKind, text: string, detail?: string) => void;
 
 const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 
-/** The notice for what became of one or more changes saved together (the pages of one add). */
+/**
+ * The notice for what became of one or more changes saved together (the pages of one add).
+ * `files`: the changes carry files, and this is how far their upload got; while they are not
+ * through, the notice says so instead of the waiting text.
+ */
 export function reportOutcomes(
   notify: Notify,
   outcomes: readonly DeliveryOutcome[],
   success: string | null,
   failure: string,
+  files?: readonly UploadProgress[],
 ): void {
   const failed = outcomes.find((o) => o.kind === 'failed');
   if (failed?.kind === 'failed') {
@@ -29,9 +42,24 @@ export function reportOutcomes(
     if (success !== null) notify('success', success);
     return;
   }
+  if (files) {
+    reportFileOnItsWay(notify, files);
+    return;
+  }
   const waiting = navigator.onLine ? SAVED_NO_ANSWER_YET : SAVED_OFFLINE;
   if (success === null) notify('info', sentence(waiting));
   else notify('info', success, waiting);
+}
+
+/** 'Saved; the file is being sent, 12%.', or offline, that it goes when the connection returns. */
+function reportFileOnItsWay(notify: Notify, files: readonly UploadProgress[]): void {
+  if (navigator.onLine) {
+    notify('info', fileBeingSent(files.length > 0 ? sharePercent(files) : null), FILE_PROGRESS_WHERE);
+    return;
+  }
+  const reached = files.length > 0 ? sharePercent(files, 'confirmed') : 0;
+  const far = reached > 0 ? `${reached}% of it has reached the server. ` : '';
+  notify('info', FILE_SENT_WHEN_ONLINE, `${far}${FILE_PROGRESS_WHERE}`);
 }
 
 export async function reportOutcome(

@@ -105,6 +105,25 @@ describe('a resumable upload', () => {
     expect(progress.at(-1)).toBe(file.size);
   });
 
+  it('over fetch, which reports no progress, chunks are paced: a first of 256 KB, then about a second each', async () => {
+    const { ctx } = await fixtures.proxied();
+    const file = largePng(6 * MB);
+    const confirmed: number[] = [];
+    const result = await uploadResumable(ctx.api, file, {
+      memory: keptUpload().memory,
+      onProgress: (_sent, done) => confirmed.push(done),
+    });
+    expect(result.kind).toBe('done');
+    const steps = [...new Set(confirmed)].filter((bytes) => bytes > 0);
+    expect(steps[0]).toBe(256 * 1024);
+    expect(steps.at(-1)).toBe(file.size);
+    // More steps than whole chunks would make (two), none past the chunk size.
+    expect(steps.length).toBeGreaterThan(2);
+    steps.forEach((bytes, i) => {
+      expect(bytes - (steps[i - 1] ?? 0)).toBeLessThanOrEqual(CHUNK_BYTES);
+    });
+  });
+
   it('kept URL of a finished upload: sent again, it costs one HEAD and no bytes', async () => {
     const { proxy, ctx } = await fixtures.proxied();
     const file = largePng(6 * MB);
@@ -141,7 +160,12 @@ describe('a large file through the outbox', () => {
     // The record's request named the upload; the upload was moved, not copied.
     expect(requests(proxy, 'POST', TUS_CREATE)).toHaveLength(1);
     expect(await partialUploads(server)).toEqual([]);
-    expect(events.at(-1)).toMatchObject({ field: 'chapter_image', sent: file.size, total: file.size });
+    expect(events.at(-1)).toMatchObject({
+      field: 'chapter_image',
+      sent: file.size,
+      confirmed: file.size,
+      total: file.size,
+    });
   });
 
   it('resumes after a lapsed session and a restart of the client, from the URL kept in the entry', async () => {

@@ -13,11 +13,19 @@ export type { ListProgress, SyncState };
  * the entries themselves (payloads, files) are not read, though the count changes with every
  * reply a drain applies.
  */
-export function readQueueCounts(): Promise<{ waiting: number; failed: number }> {
+export interface QueueCounts {
+  waiting: number;
+  failed: number;
+  /** The seqs of the changes being sent now (a large file's progress is theirs). */
+  sending: number[];
+}
+
+export function readQueueCounts(): Promise<QueueCounts> {
   return db.transaction('r', db.outbox, async () => {
     const all = await db.outbox.count();
     const failed = await db.outbox.where('status').anyOf('failed', 'conflict').count();
-    return { waiting: all - failed, failed };
+    const sending = (await db.outbox.where('status').equals('sending').primaryKeys()) as number[];
+    return { waiting: all - failed, failed, sending };
   });
 }
 

@@ -6,7 +6,9 @@
 import { Link } from '@tanstack/react-router';
 import type { QueueItem } from '../../app/outbox/outbox-queue';
 import { plainError } from '../../app/sync-status/status-words';
+import type { UploadProgress } from '../../app/sync-status/upload-progress';
 import { entityByName } from '../../contract/entities';
+import { formatBytes } from '../../ui/fields/format-bytes';
 import { ConflictPanel } from '../../ui/outbox/ConflictPanel';
 import {
   progressOf,
@@ -25,14 +27,18 @@ export function OutboxRow({
   item,
   commands,
   progress,
+  connected,
 }: {
   item: QueueItem;
   commands: RowCommands;
   /** Files on their way (read once for the whole table). */
   progress: ReturnType<typeof useUploadProgress>;
+  /** The top bar says Online: a change being sent is said to be sending only then. */
+  connected: boolean;
 }) {
   const { entry } = item;
   const entity = entityByName(entry.entity);
+  const sendingNow = entry.status === 'sending' && connected;
   return (
     <tr data-state={item.state}>
       <td className="cell-primary" data-label="Record">
@@ -43,14 +49,17 @@ export function OutboxRow({
       <td data-label="Saved">{new Date(entry.createdAt).toLocaleString()}</td>
       <td data-label="Attempts">{entry.attempts}</td>
       <td data-label="State">
-        {item.state}
+        {entry.status === 'sending' && !sendingNow ? 'Waiting' : item.state}
         {item.heldFor && <small className="muted block">{item.heldFor}</small>}
         {item.waitsFor && <small className="muted block">{item.waitsFor}</small>}
         {entry.status !== 'failed' &&
           progressOf(progress, entry.seq).map((p) => (
-            <span className="block" key={p.field}>
-              <UploadProgressLine progress={p} label={entity.fields[p.field]?.label ?? p.field} />
-            </span>
+            <FileProgress
+              key={p.field}
+              progress={p}
+              label={entity.fields[p.field]?.label ?? p.field}
+              sendingNow={sendingNow}
+            />
           ))}
       </td>
       <td data-label="Last error">
@@ -61,6 +70,34 @@ export function OutboxRow({
         <EntryActions item={item} commands={commands} />
       </td>
     </tr>
+  );
+}
+
+/**
+ * A large file's progress while it is being sent; otherwise how much of it the server already
+ * has, where the next try goes on from.
+ */
+function FileProgress({
+  progress,
+  label,
+  sendingNow,
+}: {
+  progress: UploadProgress;
+  label: string;
+  sendingNow: boolean;
+}) {
+  if (sendingNow)
+    return (
+      <span className="block">
+        <UploadProgressLine progress={progress} label={label} />
+      </span>
+    );
+  if (progress.confirmed === 0) return null;
+  return (
+    <small className="muted block">
+      {label}: {formatBytes(progress.confirmed)} of {formatBytes(progress.total)} already on the server; the
+      rest is sent at the next try.
+    </small>
   );
 }
 

@@ -51,6 +51,11 @@ export interface ApiClient {
    * without it makes files go inside their record's request.
    */
   readonly fetch?: typeof fetch;
+  /**
+   * Whether an upload's chunks may go through XMLHttpRequest, for progress by the byte: in a
+   * window, on the window's own fetch (a test's fetch in Node keeps its own cookie jar).
+   */
+  readonly progressiveUploads?: boolean;
 }
 
 export interface ApiConfig {
@@ -87,6 +92,7 @@ export function createApi(config: ApiConfig): ApiClient {
   return {
     root,
     fetch: (input, init) => transport(input, { credentials: 'include', ...init }),
+    progressiveUploads: !config.fetch && typeof XMLHttpRequest === 'function',
     async request(path, options) {
       const url = new URL(`${root}/${path}`);
       for (const [k, v] of Object.entries(options.query ?? {})) {

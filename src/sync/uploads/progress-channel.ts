@@ -11,8 +11,10 @@ export interface UploadProgress {
   seq: number;
   /** The entry's field name. */
   field: string;
-  /** Bytes the server has confirmed (chunk by chunk) or that are on their way. */
+  /** Bytes the server has confirmed or that are on their way. */
   sent: number;
+  /** Bytes the server has confirmed: where the next try goes on from. */
+  confirmed: number;
   total: number;
 }
 

@@ -39,7 +39,8 @@ export type ResumableOutcome =
 
 export interface ResumableOptions {
   memory: UploadMemory;
-  onProgress?: (sent: number, total: number) => void;
+  /** Bytes on their way or confirmed, and bytes the server confirmed, of the file's total. */
+  onProgress?: (sent: number, confirmed: number, total: number) => void;
 }
 
 const SAMPLE_BYTES = 64 * 1024;
@@ -111,20 +112,25 @@ export async function uploadResumable(
   if (!api.fetch) return { kind: 'unsupported' };
   const fetcher = api.fetch;
   const fingerprint = await blobFingerprint(blob);
+  let confirmed = 0;
   return new Promise<ResumableOutcome>((resolve) => {
     const upload = new Upload(blob, {
       endpoint: `${api.root}/${RESUMABLE_PATH}/`,
       chunkSize: CHUNK_BYTES,
       // At once, then after 1, 3 and 5 s; the count restarts whenever bytes got through.
       retryDelays: [0, 1000, 3000, 5000],
-      httpStack: fetchHttpStack(fetcher),
-      fileReader: blobReader,
+      httpStack: fetchHttpStack(fetcher, api.progressiveUploads),
+      fileReader: blobReader(!api.progressiveUploads),
       fingerprint: async () => fingerprint,
       urlStorage: memoryStorage(options.memory, blob.size),
       storeFingerprintForResuming: true,
       // Kept after success: a resend finds the finished upload with one HEAD.
       removeFingerprintOnSuccess: false,
-      onProgress: options.onProgress ?? null,
+      onProgress: (sent, total) => options.onProgress?.(sent, confirmed, total),
+      onChunkComplete: (_chunk, accepted, total) => {
+        confirmed = accepted;
+        options.onProgress?.(accepted, accepted, total);
+      },
       onSuccess: () => {
         const id = new URL(upload.url!).pathname.split('/').filter(Boolean).at(-1)!;
         resolve({ kind: 'done', reference: uploadReference(id) });

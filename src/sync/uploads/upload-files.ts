@@ -70,7 +70,7 @@ export async function prepareFiles(
   for (const { field, wire, blob } of large) {
     const result = await uploadResumable(ctx.api, blob, {
       memory: entryMemory(ctx.db, seq, field),
-      onProgress: (bytes, total) => publishUploadProgress({ seq, field, sent: bytes, total }),
+      onProgress: (sent, confirmed, total) => publishUploadProgress({ seq, field, sent, confirmed, total }),
     });
     if (result.kind === 'unsupported') {
       supportByTransport.set(transport, false);

@@ -1,21 +1,15 @@
 /**
  * The add or edit form of one record: its fields with their problems, the cascade (changing a
- * level clears the ones below), the check before saving, the save (save-form.ts), then back to
- * the list with the server's verdict as a notice. What the administrator typed stays in the
- * form until the change is saved locally; a refusal at a field is said at the field.
+ * level clears the ones below), and its Save (use-form-save.ts: the check, the save, then back
+ * to the list with the server's verdict as a notice).
  */
-import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { fieldRefusal, isStorageFull } from '../../app/records';
+import { useEffect, useRef } from 'react';
 import { type EntityDescription, formFields, type Op } from '../../contract/entity';
-import { entityMessages, STORAGE_FULL, screenTexts } from '../../contract/messages';
+import { STORAGE_FULL, screenTexts } from '../../contract/messages';
 import { isShown } from '../../contract/switched-inputs';
-import { formProblems } from '../../contract/validation';
 import { useRefOptions } from '../data';
 import { useContentImages } from '../extensions-data';
 import type { FormValue } from '../fields/types';
-import { useNotify } from '../notices';
-import { reportOutcome, reportOutcomes } from '../report-outcome';
 import { encodeRouteId } from '../route-id';
 import { SaveUnsentButton } from '../saved-queue/SaveUnsentButton';
 import { usePageTitle } from '../use-page-title';
@@ -25,8 +19,8 @@ import { FormIntro } from './FormIntro';
 import type { FormValues } from './form-values';
 import { ProblemSummary, SUMMARY_FROM_FIELDS } from './ProblemSummary';
 import { SendingFiles } from './SendingFiles';
-import { saveForm } from './save-form';
 import { useSwitchCode } from './switch-code';
+import { useFormSave } from './use-form-save';
 import { useFormValues } from './use-form-values';
 import { useProblems } from './use-problems';
 import { useUsedWarnings } from './use-used-warnings';
@@ -71,58 +65,31 @@ export function EntityForm({
   const submitLabel = op === 'add' ? texts.addSubmit : texts.editSubmit;
   const back = backOf(entity, initial);
   usePageTitle(title);
-  const text = entityMessages(entity);
-  const notify = useNotify();
-  const navigate = useNavigate();
   const fields = formFields(entity, op);
   const cascade = entity.cascadeIn?.includes(op) ?? true;
   const form = useFormValues(entity, id, initial, fields, cascade);
   const { values, draft } = form;
   const { problems, refuse, clear, errorOf } = useProblems(entity, id);
-  /** A failure of the save itself (storage full), not of a field. */
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  /** The changes whose files are on their way, while the form waits for them (online). */
-  const [sending, setSending] = useState<string[] | null>(null);
   const options = useRefOptions(entity, fields, values, cascade);
   const warnings = useUsedWarnings(entity, values, id);
   const images = useContentImages();
   const code = useSwitchCode(entity, values);
   const shown = fields.filter((name) => isShown(entity, name, code));
 
+  const { submit, busy, failure, setFailure, sending } = useFormSave({
+    entity,
+    id,
+    back,
+    values,
+    draft,
+    refuse,
+    shownBy: { fields, code },
+  });
   const failureRef = useFocusedWhenShown(failure);
 
   const change = (name: string, value: FormValue) => {
     setFailure(null);
     form.change(name, value, clear);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (refuse(formProblems(entity, op, values, code))) return;
-    setBusy(true);
-    try {
-      const { entryIds, reveal, outcomes } = await saveForm(entity, id, values, { fields, code }, setSending);
-      draft.forget();
-      const success = op === 'add' ? text.added : text.updated;
-      const failure = op === 'add' ? text.failedAdd : text.failedUpdate;
-      await navigate({ to: back, state: (s) => ({ ...s, reveal }) });
-      if (outcomes) reportOutcomes(notify, outcomes, success, failure);
-      else await reportOutcome(notify, entryIds[0] ?? null, success, failure);
-    } catch (error) {
-      // Nothing was saved (one transaction); the typed values stay in the form.
-      setBusy(false);
-      setSending(null);
-      // A value another record holds: said at its field, like the form's own checks.
-      const atField = fieldRefusal(error);
-      if (atField) {
-        refuse([{ ...atField, missing: false }]);
-        return;
-      }
-      const detail = isStorageFull(error) ? STORAGE_FULL : null;
-      setFailure(detail ?? (op === 'add' ? text.errorAdd : text.errorUpdate));
-      console.error(error);
-    }
   };
 
   return (
@@ -150,9 +117,7 @@ export function EntityForm({
           warnings={warnings}
           onChange={change}
         />
-        {sending && (
-          <SendingFiles entity={entity} entryIds={sending} onContinue={() => void navigate({ to: back })} />
-        )}
+        {sending && <SendingFiles entity={entity} entryIds={sending} back={back} />}
         <FormActions submit={submitLabel} disabled={busy} back={back} onCancel={draft.forget} />
       </form>
     </section>

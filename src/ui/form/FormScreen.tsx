@@ -19,8 +19,8 @@
  * carries files waits on the form, online, showing each upload's progress, before it returns.
  *
  * This file holds the two screens (add, edit) and what they show when the record is not there;
- * the form itself is in form/: EntityForm.tsx (state, check, submit), form-values.ts,
- * save-form.ts, FormField.tsx (the control by kind) and ProblemSummary.tsx.
+ * the form itself is in form/: EntityForm.tsx (state), use-form-save.ts (check, save, notice),
+ * form-values.ts, save-form.ts, FormField.tsx (the control by kind) and ProblemSummary.tsx.
  */
 import { Link, useParams, useSearch } from '@tanstack/react-router';
 import type { EntityDescription } from '../../contract/entity';

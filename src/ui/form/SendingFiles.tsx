@@ -1,22 +1,35 @@
 /**
  * On a form that saved files while online: each file's progress while the form waits for the
- * server's verdict, and a way to leave it sending in the background (the outbox screen shows
- * the same progress).
+ * server's verdict, and a way to leave it sending in the background, with a notice of how far
+ * it got (the top bar, the list's row and the outbox screen show the progress from there).
  */
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { entrySeqs } from '../../app/sync-status/upload-watch';
 import type { EntityDescription } from '../../contract/entity';
-import { progressOf, UploadProgressLine, useUploadProgress } from '../sync-status/upload-progress-line';
+import { FILE_PROGRESS_WHERE, fileBeingSent } from '../../contract/messages';
+import { useNotify } from '../notices';
+import {
+  progressOf,
+  sharePercent,
+  UploadProgressLine,
+  useUploadProgress,
+} from '../sync-status/upload-progress-line';
 
 export function SendingFiles({
   entity,
   entryIds,
-  onContinue,
+  back,
 }: {
   entity: EntityDescription;
   entryIds: readonly string[];
-  onContinue: () => void;
+  /** Where Continue goes (the form's way back), saying there how far the files got. */
+  back: string;
 }) {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const onContinue = (percent: number | null) =>
+    void navigate({ to: back }).then(() => notify('info', fileBeingSent(percent), FILE_PROGRESS_WHERE));
   const all = useUploadProgress();
   const [seqs, setSeqs] = useState<number[]>([]);
   useEffect(() => {
@@ -38,7 +51,11 @@ export function SendingFiles({
           </ul>
         )}
       </div>
-      <button type="button" className="button button-light" onClick={onContinue}>
+      <button
+        type="button"
+        className="button button-light"
+        onClick={() => onContinue(lines.length > 0 ? sharePercent(lines) : null)}
+      >
         Continue, send in the background
       </button>
     </div>

@@ -4,7 +4,7 @@
  * form moves on. Throws what saveChange throws: nothing was saved then.
  */
 import { type DeliveryOutcome, saveChange, saveSeveral } from '../../app/records';
-import { awaitUploads } from '../../app/sync-status/upload-watch';
+import { awaitUploads, type UploadProgress } from '../../app/sync-status/upload-watch';
 import type { EntityDescription, Op } from '../../contract/entity';
 import { RESUMABLE_FROM_BYTES } from '../../contract/resumable';
 import { severalField } from '../../contract/several-files';
@@ -18,6 +18,12 @@ export interface FormSaved {
   reveal: string | undefined;
   /** The uploads' outcomes, when the form waited for them; else null (the entry is followed). */
   outcomes: DeliveryOutcome[] | null;
+  /**
+   * Whether the change carries a file large enough to travel ahead of its record (with its
+   * progress); then how far their upload got while the form waited.
+   */
+  largeFiles: boolean;
+  progress: UploadProgress[];
 }
 
 export async function saveForm(
@@ -44,13 +50,9 @@ export async function saveForm(
   // Only a list of this entity can show the new record.
   const reveal = op === 'add' && !entity.routes.afterSave ? saved[0]?.key : undefined;
   const blobs = [...files, ...Object.values(changed).filter((v) => v instanceof Blob)];
-  let outcomes: DeliveryOutcome[] | null = null;
-  if (blobs.length > 0 && navigator.onLine && entryIds.length > 0) {
-    onSending(entryIds);
-    outcomes = await awaitUploads(
-      entryIds,
-      blobs.some((b) => b.size > RESUMABLE_FROM_BYTES),
-    );
-  }
-  return { entryIds, reveal, outcomes };
+  const largeFiles = blobs.some((b) => b.size > RESUMABLE_FROM_BYTES);
+  if (blobs.length === 0 || !navigator.onLine || entryIds.length === 0)
+    return { entryIds, reveal, outcomes: null, largeFiles, progress: [] };
+  onSending(entryIds);
+  return { entryIds, reveal, largeFiles, ...(await awaitUploads(entryIds, largeFiles)) };
 }

@@ -8,6 +8,7 @@ import { ScrollTable } from '../ScrollTable';
 import { ColumnLookups } from './column-lookups';
 import { priorityClass, RowMore } from './RowMore';
 import { SortHeader } from './SortHeader';
+import { useFilesSending } from './use-files-sending';
 
 type Order = { field: string; dir: 'asc' | 'desc' };
 
@@ -54,6 +55,7 @@ function ListRow({
   columns,
   primary,
   pending,
+  sendingFile,
   isRevealed,
   rowRef,
   bulk,
@@ -66,6 +68,8 @@ function ListRow({
   primary: number;
   /** A change waits for the server ('choice': it met another there and waits for a choice). */
   pending: boolean | 'choice';
+  /** The percent sent of the change's large file, while it is being sent. */
+  sendingFile: number | undefined;
   isRevealed: boolean;
   rowRef: RefObject<HTMLTableRowElement | null> | undefined;
   bulk: BulkSelection;
@@ -84,7 +88,12 @@ function ListRow({
               Needs your choice
             </Link>
           )}
-          {ci === primary && pending === true && (
+          {ci === primary && pending === true && sendingFile !== undefined && (
+            <Link to="/outbox" className="pending">
+              Sending file {sendingFile}%
+            </Link>
+          )}
+          {ci === primary && pending === true && sendingFile === undefined && (
             <span className="pending" title="Saved on this device, not yet confirmed by the server">
               Pending
             </span>
@@ -131,6 +140,7 @@ export function ListTable({
     0,
     own.findIndex((c) => c.primary),
   );
+  const filesSending = useFilesSending(entity.name);
   return (
     <ScrollTable label={texts.listTitle}>
       <ColumnLookups entity={entity}>
@@ -156,6 +166,7 @@ export function ListTable({
                   columns={columns}
                   primary={primary}
                   pending={result.choices.has(key) ? 'choice' : result.pending.has(key)}
+                  sendingFile={filesSending.get(key)}
                   isRevealed={isRevealed}
                   rowRef={isRevealed ? revealedRow : undefined}
                   bulk={bulk}

@@ -2,7 +2,8 @@
  * Rule 8: the administrator always sees the state of sending: offline (no network), server
  * unreachable (a network, but requests fail), signed out (sign in to send), syncing, how many
  * changes wait and how many failed, and a list being received (a first sync: 'Students 40,000
- * of 100,000', from the local store, so a pull in the service worker shows too). Links to the
+ * of 100,000', from the local store, so a pull in the service worker shows too), a large file
+ * on its way ('sending a file, 12%', only while it is being sent). Links to the
  * outbox screen, which has the details. Progress is also announced politely, now and then
  * (src/app/sync-status/progress-announcement.ts).
  */
@@ -11,7 +12,9 @@ import { useEffect, useRef, useState } from 'react';
 import { catalogue } from '../../app/catalogue/built-catalogue';
 import { NO_ANNOUNCEMENT, progressAnnouncement } from '../../app/sync-status/progress-announcement';
 import { CONNECTION_LABEL, connectionOf, progressText } from '../../app/sync-status/status-words';
+import type { UploadProgress } from '../../app/sync-status/upload-progress';
 import { type ListProgress, usePullProgress, useQueueCounts, useSyncState } from './sync-state';
+import { sharePercent, useUploadProgress } from './upload-progress-line';
 import { useOnline } from './use-online';
 
 /** Lists being received, in the order they are pulled (parents first). */
@@ -24,12 +27,14 @@ export function useReceiving(): (readonly [string, ListProgress])[] {
 
 export function SyncIndicator() {
   const online = useOnline();
-  const { waiting, failed } = useQueueCounts() ?? { waiting: 0, failed: 0 };
+  const { waiting, failed, sending } = useQueueCounts() ?? { waiting: 0, failed: 0, sending: [] };
   const state = useSyncState();
   const receiving = useReceiving();
   const connection = connectionOf(online, state);
+  const files = useFilesBeingSent(connection === 'online' ? sending : []);
   const parts = [CONNECTION_LABEL[connection]];
-  if (state?.syncing && connection === 'online') parts.push('syncing');
+  if (files.length > 0) parts.push(filesText(files));
+  else if (state?.syncing && connection === 'online') parts.push('syncing');
   if (receiving.length > 0) parts.push(progressText(...receiving[0]));
   if (waiting) parts.push(`${waiting} waiting`);
   if (failed) parts.push(`${failed} failed`);
@@ -53,6 +58,16 @@ export function SyncIndicator() {
     </>
   );
 }
+
+/** The progress of the large files of the changes being sent now (none while not online). */
+function useFilesBeingSent(sending: readonly number[]): UploadProgress[] {
+  const all = useUploadProgress();
+  return [...all.values()].filter((p) => sending.includes(p.seq) && p.sent < p.total);
+}
+
+/** 'sending a file, 12%', 'sending 2 files, 40%'. */
+const filesText = (files: readonly UploadProgress[]) =>
+  `sending ${files.length === 1 ? 'a file' : `${files.length} files`}, ${sharePercent(files)}%`;
 
 /** A polite live region, present from the start (so it is heard), speaking now and then. */
 function ProgressAnnouncer({ receiving }: { receiving: (readonly [string, ListProgress])[] }) {

@@ -2,15 +2,18 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
   type ListProgress,
+  type QueueCounts,
   readProgress,
   readQueueCounts,
   readSync,
   type SyncState,
 } from '../../app/sync-status/queue-summary';
+import { connectionOf } from '../../app/sync-status/status-words';
+import { useOnline } from './use-online';
 
 export type { ListProgress };
 
-export function useQueueCounts(): { waiting: number; failed: number } | undefined {
+export function useQueueCounts(): QueueCounts | undefined {
   return useLiveQuery(readQueueCounts, []);
 }
 
@@ -21,4 +24,9 @@ export function useSyncState(): SyncState | undefined {
 /** Lists being received, by local table (empty when none is). */
 export function usePullProgress(): Record<string, ListProgress> | undefined {
   return useLiveQuery(readProgress, []);
+}
+
+/** Whether the top bar says Online: a network, the server answering, a session. */
+export function useConnected(): boolean {
+  return connectionOf(useOnline(), useSyncState()) === 'online';
 }

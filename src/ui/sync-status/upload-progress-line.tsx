@@ -5,7 +5,7 @@
  * worker's.
  */
 import { useEffect, useState } from 'react';
-import { type UploadProgress, watchUploadProgress } from '../../app/sync-status/upload-watch';
+import { type UploadProgress, watchUploadProgress } from '../../app/sync-status/upload-progress';
 import { formatBytes } from '../fields/format-bytes';
 
 /** The latest progress of every file on its way, by outbox seq and field. */
@@ -23,7 +23,13 @@ export function progressOf(all: ReadonlyMap<string, UploadProgress>, seq: number
   return [...all.values()].filter((p) => p.seq === seq);
 }
 
-export const percentOf = (p: UploadProgress) => (p.total > 0 ? Math.floor((p.sent / p.total) * 100) : 0);
+export const percentOf = (p: UploadProgress) => sharePercent([p]);
+
+/** Bytes sent (or confirmed) of several files as one share: 'the file is being sent, 12%'. */
+export function sharePercent(files: readonly UploadProgress[], of: 'sent' | 'confirmed' = 'sent'): number {
+  const total = files.reduce((sum, p) => sum + p.total, 0);
+  return total > 0 ? Math.floor((files.reduce((sum, p) => sum + p[of], 0) / total) * 100) : 0;
+}
 
 /** 'Page Image: 45% (4.5 MB of 10.0 MB)', with a progress bar. */
 export function UploadProgressLine({ progress, label }: { progress: UploadProgress; label: string }) {

@@ -1,0 +1,24 @@
+/**
+ * Which records of a list have a large file being sent now, with how far it got: their row
+ * says 'Sending file 12%' (a link to the outbox) instead of 'Pending'. Only while the top bar
+ * says Online, as the top bar and the outbox do.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { recordsOfEntries } from '../../app/sync-status/upload-watch';
+import { useConnected, useQueueCounts } from '../sync-status/sync-state';
+import { progressOf, sharePercent, useUploadProgress } from '../sync-status/upload-progress-line';
+
+export function useFilesSending(entity: string): ReadonlyMap<string, number> {
+  const connected = useConnected();
+  const sending = useQueueCounts()?.sending ?? [];
+  const all = useUploadProgress();
+  const seqs = connected ? sending.filter((seq) => progressOf(all, seq).length > 0) : [];
+  const records = useLiveQuery(() => recordsOfEntries(seqs), [seqs.join(',')]);
+  const percents = new Map<string, number>();
+  for (const seq of seqs) {
+    const record = records?.get(seq);
+    if (record?.startsWith(`${entity}:`))
+      percents.set(record.slice(entity.length + 1), sharePercent(progressOf(all, seq)));
+  }
+  return percents;
+}
