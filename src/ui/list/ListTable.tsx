@@ -84,12 +84,12 @@ function ListRow({
         <td key={c.header} data-label={c.header} className={cellClass(ci, primary, own.length, c)}>
           {c.cell(row)}
           {ci === primary && pending === 'choice' && (
-            <Link to="/outbox" className="pending pending-choice">
+            <Link to="/outbox" className="pending pending-link pending-choice">
               Needs your choice
             </Link>
           )}
           {ci === primary && pending === true && sendingFile !== undefined && (
-            <Link to="/outbox" className="pending">
+            <Link to="/outbox" className="pending pending-link">
               Sending file {sendingFile}%
             </Link>
           )}
