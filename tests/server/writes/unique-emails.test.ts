@@ -109,5 +109,6 @@ describe('a database that already holds duplicates', () => {
       await server.close();
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two databases made from nothing (the old schema, then the server's migrations on it).
+  }, 120_000);
 });
