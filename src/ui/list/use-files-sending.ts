@@ -6,19 +6,19 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { recordsOfEntries } from '../../app/sync-status/upload-watch';
 import { useConnected, useQueueCounts } from '../sync-status/sync-state';
-import { progressOf, sharePercent, useUploadProgress } from '../sync-status/upload-progress-line';
+import { sharePercent, useFilesBeingSent } from '../sync-status/upload-progress-line';
 
 export function useFilesSending(entity: string): ReadonlyMap<string, number> {
   const connected = useConnected();
   const sending = useQueueCounts()?.sending ?? [];
-  const all = useUploadProgress();
-  const seqs = connected ? sending.filter((seq) => progressOf(all, seq).length > 0) : [];
+  const files = useFilesBeingSent(connected ? sending : []);
+  const seqs = [...new Set(files.map((p) => p.seq))];
   const records = useLiveQuery(() => recordsOfEntries(seqs), [seqs.join(',')]);
   const percents = new Map<string, number>();
   for (const seq of seqs) {
     const record = records?.get(seq);
     if (record?.startsWith(`${entity}:`))
-      percents.set(record.slice(entity.length + 1), sharePercent(progressOf(all, seq)));
+      percents.set(record.slice(entity.length + 1), sharePercent(files.filter((p) => p.seq === seq)));
   }
   return percents;
 }

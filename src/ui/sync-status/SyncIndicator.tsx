@@ -14,7 +14,7 @@ import { NO_ANNOUNCEMENT, progressAnnouncement } from '../../app/sync-status/pro
 import { CONNECTION_LABEL, connectionOf, progressText } from '../../app/sync-status/status-words';
 import type { UploadProgress } from '../../app/sync-status/upload-progress';
 import { type ListProgress, usePullProgress, useQueueCounts, useSyncState } from './sync-state';
-import { sharePercent, useUploadProgress } from './upload-progress-line';
+import { sharePercent, useFilesBeingSent } from './upload-progress-line';
 import { useOnline } from './use-online';
 
 /** Lists being received, in the order they are pulled (parents first). */
@@ -57,12 +57,6 @@ export function SyncIndicator() {
       <ProgressAnnouncer receiving={receiving} />
     </>
   );
-}
-
-/** The progress of the large files of the changes being sent now (none while not online). */
-function useFilesBeingSent(sending: readonly number[]): UploadProgress[] {
-  const all = useUploadProgress();
-  return [...all.values()].filter((p) => sending.includes(p.seq) && p.sent < p.total);
 }
 
 /** 'sending a file, 12%', 'sending 2 files, 40%'. */

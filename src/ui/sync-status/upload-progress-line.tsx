@@ -18,6 +18,15 @@ export function useUploadProgress(): ReadonlyMap<string, UploadProgress> {
   return all;
 }
 
+/**
+ * The large files of the changes in `sending` (pass none while the top bar does not say
+ * Online) that are still on their way, for the top bar and a list's rows.
+ */
+export function useFilesBeingSent(sending: readonly number[]): UploadProgress[] {
+  const all = useUploadProgress();
+  return [...all.values()].filter((p) => sending.includes(p.seq) && p.sent < p.total);
+}
+
 /** The progress of one entry's files (a record may carry several). */
 export function progressOf(all: ReadonlyMap<string, UploadProgress>, seq: number): UploadProgress[] {
   return [...all.values()].filter((p) => p.seq === seq);
