@@ -84,6 +84,12 @@ module.exports = {
       layer('db'),
       '^src/(sync|app|ui|routes)/',
     ),
+    forbid(
+      'live-queries-through-one-hook',
+      'Screens read live data through src/ui/live-query.ts, which runs every query as an async function (Dexie watches reads across awaits only then).',
+      '^src/(?!ui/live-query\\.ts$)',
+      '^node_modules/dexie-react-hooks/',
+    ),
     forbid('sync-below-app', 'Sync knows nothing of the window.', layer('sync'), '^src/(app|ui|routes)/'),
     forbid('app-below-ui', 'The app layer knows nothing of screens.', layer('app'), '^src/(ui|routes)/'),
     forbid(

@@ -8,10 +8,10 @@
  * nothing of them is on the first load.
  */
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense } from 'react';
 import { type DashboardFigures, readDashboard } from '../app/dashboard/read-dashboard';
 import { progressText } from '../app/sync-status/status-words';
+import { useLiveQuery } from '../ui/live-query';
 import { useReceiving } from '../ui/sync-status/SyncIndicator';
 import { usePageTitle } from '../ui/use-page-title';
 

@@ -2,7 +2,6 @@
  * The screens' live reads of records (src/app/records.ts): they re-render when the local
  * store changes, whoever changed it (a save, a pull, the service worker).
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import { firstScreenShown } from '../app/first-screen';
 import {
@@ -20,6 +19,7 @@ import {
 import type { EntityDescription } from '../contract/entity';
 import { afterPaint } from './list/after-paint';
 import { AskedAhead } from './list/asked-ahead';
+import { useLiveQuery } from './live-query';
 
 export type { ListResult, Row };
 

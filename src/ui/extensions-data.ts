@@ -2,7 +2,7 @@
  * What the screens know of the server's extensions (src/db/known-extensions.ts, live): whether
  * images can be inserted in rich text, and whether an extension's screens can save.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+
 import {
   CONTENT_IMAGE,
   IMAGES_UNAVAILABLE,
@@ -11,6 +11,7 @@ import {
   storeContentImage,
 } from '../app/editor-images';
 import type { RichTextFieldProps } from './fields/RichTextField';
+import { useLiveQuery } from './live-query';
 
 /** By entity: whether the server has its extension (absent: not known yet); undefined while loading. */
 export const useKnownExtensions = (): Record<string, boolean> | undefined =>

@@ -7,7 +7,7 @@
  * About Us in conflict show side by side as they read; against the legacy server /updateterms
  * says there is no Terms endpoint and images cannot be inserted, and nothing is queued.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aboutUsEntity, termsEntity } from '../../src/contract/entities';
 import { type EntityDescription, splitPath } from '../../src/contract/entity';
@@ -160,20 +160,50 @@ describe('About Us and Terms through the screens', () => {
     const otherTablet = await browser.newContext();
     try {
       const other = await otherTablet.newPage();
+      const heard: string[] = [];
+      other.on('console', (m) => m.type() !== 'log' && heard.push(`${m.type()}: ${m.text()}`));
+      other.on('pageerror', (e) => heard.push(`pageerror: ${e.message}`));
+      other.on('requestfailed', (r) => heard.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
       const otherAddress = server.url.replace('127.0.0.1', 'localhost');
       await signInWithForm(other, otherAddress);
       await other.goto(`${otherAddress}/updateaboutus`);
       const shown = other.getByRole('textbox', { name: 'About Us Content' }).locator('img');
       // Counted, not read: a read waits for the image, and the poll then cannot say what showed.
       await expect
-        .poll(async () => ((await shown.count()) > 0 ? 'the image' : await whatShows(other)), {
-          timeout: 45_000,
-        })
+        .poll(
+          async () =>
+            (await shown.count()) > 0 ? 'the image' : `${await whatShows(other)} | ${heard.join('; ')}`,
+          {
+            timeout: 45_000,
+          },
+        )
         .toBe('the image');
       expect(await shown.getAttribute('src')).toBe(src);
       await expect.poll(() => loaded(shown)).toBe(true);
     } finally {
       await otherTablet.close();
+    }
+  });
+
+  it('the editor opened before the first sync has brought About Us shows it when it arrives', async () => {
+    const freshTablet = await browser.newContext();
+    const held: Route[] = [];
+    let hold = true;
+    await freshTablet.route('**/CMS/Aboutus/getaboutus.php*', (route) =>
+      hold ? void held.push(route) : route.continue(),
+    );
+    try {
+      const fresh = await freshTablet.newPage();
+      await signInWithForm(fresh, server.url);
+      await fresh.goto(`${server.url}/updateaboutus`);
+      await fresh.getByText('not on this device yet').waitFor();
+      hold = false;
+      // Requests of the page before are dead; this page's own is answered now.
+      for (const route of held) await route.continue().catch(() => undefined);
+      const editorThere = fresh.getByRole('textbox', { name: 'About Us Content' });
+      await expect.poll(() => editorThere.textContent(), { timeout: 30_000 }).toContain('Our building');
+    } finally {
+      await freshTablet.close();
     }
   });
 

@@ -10,13 +10,13 @@
  * choices' order, search and parents' names (choices.ts) and the table (ChoiceTable.tsx).
  */
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { allRecords, saveChange } from '../../app/records';
 import { entityByName } from '../../contract/entities';
 import type { EntityDescription } from '../../contract/entity';
 import { useRecord } from '../data';
 import { FormActions } from '../form/FormActions';
+import { useLiveQuery } from '../live-query';
 import { useNotify } from '../notices';
 import { reportOutcome } from '../report-outcome';
 import { saveFailureDetail } from '../save-failure';

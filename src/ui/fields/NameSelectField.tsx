@@ -2,9 +2,10 @@
  * A select of another entity's records that sends the record's NAME (`namesOf`): Add Student's
  * class, whose `className` carries a class name (api-contract §3.11).
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+
 import { nameOptions } from '../../app/records';
 import { entityByName } from '../../contract/entities';
+import { useLiveQuery } from '../live-query';
 import { SelectField } from './SelectField';
 import type { FieldProps } from './types';
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { needsChoice } from '../../app/records';
 import type { EntityDescription } from '../../contract/entity';
+import { useLiveQuery } from '../live-query';
 
 /**
  * On an edit form: this record's queued change met another made on the server meanwhile, and

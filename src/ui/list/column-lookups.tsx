@@ -3,12 +3,13 @@
  * country and state names, a set's records by their titles (Assigned Books: a few, then '+N
  * more'). Read once per list (not once per cell) and shared with the cells through context.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+
 import { createContext, type ReactNode, useContext } from 'react';
 import { recordTitles } from '../../app/records';
 import { entityByName } from '../../contract/entities';
 import type { EntityDescription } from '../../contract/entity';
 import { useLocationNames } from '../fields/location-data';
+import { useLiveQuery } from '../live-query';
 
 interface Lookups {
   location(country: unknown, state: unknown, city: unknown): string;

@@ -5,10 +5,10 @@
  * mark stays on the row when the server names the record and its temporary key is replaced.
  */
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { currentKey, type ListQuery, pageOfRecord } from '../../app/records';
 import type { EntityDescription } from '../../contract/entity';
+import { useLiveQuery } from '../live-query';
 import type { ListSearch } from './list-search';
 
 /** The current key of the record just added, or null; opens its page once. */

@@ -3,8 +3,9 @@
  * says 'Sending file 12%' (a link to the outbox) instead of 'Pending'. Only while the top bar
  * says Online, as the top bar and the outbox do.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+
 import { recordsOfEntries } from '../../app/sync-status/upload-watch';
+import { useLiveQuery } from '../live-query';
 import { useConnected, useQueueCounts } from '../sync-status/sync-state';
 import { sharePercent, useFilesBeingSent } from '../sync-status/upload-progress-line';
 

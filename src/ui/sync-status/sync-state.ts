@@ -1,5 +1,5 @@
 /** The top bar's live view of the queue (src/app/sync-status/queue-summary.ts). */
-import { useLiveQuery } from 'dexie-react-hooks';
+
 import {
   type ListProgress,
   type QueueCounts,
@@ -9,6 +9,7 @@ import {
   type SyncState,
 } from '../../app/sync-status/queue-summary';
 import { connectionOf } from '../../app/sync-status/status-words';
+import { useLiveQuery } from '../live-query';
 import { useOnline } from './use-online';
 
 export type { ListProgress };
