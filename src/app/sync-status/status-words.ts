@@ -2,7 +2,7 @@
  * The state of sending, in the administrator's words. The top bar tells apart: no network,
  * a network but no server, a session the server ended, and a connection that works. Technical
  * errors ('Failed to fetch', an exception's text) are never shown as they are: each becomes a
- * plain sentence, and the outbox screen offers the original as technical detail.
+ * plain sentence (plain-error.ts), and the outbox screen offers the original as technical detail.
  * Kept small: the top bar is on every screen's first load.
  */
 import type { SyncState } from '../../db/meta';
@@ -10,10 +10,8 @@ import type { SyncState } from '../../db/meta';
 export type Connection = 'offline' | 'unreachable' | 'signed-out' | 'problem' | 'online';
 
 /** Replies that mean the server could not be reached or could not answer now (rule 4's retries). */
-const UNREACHABLE =
+export const UNREACHABLE =
   /failed to fetch|network ?error|load failed|fetch failed|timed? ?out|timeout|aborted|econn|enotfound|the server answered (5\d\d|408|429)/i;
-/** An exception's text rather than a sentence: 'TypeError: …', or a stack. */
-const EXCEPTION = /^[A-Z]\w*(Error|Exception)\b|\n\s+at |^\[object /;
 
 export function connectionOf(online: boolean, state: SyncState | undefined): Connection {
   if (!online) return 'offline';
@@ -29,33 +27,6 @@ export const CONNECTION_LABEL: Record<Connection, string> = {
   problem: 'Sync problem',
   online: 'Online',
 };
-
-export interface PlainError {
-  /** What happened, in a sentence. */
-  text: string;
-  /** The original, when it was technical. */
-  technical: string | null;
-}
-
-/** A stored error as the administrator reads it. The server's own refusals are sentences already. */
-export function plainError(raw: string | null | undefined): PlainError | null {
-  if (!raw) return null;
-  const status = /the server answered (\d{3})/i.exec(raw)?.[1];
-  if (status)
-    return {
-      text: `The server could not take it just now (error ${status}); it will be tried again.`,
-      technical: raw,
-    };
-  if (UNREACHABLE.test(raw))
-    return { text: 'The server could not be reached; it will be tried again.', technical: raw };
-  if (/not JSON/i.test(raw)) return { text: 'The server sent a reply this app cannot read.', technical: raw };
-  if (EXCEPTION.test(raw))
-    return {
-      text: 'Something went wrong on this device while sending; it will be tried again.',
-      technical: raw,
-    };
-  return { text: raw, technical: null };
-}
 
 /** A list by its local table, as the administrator calls it: 'book_pages' → 'Book pages'. */
 export function listName(table: string): string {

@@ -5,7 +5,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import type { QueueItem } from '../../app/outbox/outbox-queue';
-import { plainError } from '../../app/sync-status/status-words';
+import { plainError } from '../../app/sync-status/plain-error';
 import type { UploadProgress } from '../../app/sync-status/upload-progress';
 import { entityByName } from '../../contract/entities';
 import { formatBytes } from '../../ui/fields/format-bytes';

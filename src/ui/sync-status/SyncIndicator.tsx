@@ -12,9 +12,8 @@ import { useEffect, useRef, useState } from 'react';
 import { catalogue } from '../../app/catalogue/built-catalogue';
 import { NO_ANNOUNCEMENT, progressAnnouncement } from '../../app/sync-status/progress-announcement';
 import { CONNECTION_LABEL, connectionOf, progressText } from '../../app/sync-status/status-words';
-import type { UploadProgress } from '../../app/sync-status/upload-progress';
 import { type ListProgress, usePullProgress, useQueueCounts, useSyncState } from './sync-state';
-import { sharePercent, useFilesBeingSent } from './upload-progress-line';
+import { type FilesOnTheirWay, useFilesOnTheirWay } from './use-files-on-their-way';
 import { useOnline } from './use-online';
 
 /** Lists being received, in the order they are pulled (parents first). */
@@ -31,9 +30,9 @@ export function SyncIndicator() {
   const state = useSyncState();
   const receiving = useReceiving();
   const connection = connectionOf(online, state);
-  const files = useFilesBeingSent(connection === 'online' ? sending : []);
+  const files = useFilesOnTheirWay(connection === 'online' ? sending : []);
   const parts = [CONNECTION_LABEL[connection]];
-  if (files.length > 0) parts.push(filesText(files));
+  if (files) parts.push(filesText(files));
   else if (state?.syncing && connection === 'online') parts.push('syncing');
   if (receiving.length > 0) parts.push(progressText(...receiving[0]));
   if (waiting) parts.push(`${waiting} waiting`);
@@ -60,8 +59,8 @@ export function SyncIndicator() {
 }
 
 /** 'sending a file, 12%', 'sending 2 files, 40%'. */
-const filesText = (files: readonly UploadProgress[]) =>
-  `sending ${files.length === 1 ? 'a file' : `${files.length} files`}, ${sharePercent(files)}%`;
+const filesText = ({ count, percent }: FilesOnTheirWay) =>
+  `sending ${count === 1 ? 'a file' : `${count} files`}, ${percent}%`;
 
 /** A polite live region, present from the start (so it is heard), speaking now and then. */
 function ProgressAnnouncer({ receiving }: { receiving: (readonly [string, ListProgress])[] }) {
