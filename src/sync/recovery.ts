@@ -11,9 +11,19 @@
  * 502/503/504 or a timeout say it is not.
  */
 import type { LocalDb } from '../db/database';
+import { patchSyncState, readSyncState } from '../db/meta';
 import type { OutboxEntry } from '../db/outbox/outbox-entry';
 import type { ApiClient } from './api/api-client';
 import type { SyncContext } from './sync-context';
+
+/**
+ * The server answered while a change was being sent (a large file's upload, which may take
+ * minutes before the change's own reply): the error of the last pull that could not reach
+ * it is out of date. The next pull says again what is true.
+ */
+export async function serverAnswers(db: LocalDb): Promise<void> {
+  if ((await readSyncState(db)).lastError) await patchSyncState(db, { lastError: null });
+}
 
 /** Whether the entry waits for the server to be reachable again (and not yet due). */
 export const waitsForServer = (entry: OutboxEntry, now = Date.now()) =>

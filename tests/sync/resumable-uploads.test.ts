@@ -11,7 +11,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chapterEntity } from '../../src/contract/entities';
-import { patchSyncState } from '../../src/db/meta';
+import { patchSyncState, readSyncState } from '../../src/db/meta';
 import { mutate } from '../../src/db/mutate';
 import { openLocalDb } from '../../src/db/open';
 import type { StoredUpload } from '../../src/db/outbox/outbox-entry';
@@ -166,6 +166,24 @@ describe('a large file through the outbox', () => {
       confirmed: file.size,
       total: file.size,
     });
+  });
+
+  it('the server answering an upload ends the outage the last pull recorded, before the change has its reply', async () => {
+    const { ctx } = await fixtures.proxied({ seedDemo: true });
+    await patchSyncState(ctx.db, { lastError: 'TypeError: Failed to fetch' });
+    await queueChapter(ctx.db, 'Scan after an outage', largePng(6 * MB));
+    // Read at the first piece the server confirmed: the change itself is still to be sent.
+    let whileSending: Promise<string | null> | undefined;
+    const unsubscribe = subscribeUploadProgress((p) => {
+      if (p.confirmed > 0) whileSending ??= readSyncState(ctx.db).then((s) => s.lastError);
+    });
+    try {
+      await replay(ctx);
+    } finally {
+      unsubscribe();
+    }
+    expect(await whileSending).toBeNull();
+    expect(await ctx.db.outbox.count()).toBe(0);
   });
 
   it('resumes after a lapsed session and a restart of the client, from the URL kept in the entry', async () => {

@@ -41,6 +41,8 @@ export interface ResumableOptions {
   memory: UploadMemory;
   /** Bytes on their way or confirmed, and bytes the server confirmed, of the file's total. */
   onProgress?: (sent: number, confirmed: number, total: number) => void;
+  /** The server answered a request of the upload (whatever it said): it can be reached. */
+  onAnswer?: () => void;
 }
 
 const SAMPLE_BYTES = 64 * 1024;
@@ -127,6 +129,7 @@ export async function uploadResumable(
       // Kept after success: a resend finds the finished upload with one HEAD.
       removeFingerprintOnSuccess: false,
       onProgress: (sent, total) => options.onProgress?.(sent, confirmed, total),
+      onAfterResponse: () => options.onAnswer?.(),
       onChunkComplete: (_chunk, accepted, total) => {
         confirmed = accepted;
         options.onProgress?.(accepted, accepted, total);

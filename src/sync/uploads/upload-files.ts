@@ -17,6 +17,7 @@ import type { LocalDb } from '../../db/database';
 import type { OutboxEntry } from '../../db/outbox/outbox-entry';
 import type { ApiClient } from '../api/api-client';
 import { classify, type Verdict } from '../classify';
+import { serverAnswers } from '../recovery';
 import { publishUploadProgress } from './progress-channel';
 import { type UploadMemory, uploadResumable } from './resumable-upload';
 
@@ -37,6 +38,14 @@ function entryMemory(db: LocalDb, seq: number, field: string): UploadMemory {
       }),
   };
 }
+
+const once = (fn: () => void) => {
+  let done = false;
+  return () => {
+    if (!done) fn();
+    done = true;
+  };
+};
 
 /** The files of the request that travel ahead of it. */
 function largeFiles(entry: OutboxEntry, request: WireRequest) {
@@ -67,10 +76,13 @@ export async function prepareFiles(
 
   const { seq } = entry;
   const body = { ...request.body };
+  // Said once: the top bar stops saying the server cannot be reached while a file goes.
+  const answered = once(() => void serverAnswers(ctx.db));
   for (const { field, wire, blob } of large) {
     const result = await uploadResumable(ctx.api, blob, {
       memory: entryMemory(ctx.db, seq, field),
       onProgress: (sent, confirmed, total) => publishUploadProgress({ seq, field, sent, confirmed, total }),
+      onAnswer: answered,
     });
     if (result.kind === 'unsupported') {
       supportByTransport.set(transport, false);
