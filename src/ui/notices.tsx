@@ -6,7 +6,8 @@
  * at a time; each can be dismissed; successes leave sooner than other news, failures stay until
  * dismissed or until the administrator leaves the screen they were given on: a notice about the
  * Library is not news on the Chapters screen. A form reports its save on the list it goes back
- * to (it navigates first), so that report belongs to the list.
+ * to (it navigates first), so that report belongs to the list. News of the same save (a file
+ * on its way, then offline, then delivered) replaces the one before instead of contradicting it.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 
@@ -26,9 +27,17 @@ interface Notice {
   text: string;
   detail?: string;
   action?: NoticeAction;
+  /** What it is news of (a save): a later notice on the same topic takes its place. */
+  topic?: string;
 }
 
-type Notify = (kind: NoticeKind, text: string, detail?: string, action?: NoticeAction) => void;
+type Notify = (
+  kind: NoticeKind,
+  text: string,
+  detail?: string,
+  action?: NoticeAction,
+  topic?: string,
+) => void;
 
 const NoticeContext = createContext<Notify>(() => undefined);
 
@@ -81,10 +90,11 @@ export function NoticeProvider({ children, screens }: { children: ReactNode; scr
     [screens],
   );
   const notify = useCallback<Notify>(
-    (kind, text, detail, action) => {
+    (kind, text, detail, action, topic) => {
       const id = nextId++;
-      const notice = { id, screen: location.pathname, kind, text, detail, action };
-      setNotices((all) => [...all.slice(1 - MAX_SHOWN), notice]);
+      const notice = { id, screen: location.pathname, kind, text, detail, action, topic };
+      const current = (all: Notice[]) => (topic ? all.filter((n) => n.topic !== topic) : all);
+      setNotices((all) => [...current(all).slice(1 - MAX_SHOWN), notice]);
       const ms = action && kind !== 'error' ? ACTION_MS : VISIBLE_MS[kind];
       if (ms !== null) setTimeout(() => dismiss(id), ms);
     },

@@ -17,14 +17,15 @@ import {
 import type { NoticeKind } from './notices';
 import { sharePercent } from './sync-status/upload-progress-line';
 
-type Notify = (kind: NoticeKind, text: string, detail?: string) => void;
+type Notify = (kind: NoticeKind, text: string, detail?: string, action?: undefined, topic?: string) => void;
 
 const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 
 /**
  * The notice for what became of one or more changes saved together (the pages of one add).
  * `files`: the changes carry files, and this is how far their upload got; while they are not
- * through, the notice says so instead of the waiting text.
+ * through, the notice says so instead of the waiting text. `topic`: the save's earlier notice
+ * that this one replaces (savedNoticeTopic).
  */
 export function reportOutcomes(
   notify: Notify,
@@ -32,18 +33,20 @@ export function reportOutcomes(
   success: string | null,
   failure: string,
   files?: readonly UploadProgress[],
+  topic?: string,
 ): void {
+  const say: Notify = (kind, text, detail) => notify(kind, text, detail, undefined, topic);
   const failed = outcomes.find((o) => o.kind === 'failed');
   if (failed?.kind === 'failed') {
-    notify('error', failure, failed.message ?? undefined);
+    say('error', failure, failed.message ?? undefined);
     return;
   }
   if (outcomes.every((o) => o.kind === 'confirmed')) {
-    if (success !== null) notify('success', success);
+    if (success !== null) say('success', success);
     return;
   }
   if (files) {
-    reportFileOnItsWay(notify, files);
+    reportFileOnItsWay(say, files);
     return;
   }
   const waiting = navigator.onLine ? SAVED_NO_ANSWER_YET : SAVED_OFFLINE;
@@ -70,3 +73,6 @@ export async function reportOutcome(
 ): Promise<void> {
   reportOutcomes(notify, [await awaitDelivery(entryId)], success, failure);
 }
+
+/** The topic of the notices of one save (its first change): each says what is true now. */
+export const savedNoticeTopic = (entryIds: readonly string[]) => `saved:${entryIds[0] ?? ''}`;

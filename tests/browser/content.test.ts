@@ -403,6 +403,8 @@ describe('a large file over a slow line', () => {
     await expect.poll(() => row.textContent()).toContain('Pending');
     expect(await row.getByRole('link', { name: /Sending file/ }).count()).toBe(0);
     await notice('Saved on this device; the file is sent when the connection returns.').waitFor();
+    // It takes the place of the notice that said the file was being sent: one save, one notice.
+    expect(await notice('Saved; the file is being sent, ').count()).toBe(0);
     await status().click();
     await page.waitForURL(/\/outbox/);
     const change = page.getByRole('row').filter({ hasText: 'Slow lesson video' });

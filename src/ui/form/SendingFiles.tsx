@@ -9,6 +9,7 @@ import { entrySeqs } from '../../app/sync-status/upload-watch';
 import type { EntityDescription } from '../../contract/entity';
 import { FILE_PROGRESS_WHERE, fileBeingSent } from '../../contract/messages';
 import { useNotify } from '../notices';
+import { savedNoticeTopic } from '../report-outcome';
 import {
   progressOf,
   sharePercent,
@@ -29,7 +30,9 @@ export function SendingFiles({
   const navigate = useNavigate();
   const notify = useNotify();
   const onContinue = (percent: number | null) =>
-    void navigate({ to: back }).then(() => notify('info', fileBeingSent(percent), FILE_PROGRESS_WHERE));
+    void navigate({ to: back }).then(() =>
+      notify('info', fileBeingSent(percent), FILE_PROGRESS_WHERE, undefined, savedNoticeTopic(entryIds)),
+    );
   const all = useUploadProgress();
   const [seqs, setSeqs] = useState<number[]>([]);
   useEffect(() => {

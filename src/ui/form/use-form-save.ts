@@ -10,7 +10,7 @@ import type { EntityDescription, Op } from '../../contract/entity';
 import { entityMessages, STORAGE_FULL } from '../../contract/messages';
 import { type FieldProblem, formProblems } from '../../contract/validation';
 import { useNotify } from '../notices';
-import { reportOutcomes } from '../report-outcome';
+import { reportOutcomes, savedNoticeTopic } from '../report-outcome';
 import type { FormValues } from './form-values';
 import { saveForm } from './save-form';
 import type { FormDraft } from './use-draft';
@@ -45,7 +45,8 @@ export function useFormSave({ entity, id, back, values, draft, refuse, shownBy }
     await navigate({ to: back, state: (s) => ({ ...s, reveal: saved.reveal }) });
     const outcomes = saved.outcomes ?? [await awaitDelivery(saved.entryIds[0] ?? null)];
     const [success, failed] = op === 'add' ? [text.added, text.failedAdd] : [text.updated, text.failedUpdate];
-    reportOutcomes(notify, outcomes, success, failed, saved.largeFiles ? saved.progress : undefined);
+    const files = saved.largeFiles ? saved.progress : undefined;
+    reportOutcomes(notify, outcomes, success, failed, files, savedNoticeTopic(saved.entryIds));
   };
 
   const submit = async (event: FormEvent) => {
