@@ -10,7 +10,7 @@
  * lists each with its name, size and preview, and lets one be taken out before saving.
  */
 import { type DragEvent, useState } from 'react';
-import { isPdf, useFileUrl } from './file-url';
+import { isPicture, useFileUrl } from './file-url';
 import { formatBytes as size } from './format-bytes';
 import { controlState, FieldError, type FieldProps, fieldClass, fieldId, hintId, Label } from './types';
 
@@ -31,14 +31,12 @@ const MIME: Record<string, string> = {
   ods: 'application/vnd.oasis.opendocument.spreadsheet',
 };
 
-const isImage = (file: Blob) => file.type.startsWith('image/');
-
 /** One chosen file of several: its name, size, a preview, and a button to take it out. */
 function ChosenFile({ file, label, onRemove }: { file: File; label: string; onRemove: () => void }) {
   const url = useFileUrl({ folder: '', types: [], maxBytes: 0 }, file);
   return (
     <li className="file-chosen">
-      {url && isImage(file) && (
+      {url && isPicture(file) && (
         <img src={url} alt={`Chosen ${label}: ${file.name}`} className="file-preview" />
       )}
       <span className="dropzone-name">
@@ -158,12 +156,12 @@ function OneFileField({ name, spec, value, onChange, mode, required, error }: Fi
       <FieldError name={name} error={error} />
       {showCurrent ? (
         <div className="file-current">
-          {isPdf(value) ? (
+          {isPicture(value) ? (
+            url && <img src={url} alt={`Current ${spec.label}`} className="file-preview" />
+          ) : (
             <a href={url ?? '#'} target="_blank" rel="noreferrer" className="button button-light">
               {String(value)}
             </a>
-          ) : (
-            url && <img src={url} alt={`Current ${spec.label}`} className="file-preview" />
           )}
           {rule.replaceLabel ? (
             <button type="button" className="button button-light" onClick={() => setReplacing(true)}>
@@ -212,7 +210,7 @@ function OneFileField({ name, spec, value, onChange, mode, required, error }: Fi
               or drop it here
             </span>
           </div>
-          {chosen && url && !isPdf(chosen) && (
+          {chosen && url && isPicture(chosen) && (
             <img src={url} alt={`Chosen ${spec.label}`} className="file-preview" />
           )}
         </>

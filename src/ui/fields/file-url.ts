@@ -29,7 +29,11 @@ export function useFileUrl(rule: FileRule | undefined, value: unknown): string |
   return uploadUrl(rule, String(value));
 }
 
-export function isPdf(value: unknown): boolean {
-  if (value instanceof Blob) return value.type === 'application/pdf';
-  return typeof value === 'string' && value.toLowerCase().endsWith('.pdf');
+const PICTURE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'];
+
+/** Whether a file shows as a picture; any other (a PDF, a video, a document) shows as a link. */
+export function isPicture(value: unknown): boolean {
+  if (value instanceof Blob) return value.type.startsWith('image/');
+  if (typeof value !== 'string') return false;
+  return PICTURE_EXTENSIONS.includes(value.slice(value.lastIndexOf('.') + 1).toLowerCase());
 }
