@@ -2,7 +2,6 @@
  * What the screens know of the server's extensions (src/db/known-extensions.ts, live): whether
  * images can be inserted in rich text, and whether an extension's screens can save.
  */
-
 import {
   CONTENT_IMAGE,
   IMAGES_UNAVAILABLE,

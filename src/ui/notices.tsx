@@ -31,7 +31,7 @@ interface Notice {
   topic?: string;
 }
 
-type Notify = (
+export type Notify = (
   kind: NoticeKind,
   text: string,
   detail?: string,

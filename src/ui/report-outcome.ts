@@ -14,10 +14,11 @@ import {
   SAVED_NO_ANSWER_YET,
   SAVED_OFFLINE,
 } from '../contract/messages';
-import type { NoticeKind } from './notices';
+import type { NoticeKind, Notify } from './notices';
 import { sharePercent } from './sync-status/upload-progress-line';
 
-type Notify = (kind: NoticeKind, text: string, detail?: string, action?: undefined, topic?: string) => void;
+/** What a report says, on the save's topic. */
+type Say = (kind: NoticeKind, text: string, detail?: string) => void;
 
 const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 
@@ -35,7 +36,7 @@ export function reportOutcomes(
   files?: readonly UploadProgress[],
   topic?: string,
 ): void {
-  const say: Notify = (kind, text, detail) => notify(kind, text, detail, undefined, topic);
+  const say: Say = (kind, text, detail) => notify(kind, text, detail, undefined, topic);
   const failed = outcomes.find((o) => o.kind === 'failed');
   if (failed?.kind === 'failed') {
     say('error', failure, failed.message ?? undefined);
@@ -55,7 +56,7 @@ export function reportOutcomes(
 }
 
 /** 'Saved; the file is being sent, 12%.', or offline, that it goes when the connection returns. */
-function reportFileOnItsWay(notify: Notify, files: readonly UploadProgress[]): void {
+function reportFileOnItsWay(notify: Say, files: readonly UploadProgress[]): void {
   if (navigator.onLine) {
     notify('info', fileBeingSent(files.length > 0 ? sharePercent(files) : null), FILE_PROGRESS_WHERE);
     return;

@@ -39,14 +39,6 @@ function entryMemory(db: LocalDb, seq: number, field: string): UploadMemory {
   };
 }
 
-const once = (fn: () => void) => {
-  let done = false;
-  return () => {
-    if (!done) fn();
-    done = true;
-  };
-};
-
 /** The files of the request that travel ahead of it. */
 function largeFiles(entry: OutboxEntry, request: WireRequest) {
   if (entry.op !== 'add' && entry.op !== 'update') return [];
@@ -77,12 +69,16 @@ export async function prepareFiles(
   const { seq } = entry;
   const body = { ...request.body };
   // Said once: the top bar stops saying the server cannot be reached while a file goes.
-  const answered = once(() => void serverAnswers(ctx.db));
+  let answered = false;
+  const onAnswer = () => {
+    if (!answered) void serverAnswers(ctx.db);
+    answered = true;
+  };
   for (const { field, wire, blob } of large) {
     const result = await uploadResumable(ctx.api, blob, {
       memory: entryMemory(ctx.db, seq, field),
       onProgress: (sent, confirmed, total) => publishUploadProgress({ seq, field, sent, confirmed, total }),
-      onAnswer: answered,
+      onAnswer,
     });
     if (result.kind === 'unsupported') {
       supportByTransport.set(transport, false);

@@ -2,7 +2,6 @@
  * A select of another entity's records that sends the record's NAME (`namesOf`): Add Student's
  * class, whose `className` carries a class name (api-contract §3.11).
  */
-
 import { nameOptions } from '../../app/records';
 import { entityByName } from '../../contract/entities';
 import { useLiveQuery } from '../live-query';

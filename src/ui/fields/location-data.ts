@@ -3,7 +3,6 @@
  * device after sign-in, a state's cities read when it is chosen and kept. Failures loading
  * them are only logged (spec §8).
  */
-
 import { useEffect, useState } from 'react';
 import { readCities, readCountries, readStates } from '../../app/location-lists';
 import type { City, Country, State } from '../../contract/geography';

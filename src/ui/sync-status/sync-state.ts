@@ -1,5 +1,4 @@
 /** The top bar's live view of the queue (src/app/sync-status/queue-summary.ts). */
-
 import {
   type ListProgress,
   type QueueCounts,

@@ -23,9 +23,12 @@ export function useUploadProgress(): ReadonlyMap<string, UploadProgress> {
  * Online) that are still on their way, for the top bar and a list's rows.
  */
 export function useFilesBeingSent(sending: readonly number[]): UploadProgress[] {
-  const all = useUploadProgress();
-  return [...all.values()].filter((p) => sending.includes(p.seq) && p.sent < p.total);
+  return onTheirWay(useUploadProgress().values(), sending);
 }
+
+/** Of the files heard of, those of the changes in `sending` not yet all sent. */
+export const onTheirWay = (heard: Iterable<UploadProgress>, sending: readonly number[]) =>
+  [...heard].filter((p) => sending.includes(p.seq) && p.sent < p.total);
 
 /** The progress of one entry's files (a record may carry several). */
 export function progressOf(all: ReadonlyMap<string, UploadProgress>, seq: number): UploadProgress[] {

@@ -26,14 +26,12 @@ export function useFilesOnTheirWay(sending: readonly number[]): FilesOnTheirWay 
     void Promise.all([
       import('../../app/sync-status/upload-progress'),
       import('./upload-progress-line'),
-    ]).then(([{ watchUploadProgress }, { sharePercent }]) => {
+    ]).then(([{ watchUploadProgress }, { onTheirWay, sharePercent }]) => {
       if (ended) return;
       stop = watchUploadProgress((p) => {
         heard.set(`${p.seq}:${p.field}`, p);
-        const onTheirWay = [...heard.values()].filter((f) => seqs.includes(f.seq) && f.sent < f.total);
-        setFiles(
-          onTheirWay.length > 0 ? { count: onTheirWay.length, percent: sharePercent(onTheirWay) } : null,
-        );
+        const files = onTheirWay(heard.values(), seqs);
+        setFiles(files.length > 0 ? { count: files.length, percent: sharePercent(files) } : null);
       });
     });
     return () => {
