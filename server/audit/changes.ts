@@ -2,8 +2,9 @@
  * An entry's `changes`: the fields a write changed, `{field: [old, new]}`, by the API's field
  * names (the columns, which are the descriptions' field names), from the rows before and after
  * the write as the database returned them. Secrets (password fields, stored hashed) read as
- * "[hidden]" on both sides; files are their stored names, which is what the rows hold. The
- * change tracking's `rev` is not a field; the key is the entry's record id, not a change
+ * "[hidden]" on both sides; files are their stored names, which is what the rows hold, with the
+ * names they had on the device in columns of their own (src/contract/original-file-name.ts).
+ * The change tracking's `rev` is not a field; the key is the entry's record id, not a change
  * (except where it is the record's one field: a content image is its file name).
  */
 import { HIDDEN_VALUE } from '../../src/contract/audit/audit-trail';

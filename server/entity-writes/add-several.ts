@@ -18,7 +18,7 @@ import { type ApiHandler, ok, refuse } from '../entities/handler';
 import { replyTexts } from '../entities/reply-texts';
 import { ident } from '../entities/sql';
 import type { Columns } from './columns';
-import { checkFile, checkFiles, fileColumns, fileFields, type IncomingFile } from './files';
+import { checkFile, checkFiles, fileColumns, fileFields, type IncomingFile, storeFile } from './files';
 import { cleanRichTextFields } from './rich-text';
 import { addColumnsChecked, lookupFor, type WriteOptions } from './write';
 
@@ -115,11 +115,11 @@ export function addSeveralHandler(
         return refuse(400, `${entity.fields[numbering.field].label} is too large`);
     }
 
-    for (const f of incoming.files) cols[f.field] = await uploads.save(f.folder, f.data, f.ext);
+    for (const f of incoming.files) await storeFile(uploads, f, cols);
     const ids: number[] = [];
     for (const [i, file] of files.entries()) {
       const row: Columns = { ...cols };
-      if (file) row[field] = await uploads.save(file.folder, file.data, file.ext);
+      if (file) await storeFile(uploads, file, row);
       if (numbering) row[numbering.field] = numbers[i];
       const names = Object.keys(row);
       const [stored] = await q(

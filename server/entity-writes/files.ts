@@ -8,9 +8,11 @@
  */
 import type { EntityDescription, FieldSpec, FileRule, Op } from '../../src/contract/entity';
 import { wireFields } from '../../src/contract/entity';
+import { cleanOriginalName, originalNameColumn } from '../../src/contract/original-file-name';
 import { isUploadReference } from '../../src/contract/resumable';
 import type { WireBody } from '../../src/contract/validation';
 import { isUploadFolder, type UploadFolder } from '../storage/folders';
+import type { UploadJournal } from '../uploads/journal';
 import type { FinishedUpload } from '../uploads/resumable';
 import { canDetect, detectKind, IMAGE_TYPES, SNIFF_BYTES } from '../uploads/sniff';
 import type { UploadContent } from '../uploads/store';
@@ -22,6 +24,8 @@ export interface IncomingFile {
   data: UploadContent;
   /** Extension of the detected kind, one of the rule's types. */
   ext: string;
+  /** The name the file had on the device (original-file-name.ts), when it said one. */
+  originalName: string | null;
 }
 
 export type FilesCheck = { ok: true; files: IncomingFile[] } | { ok: false; message: string };
@@ -49,6 +53,8 @@ export function fileColumns(entity: EntityDescription): FileField[] {
       const unknown = [...rule.types, ...(rule.typesOnUpdate ?? [])].filter((t) => !canDetect(t));
       if (unknown.length > 0)
         throw new Error(`${entity.name}.${field}: cannot recognise ${unknown.join(', ')}`);
+      if (originalNameColumn(field) in entity.fields)
+        throw new Error(`${entity.name}.${field}: a field takes the column of its original name`);
       return { field, spec, rule, folder: rule.folder };
     });
 }
@@ -81,16 +87,25 @@ async function received(
   raw: unknown,
   label: string,
   lookup: UploadLookup | undefined,
-): Promise<{ size: number; head: Uint8Array; content: () => Promise<UploadContent> } | { message: string }> {
+): Promise<
+  | { size: number; head: Uint8Array; name: string | null; content: () => Promise<UploadContent> }
+  | { message: string }
+> {
   if (raw instanceof File) {
     const head = new Uint8Array(await raw.slice(0, SNIFF_BYTES).arrayBuffer());
-    return { size: raw.size, head, content: async () => new Uint8Array(await raw.arrayBuffer()) };
+    const content = async () => new Uint8Array(await raw.arrayBuffer());
+    return { size: raw.size, head, name: cleanOriginalName(raw.name), content };
   }
   if (typeof raw !== 'string' || !lookup || !isUploadReference(raw))
     return { message: `${label} must be a file` };
   const upload = await lookup(raw);
   if ('refused' in upload) return { message: `${label} ${upload.refused}` };
-  return { size: upload.size, head: upload.head, content: async () => upload };
+  return {
+    size: upload.size,
+    head: upload.head,
+    name: cleanOriginalName(upload.name),
+    content: async () => upload,
+  };
 }
 
 /**
@@ -114,7 +129,17 @@ export async function checkFile(
     const noun = types.every((t) => IMAGE_TYPES.includes(t)) ? 'image' : 'file';
     return { message: `${spec.label} must be a ${listTypes(types)} ${noun}` };
   }
-  return { field, folder, data: await file.content(), ext };
+  return { field, folder, data: await file.content(), ext, originalName: file.name };
+}
+
+/** Stores a checked file: its stored name and its original one go in their columns of `cols`. */
+export async function storeFile(
+  uploads: UploadJournal,
+  file: IncomingFile,
+  cols: Record<string, unknown>,
+): Promise<void> {
+  cols[file.field] = await uploads.save(file.folder, file.data, file.ext);
+  cols[originalNameColumn(file.field)] = file.originalName;
 }
 
 export async function checkFiles(

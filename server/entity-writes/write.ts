@@ -18,7 +18,7 @@ import { ident } from '../entities/sql';
 import type { ResumableUploads } from '../uploads/resumable';
 import { changesRefs, parentDisagreement } from './agreement';
 import { addColumns, type Columns, hashPasswords, updateColumns } from './columns';
-import { checkFiles, fileFields, type UploadLookup } from './files';
+import { checkFiles, fileFields, storeFile, type UploadLookup } from './files';
 import { resolveRefCodes } from './ref-codes';
 import { missingParent, touchChildren } from './relations';
 import { cleanRichTextFields } from './rich-text';
@@ -65,7 +65,7 @@ export function addHandler(entity: EntityDescription, graph: EntityGraph, option
     if (!columns.ok) return refuse(400, columns.message);
     const { cols } = columns;
 
-    for (const f of incoming.files) cols[f.field] = await uploads.save(f.folder, f.data, f.ext);
+    for (const f of incoming.files) await storeFile(uploads, f, cols);
     const names = Object.keys(cols);
     const sql =
       names.length === 0
@@ -119,7 +119,7 @@ export function updateHandler(
     await hashPasswords(entity, cols);
 
     for (const f of incoming.files) {
-      cols[f.field] = await uploads.save(f.folder, f.data, f.ext);
+      await storeFile(uploads, f, cols);
       const old = current[f.field];
       if (typeof old === 'string' && old !== '') uploads.dropOnSuccess(f.folder, old);
     }

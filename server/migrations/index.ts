@@ -23,6 +23,7 @@ import standardLists from './017_standard_lists.sql?raw';
 import searchKeys from './018_search_keys.sql?raw';
 import contentImagePaths from './019_content_image_paths.sql?raw';
 import uniqueEmails from './020_unique_emails.sql?raw';
+import originalFileNames from './021_original_file_names.sql?raw';
 
 export interface Migration {
   /** File name without `.sql`; recorded in schema_migrations. */
@@ -51,4 +52,5 @@ export const migrations: readonly Migration[] = [
   { name: '018_search_keys', sql: searchKeys },
   { name: '019_content_image_paths', sql: contentImagePaths },
   { name: '020_unique_emails', sql: uniqueEmails },
+  { name: '021_original_file_names', sql: originalFileNames },
 ];

@@ -5,6 +5,7 @@
  * images), library resources, questions, About Us and Terms, so every list, filter, cascade and the dashboard
  * has something to show. Each level repeats its ancestors' ids, as the tables do.
  */
+import { originalNameColumn } from '../../src/contract/original-file-name';
 import { hashPassword } from '../auth/password';
 import type { Query } from '../db';
 import type { UploadFolder } from '../storage/folders';
@@ -315,6 +316,7 @@ async function seedBookContent(
       page_title: page.title,
       page_number: n + 1,
       image_path: saveFile ? await saveFile('book_pages', demoPageImage(page.rgb), 'png') : null,
+      [originalNameColumn('image_path')]: saveFile ? `page-${n + 1}.png` : null,
     });
   }
   for (const r of RESOURCES) {

@@ -47,6 +47,8 @@ export interface FinishedUpload extends MovableFile {
   size: number;
   /** Its first bytes, for the content check (sniff.ts). */
   head: Uint8Array;
+  /** The name the file had on the device, from the upload's `filename` metadata. */
+  name: string | null;
 }
 
 export interface ResumableOptions {
@@ -255,6 +257,7 @@ async function finishedUpload(
   return {
     size: upload.size,
     head,
+    name: upload.metadata?.filename ?? null,
     moveInto: (folder, name) => storage.tus.moveInto(id, folder, name),
     release: async () => void (await forget(db, id)),
   };

@@ -10,10 +10,14 @@
  * type from the extension (a stored name's extension is that of the detected kind),
  * Last-Modified, Range requests (video seeking: 206, or 416 past the end) and HEAD. Every
  * reply is defused: nosniff, a sandboxing Content-Security-Policy (an upload opened as a page
- * can run nothing and reach nothing), and files that are not images are downloads.
+ * can run nothing and reach nothing), and files that are not images are downloads. A link may
+ * ask for the name the file had on the administrator's device (`?name=`, as the app's links do:
+ * src/contract/original-file-name.ts); it only names the download, cleaned like a stored
+ * original and encoded (RFC 6266), so it can neither break the header nor change what is served.
  */
 import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { cleanOriginalName, ORIGINAL_NAME_PARAM } from '../../src/contract/original-file-name';
 import type { AppEnv } from '../http/env';
 import { fail, TEXT } from '../http/reply';
 import { isPublicUploadFolder, isSafeFileName, isUploadFolder, type UploadFolder } from '../storage/folders';
@@ -24,12 +28,40 @@ export const UPLOAD_CSP = "sandbox; default-src 'none'; img-src 'self'; media-sr
 
 const isImage = (name: string) => IMAGE_TYPES.includes(name.slice(name.lastIndexOf('.') + 1).toLowerCase());
 
+/**
+ * `attachment; filename="<ASCII fallback>"; filename*=UTF-8''<the name>`: old clients read the
+ * first, every current one the second.
+ */
+export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return fallback === name
+    ? `${type}; filename="${name}"`
+    : `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * The download's name: the one the link asks for, ending in the stored file's extension (that
+ * of its checked content), so a name cannot make a device open the file as something else.
+ */
+function downloadName(c: Context, stored: string): string {
+  const asked = cleanOriginalName(c.req.query(ORIGINAL_NAME_PARAM));
+  if (!asked) return stored;
+  const ext = stored.slice(stored.lastIndexOf('.'));
+  return asked.toLowerCase().endsWith(ext.toLowerCase()) ? asked : `${asked}${ext}`;
+}
+
 function defuse(c: Context, folder: UploadFolder, name: string): void {
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Content-Security-Policy', UPLOAD_CSP);
   c.header('Cache-Control', isPublicUploadFolder(folder) ? 'public, no-cache' : 'private, no-cache');
+  const named = downloadName(c, name);
   // A PDF or an HTML-looking file opened from a link must not render in our origin's window.
-  if (!isImage(name)) c.header('Content-Disposition', `attachment; filename="${name}"`);
+  if (!isImage(name)) c.header('Content-Disposition', contentDisposition('attachment', named));
+  else if (named !== name) c.header('Content-Disposition', contentDisposition('inline', named));
 }
 
 const params = (c: Context) => ({ folder: c.req.param('folder') ?? '', name: c.req.param('name') ?? '' });

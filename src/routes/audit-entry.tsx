@@ -11,6 +11,7 @@ import { type AuditNames, auditNames, BY_TRAIL_NAME, referredEntity } from '../a
 import type { AuditEntry } from '../contract/audit/audit-reply';
 import type { AuditOp } from '../contract/audit/audit-trail';
 import type { EntityDescription } from '../contract/entity';
+import { originalNameColumn } from '../contract/original-file-name';
 import { encodeRouteId } from '../ui/route-id';
 
 const OP_WORDS: Record<AuditOp, string> = {
@@ -79,13 +80,50 @@ function Referred({ ids, titles }: { ids: unknown; titles: ReadonlyMap<string, s
   );
 }
 
+/** The columns that keep file fields' original names: shown with their file, not as rows. */
+const originalColumns = (entity: EntityDescription | undefined) =>
+  new Set(
+    Object.entries(entity?.fields ?? {})
+      .filter(([, spec]) => spec.kind === 'file')
+      .map(([field]) => originalNameColumn(field)),
+  );
+
 /** The changed fields in the form's order, then the others (sets, fields the form leaves out). */
 function ordered(entity: EntityDescription | undefined, changes: AuditEntry['changes']) {
   const rank = (field: string) => {
     const at = entity?.form.indexOf(field) ?? -1;
     return at < 0 ? Number.MAX_SAFE_INTEGER : at;
   };
-  return Object.entries(changes).sort(([a], [b]) => rank(a) - rank(b));
+  const originals = originalColumns(entity);
+  return Object.entries(changes)
+    .filter(([field]) => !originals.has(field))
+    .sort(([a], [b]) => rank(a) - rank(b));
+}
+
+/** A stored file by the name it had on the device, its stored name beside; else as stored. */
+function FileValue({ stored, original }: { stored: unknown; original: unknown }) {
+  if (typeof original !== 'string' || original === '' || typeof stored !== 'string' || stored === '')
+    return <Value value={stored} />;
+  return (
+    <>
+      {original} <small className="muted">(stored as {stored})</small>
+    </>
+  );
+}
+
+/** One changed field's before or after: referred records by name, files by their own names. */
+function Changed(props: {
+  entity: EntityDescription | undefined;
+  field: string;
+  value: unknown;
+  original: unknown;
+  names: AuditNames;
+}) {
+  const { entity, field, value, original, names } = props;
+  const target = entity ? referredEntity(entity, field) : null;
+  if (target) return <Referred ids={value} titles={names.get(target)} />;
+  if (entity?.fields[field]?.kind === 'file') return <FileValue stored={value} original={original} />;
+  return <Value value={value} />;
 }
 
 /** The record the entry is about: its name and a link to its form where it has one. */
@@ -149,13 +187,17 @@ export function AuditEntryView({ entry, names }: { entry: AuditEntry; names: Aud
           </thead>
           <tbody>
             {changes.map(([field, [before, after]]) => {
-              const target = entity ? referredEntity(entity, field) : null;
-              const titles = target ? names.get(target) : undefined;
+              const [originalBefore, originalAfter] = entry.changes[originalNameColumn(field)] ?? [];
+              const shared = { entity, field, names };
               return (
                 <tr key={field}>
                   <th scope="row">{fieldLabel(entry.entity, field)}</th>
-                  <td>{target ? <Referred ids={before} titles={titles} /> : <Value value={before} />}</td>
-                  <td>{target ? <Referred ids={after} titles={titles} /> : <Value value={after} />}</td>
+                  <td>
+                    <Changed {...shared} value={before} original={originalBefore} />
+                  </td>
+                  <td>
+                    <Changed {...shared} value={after} original={originalAfter} />
+                  </td>
                 </tr>
               );
             })}

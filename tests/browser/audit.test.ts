@@ -7,9 +7,10 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bookEntity, classEntity } from '../../src/contract/entities';
+import { bookEntity, classEntity, schoolEntity } from '../../src/contract/entities';
 import { encodeRouteId } from '../../src/ui/route-id';
 import { browserSuite, signInWithForm } from '../helpers/browser';
+import { pngFile } from '../helpers/files';
 import { api, serverTitles, signIn } from '../helpers/server';
 
 // The demo data: a student with a school and books to assign, records to name.
@@ -144,4 +145,53 @@ it('speaks in words: the record by name with a link, references by name and id, 
     .toContain(`${first.book_name} (ID ${first.book_id}), ${second.book_name} (ID ${second.book_id})`);
   // Times in the administrator's locale, never as ISO text.
   expect(await entries.first().textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}/);
+});
+
+it('names a file by the name it had on the device, on its form and in its history', async () => {
+  const admin = api(suite.server.apiRoot, await signIn(suite.server.apiRoot));
+  const schools: Record<string, string>[] = (await admin.get(schoolEntity.api.list)).body.schools;
+  const lakeside = schools.find((s) => s.school_name === 'Lakeside Public School')!;
+  const edit = `${suite.server.url}${schoolEntity.routes.edit}/${encodeRouteId(String(lakeside.school_id))}`;
+  await page.goto(edit);
+  await page.getByRole('heading', { name: 'Update School' }).waitFor();
+  // The demo school has no logo yet: the field takes one.
+  const logo = pngFile('Lakeside crest – 2026.png', 700);
+  await page.getByLabel('School Logo').setInputFiles({
+    name: logo.name,
+    mimeType: logo.type,
+    buffer: Buffer.from(await logo.arrayBuffer()),
+  });
+  await page.getByRole('button', { name: 'Update School' }).click();
+  await page.waitForURL(/\/schools/);
+  const stored = async () =>
+    ((await admin.get(schoolEntity.api.list)).body.schools as Record<string, string>[]).find(
+      (s) => s.school_id === lakeside.school_id,
+    )!;
+  await expect.poll(async () => (await stored()).school_logo_name, { timeout: 20_000 }).toBe(logo.name);
+  const storedName = String((await stored()).school_logo);
+
+  // The form shows the current logo by that name, once the pull has brought it.
+  const current = page.getByRole('img', { name: `Current School Logo: ${logo.name}` });
+  const shown = async () => {
+    await page.goto(edit);
+    await page.getByRole('heading', { name: 'Update School' }).waitFor();
+    return current.count();
+  };
+  await expect.poll(shown, { timeout: 45_000 }).toBe(1);
+  expect(await current.getAttribute('src')).toContain(`${storedName}?name=`);
+
+  // The history shows one row for the file, by both names, not a row for the column behind it.
+  await page.goto(`${suite.server.url}/audit?entity=schools&id=${lakeside.school_id}`);
+  const updated = page.locator('ol.audit-list > li').filter({ hasText: 'Updated' }).first();
+  await updated.waitFor();
+  expect(await updated.locator('tbody th').allTextContents()).toEqual(['School Logo']);
+  await expect
+    .poll(() =>
+      updated
+        .getByRole('row', { name: /School Logo/ })
+        .locator('td')
+        .last()
+        .textContent(),
+    )
+    .toBe(`${logo.name} (stored as ${storedName})`);
 });

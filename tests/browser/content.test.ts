@@ -295,7 +295,7 @@ describe('content through the screens', () => {
     await saveVideoResource('Long lesson video', 'lesson.mp4');
 
     // The first chunk's bytes: a window sends 5 MB chunks, the service worker a first 256 KB.
-    const line = /Video File: [1-9]\d*% \([\d.]+ [KM]B of 9\.0 MB\)/;
+    const line = /Video File “lesson\.mp4”: [1-9]\d*% \([\d.]+ [KM]B of 9\.0 MB\)/;
     try {
       await expect
         .poll(() => page.locator('.sending-files').textContent(), { timeout: 30_000 })
@@ -373,7 +373,7 @@ describe('a large file over a slow line', () => {
     await saveVideoResource('Slow lesson video', 'slow.mp4');
 
     // Before the first chunk is through, the form already shows some of its bytes sent.
-    const line = /Video File: (\d+)% \(/;
+    const line = /Video File “slow\.mp4”: (\d+)% \(/;
     await expect
       .poll(async () => percentIn(await page.locator('.sending-files').textContent(), line), {
         timeout: 30_000,
@@ -438,8 +438,14 @@ describe('a large file over a slow line', () => {
         .textContent({ timeout: 3000 })
         .catch(() => null);
     };
-    await expect.poll(shownFile, { timeout: 45_000 }).toBe(String(sent[0].video_file));
+    // By the name it had on the device, which its download takes too.
+    expect(sent[0].video_file_name).toBe('slow.mp4');
+    await expect.poll(shownFile, { timeout: 45_000 }).toBe('slow.mp4');
     expect(await page.getByRole('img', { name: 'Current Video File' }).count()).toBe(0);
+    const href = await current.getByRole('link').getAttribute('href');
+    expect(href).toContain(`/uploads/videos/${String(sent[0].video_file)}?name=slow.mp4`);
+    const download = await page.request.head(new URL(String(href), server.url).href);
+    expect(download.headers()['content-disposition']).toBe('attachment; filename="slow.mp4"');
   });
 });
 

@@ -11,6 +11,8 @@ export interface UploadProgress {
   seq: number;
   /** The entry's field name. */
   field: string;
+  /** The file's name on this device, when it has one. */
+  name?: string;
   /** Bytes the server has confirmed or that are on their way. */
   sent: number;
   /** Bytes the server has confirmed: where the next try goes on from. */

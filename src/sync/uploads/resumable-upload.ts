@@ -119,6 +119,8 @@ export async function uploadResumable(
     const upload = new Upload(blob, {
       endpoint: `${api.root}/${RESUMABLE_PATH}/`,
       chunkSize: CHUNK_BYTES,
+      // The name the record keeps beside its stored one (contract/original-file-name.ts).
+      metadata: blob instanceof File && blob.name ? { filename: blob.name } : {},
       // At once, then after 1, 3 and 5 s; the count restarts whenever bytes got through.
       retryDelays: [0, 1000, 3000, 5000],
       httpStack: fetchHttpStack(fetcher, api.progressiveUploads),

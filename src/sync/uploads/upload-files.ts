@@ -26,6 +26,8 @@ export { RESUMABLE_FROM_BYTES };
 /** Whether the server behind an API client (known by its fetch) has the endpoint. */
 const supportByTransport = new WeakMap<typeof fetch, boolean>();
 
+const nameOf = (blob: Blob) => (blob instanceof File && blob.name ? blob.name : undefined);
+
 /** An upload's URL kept in its outbox entry, under the field's name. */
 function entryMemory(db: LocalDb, seq: number, field: string): UploadMemory {
   return {
@@ -77,7 +79,8 @@ export async function prepareFiles(
   for (const { field, wire, blob } of large) {
     const result = await uploadResumable(ctx.api, blob, {
       memory: entryMemory(ctx.db, seq, field),
-      onProgress: (sent, confirmed, total) => publishUploadProgress({ seq, field, sent, confirmed, total }),
+      onProgress: (sent, confirmed, total) =>
+        publishUploadProgress({ seq, field, name: nameOf(blob), sent, confirmed, total }),
       onAnswer,
     });
     if (result.kind === 'unsupported') {

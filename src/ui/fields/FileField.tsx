@@ -133,11 +133,11 @@ function SeveralFilesField({ name, spec, value, onChange, required, error }: Fie
   );
 }
 
-function OneFileField({ name, spec, value, onChange, mode, required, error }: FieldProps) {
+function OneFileField({ name, spec, value, onChange, mode, required, error, originalName }: FieldProps) {
   const rule = spec.file!;
   const [replacing, setReplacing] = useState(false);
   const [over, setOver] = useState(false);
-  const url = useFileUrl(rule, Array.isArray(value) ? null : value);
+  const url = useFileUrl(rule, Array.isArray(value) ? null : value, originalName);
   const hint = mode === 'update' ? (rule.hintOnUpdate ?? spec.hint) : spec.hint;
   const accept = rule.types.map((t) => `.${t},${MIME[t] ?? ''}`).join(',');
   const showCurrent = mode === 'update' && typeof value === 'string' && value !== '' && !replacing;
@@ -157,10 +157,16 @@ function OneFileField({ name, spec, value, onChange, mode, required, error }: Fi
       {showCurrent ? (
         <div className="file-current">
           {isPicture(value) ? (
-            url && <img src={url} alt={`Current ${spec.label}`} className="file-preview" />
+            url && (
+              <img
+                src={url}
+                alt={`Current ${spec.label}${originalName ? `: ${originalName}` : ''}`}
+                className="file-preview"
+              />
+            )
           ) : (
-            <a href={url ?? '#'} target="_blank" rel="noreferrer" className="button button-light">
-              {String(value)}
+            <a href={url ?? '#'} target="_blank" rel="noreferrer" className="button button-light file-link">
+              {originalName || String(value)}
             </a>
           )}
           {rule.replaceLabel ? (

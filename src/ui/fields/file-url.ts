@@ -5,9 +5,12 @@
 import { useEffect, useState } from 'react';
 import { API_ROOT } from '../../app/window-settings';
 import type { FileRule } from '../../contract/entity';
+import { ORIGINAL_NAME_PARAM } from '../../contract/original-file-name';
 
-export function uploadUrl(rule: FileRule, name: string): string {
-  return `${API_ROOT.replace(/\/+$/, '')}/uploads/${rule.folder}/${encodeURIComponent(name)}`;
+/** A stored file's URL; with its original name, the server serves it under that name. */
+export function uploadUrl(rule: FileRule, name: string, original?: string): string {
+  const url = `${API_ROOT.replace(/\/+$/, '')}/uploads/${rule.folder}/${encodeURIComponent(name)}`;
+  return original ? `${url}?${ORIGINAL_NAME_PARAM}=${encodeURIComponent(original)}` : url;
 }
 
 /**
@@ -15,7 +18,7 @@ export function uploadUrl(rule: FileRule, name: string): string {
  * appears with the row, not one render after it); a Blob gets an object URL, made after render
  * and revoked when the value changes or the component goes.
  */
-export function useFileUrl(rule: FileRule | undefined, value: unknown): string | null {
+export function useFileUrl(rule: FileRule | undefined, value: unknown, original?: string): string | null {
   const blob = rule && value instanceof Blob ? value : null;
   const [made, setMade] = useState<{ blob: Blob; url: string } | null>(null);
   useEffect(() => {
@@ -26,7 +29,7 @@ export function useFileUrl(rule: FileRule | undefined, value: unknown): string |
   }, [blob]);
   if (!rule || value === null || value === undefined || value === '') return null;
   if (blob) return made?.blob === blob ? made.url : null;
-  return uploadUrl(rule, String(value));
+  return uploadUrl(rule, String(value), original);
 }
 
 const PICTURE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'];

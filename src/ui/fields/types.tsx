@@ -15,6 +15,8 @@ export interface FieldProps {
   error?: string;
   /** Something to know before saving that does not stop the save (a value already used). */
   warning?: string;
+  /** A file field's stored file by the name it had on the device (original-file-name.ts). */
+  originalName?: string;
 }
 
 export const fieldId = (name: string) => `field-${name}`;

@@ -4,7 +4,7 @@ import type { Option } from '../../db/reads/parent-options';
 import type { useContentImages } from '../extensions-data';
 import type { FormValue } from '../fields/types';
 import { FormField } from './FormField';
-import type { FormValues } from './form-values';
+import { type FormValues, originalNameOf } from './form-values';
 
 /** The form's fields shown now, each with its value, its options and its problem. */
 export function FormGrid({
@@ -48,6 +48,7 @@ export function FormGrid({
             mode: op,
             error: errorOf(name),
             warning: warnings[name],
+            originalName: originalNameOf(values, name),
           }}
         />
       ))}

@@ -4,12 +4,20 @@
  * the location levels a location field reads.
  */
 import { type EntityDescription, formFields, type Op } from '../../contract/entity';
+import { originalNameColumn } from '../../contract/original-file-name';
 import { severalField } from '../../contract/several-files';
 import type { Values } from '../../db/mutate';
 import type { Row } from '../data';
 import type { FormValue } from '../fields/types';
 
 export type FormValues = Record<string, FormValue>;
+
+/** The original name of the stored file a file field holds, when the record came with one. */
+export function originalNameOf(values: FormValues, field: string): string | undefined {
+  const value = values[field];
+  const original = values[originalNameColumn(field)];
+  return typeof value === 'string' && typeof original === 'string' ? original : undefined;
+}
 
 export function valuesOf(entity: EntityDescription, op: Op, row: Row | null): FormValues {
   const out: FormValues = {};
@@ -18,6 +26,9 @@ export function valuesOf(entity: EntityDescription, op: Op, row: Row | null): Fo
   for (const name of [...formFields(entity, op), ...(within ? [within] : [])]) {
     const v = row?.[name];
     out[name] = v instanceof File ? v : v === null || v === undefined ? '' : String(v);
+    const original = entity.fields[name]?.kind === 'file' ? row?.[originalNameColumn(name)] : null;
+    // Beside the field, for its control to show; never sent (changeValues takes fields only).
+    if (typeof original === 'string' && original !== '') out[originalNameColumn(name)] = original;
   }
   if (several) out[several.field] = [];
   return out;
@@ -36,7 +47,7 @@ export function changeValues(
   const out: Values = {};
   for (const [name, v] of Object.entries(values)) {
     const isFile = entity.fields[name]?.kind === 'file';
-    if (Array.isArray(v)) continue;
+    if (Array.isArray(v) || !(name in entity.fields)) continue;
     if (isFile && (hidden.includes(name) || (op === 'update' && !(v instanceof File)))) continue;
     out[name] = hidden.includes(name) ? '' : (v as string | File);
   }

@@ -43,13 +43,14 @@ export function sharePercent(files: readonly UploadProgress[], of: 'sent' | 'con
   return total > 0 ? Math.floor((files.reduce((sum, p) => sum + p[of], 0) / total) * 100) : 0;
 }
 
-/** 'Page Image: 45% (4.5 MB of 10.0 MB)', with a progress bar. */
+/** 'Page Image “scan-12.png”: 45% (4.5 MB of 10.0 MB)', with a progress bar. */
 export function UploadProgressLine({ progress, label }: { progress: UploadProgress; label: string }) {
   const percent = percentOf(progress);
-  const text = `${label}: ${percent}% (${formatBytes(progress.sent)} of ${formatBytes(progress.total)})`;
+  const what = progress.name ? `${label} “${progress.name}”` : label;
+  const text = `${what}: ${percent}% (${formatBytes(progress.sent)} of ${formatBytes(progress.total)})`;
   return (
     <span className="upload-progress">
-      <progress max={100} value={percent} aria-label={label} />
+      <progress max={100} value={percent} aria-label={what} />
       <span>{text}</span>
     </span>
   );

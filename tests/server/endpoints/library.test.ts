@@ -97,7 +97,19 @@ describe('Resources/Library/addlibrary.php and fetchlibrary.php', () => {
       ['addnactivities_file', 'addnactivities', 'pptx'],
       ['answerkeys_file', 'answerkeys', 'pdf'],
     ];
+    const originals: Record<string, string> = {
+      video_file: 'lesson.mp4',
+      document_file: 'sheet.docx',
+      audio_file: 'song.mp3',
+      thumb_image: 'thumb.png',
+      interactivities_file: 'game.zip',
+      addnworksheets_file: 'w.pdf',
+      addnactivities_file: 'act.pptx',
+      answerkeys_file: 'keys.pdf',
+    };
     for (const [column, folder, ext] of files) {
+      // Stored under a name of its own; the one it had on the device beside it.
+      expect(row[`${column}_name`], column).toBe(originals[column]);
       expect(row[column], column).toMatch(new RegExp(`\\.${ext}$`));
       expect(await storedFiles(suite.server.storage, folder as UploadFolder), folder).toContain(row[column]);
     }

@@ -269,6 +269,20 @@ describe('a record naming a finished upload', () => {
     });
   });
 
+  it('keeps the name the file had on the device, from the upload’s filename metadata', async () => {
+    const bytes = await bytesOf(sampleFile('png', 'map.png', 2 * MB));
+    const encoded = Buffer.from('Map of India (2).png').toString('base64');
+    const res = await create(bytes.length, cookie, { 'Upload-Metadata': `filename ${encoded}` });
+    expect(res.status).toBe(201);
+    const at = new URL(res.headers.get('Location')!, url).href;
+    expect((await patch(at, 0, bytes)).status).toBe(204);
+    const reply = await addChapter({ chapterImage: `tus:${at.split('/').at(-1)}` });
+    expect(reply.body).toMatchObject({ success: true });
+    const row = (await api(apiRoot, cookie).get(C.get, { chapter_id: reply.body.id })).body.chapter;
+    expect(row.chapter_image).toMatch(/^[0-9]+_[0-9a-f]{16}\.png$/);
+    expect(row.chapter_image_name).toBe('Map of India (2).png');
+  });
+
   it('works on update too, within the update limit', async () => {
     const added = await addChapter({ chapterImage: 'null' });
     const reference = await uploaded(await bytesOf(sampleFile('pdf', 'notes.pdf', MB)));

@@ -87,6 +87,30 @@ describe('every upload reply', () => {
     }
   });
 
+  it('names a download by the name a link asks for, encoded, in the extension of its content', async () => {
+    const name = await store('chapter_content', PDF, 'pdf');
+    const disposition = async (asked: string) =>
+      (await get(`/api/uploads/chapter_content/${name}?name=${encodeURIComponent(asked)}`)).headers.get(
+        'content-disposition',
+      );
+    expect(await disposition('Teacher Guide.pdf')).toBe('attachment; filename="Teacher Guide.pdf"');
+    // Not ASCII: a plain fallback for old clients, the name itself for the others (RFC 6266).
+    expect(await disposition('गाइड (1).PDF')).toBe(
+      `attachment; filename="____ (1).PDF"; filename*=UTF-8''%E0%A4%97%E0%A4%BE%E0%A4%87%E0%A4%A1%20%281%29.PDF`,
+    );
+    // A name cannot break the header, leave its folder or make the file another kind.
+    expect(await disposition('a"b\r\nSet-Cookie: x=1.pdf')).toBe(
+      'attachment; filename="a_bSet-Cookie: x=1.pdf"; filename*=UTF-8\'\'a%22bSet-Cookie%3A%20x%3D1.pdf',
+    );
+    expect(await disposition('../../etc/page.html')).toBe('attachment; filename="page.html.pdf"');
+    expect(await disposition('')).toBe(`attachment; filename="${name}"`);
+    // An image is shown, not downloaded: only its name changes.
+    const picture = await store('book_cover', PNG, 'png');
+    const shown = await get(`/api/uploads/book_cover/${picture}?name=cover.png`);
+    expect(shown.headers.get('content-disposition')).toBe('inline; filename="cover.png"');
+    expect(shown.headers.get('content-type')).toBe('image/png');
+  });
+
   it('still serves Range requests (video seeking), defused too', async () => {
     const name = await store('videos', MP4, 'mp4');
     const res = await get(`/api/uploads/videos/${name}`, { Range: 'bytes=4-11' });

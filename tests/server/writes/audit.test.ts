@@ -159,6 +159,8 @@ describe('what an entry says', () => {
     const [add] = await newEntries();
     expect(add.changes.password).toEqual([null, HIDDEN_VALUE]);
     expect(add.changes.school_logo).toEqual([null, stored.school_logo]);
+    // Beside the stored name, the one the file had on the device (the trail shows both).
+    expect(add.changes.school_logo_name).toEqual([null, 'logo.png']);
     expect(add.changes.school_name).toEqual([null, 'Audit School']);
     expect(JSON.stringify(add.changes)).not.toContain(stored.password);
     // The original front-end sends neither the device nor the time.
@@ -193,6 +195,7 @@ describe('what an entry says', () => {
     expect(changed.changes).toEqual({
       password: [HIDDEN_VALUE, HIDDEN_VALUE],
       school_logo: [stored.school_logo, now.school_logo],
+      school_logo_name: ['logo.png', 'new.png'],
     });
   });
 
