@@ -3,7 +3,9 @@
  * hold offline and change at once after a change (src/app/dashboard/read-dashboard.ts): Teachers Added (links
  * to /teachers), Pending Approvals (teachers with status Disabled; links to /teachers with the
  * Disabled filter chosen) and Books Not Assigned (books no school, teacher or student has).
- * While lists are being received (a first sync), a bar per list shows rows received of total.
+ * Until the device's first sync has completed the figures say "–" (counting), never a count of
+ * what has arrived so far; while lists are being received, a bar per list shows rows received
+ * of total.
  * The charts (dashboard-charts.tsx, with Chart.js) load on demand once the figures are shown:
  * nothing of them is on the first load.
  */

@@ -8,6 +8,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teacherEntity } from '../../src/contract/entities';
 import { axeFindings } from '../helpers/axe';
 import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -169,5 +170,36 @@ describe('the dashboard’s charts', () => {
     expect(await check()).toEqual([]);
     await panel('books').getByRole('button', { name: 'Show as table' }).click();
     expect(await check()).toEqual([]);
+  });
+});
+
+describe('the figures on a device whose first sync has not completed', () => {
+  it('say "counting", not 0, until the lists they count have arrived', async () => {
+    const fresh = await browser.newContext({ viewport: LANDSCAPE, hasTouch: true });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await fresh.route(`**/api/${teacherEntity.api.list}*`, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    try {
+      const tablet = await fresh.newPage();
+      await signInWithForm(tablet, server.url);
+      await tablet.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await expect.poll(() => asked, { timeout: 20_000 }).toBe(true);
+      const teachers = tablet.getByTestId('figure-teachers');
+      // The teachers have not arrived, so no figure is a count yet.
+      expect(await teachers.textContent()).toBe('–counting');
+      expect(await tablet.getByTestId('figure-booksNotAssigned').textContent()).toBe('–counting');
+      release();
+      await expect.poll(() => teachers.textContent(), { timeout: 20_000 }).toBe('3');
+    } finally {
+      release();
+      await fresh.close();
+    }
   });
 });

@@ -59,6 +59,7 @@ describe.each([
     const { proxy, ctx } = await fixtures.proxied({ legacy, seedDemo: true });
     await pull(ctx);
     const before = await dashboardFigures(ctx.db, FIGURES);
+    if (!before) throw new Error('the first sync has completed: the figures must be there');
 
     const school = await mutate(ctx.db, {
       op: 'add',

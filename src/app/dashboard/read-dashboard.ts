@@ -14,4 +14,4 @@ const tables = {
   bookSets: catalogue.sets.filter((s) => s.target === 'book'),
 };
 
-export const readDashboard = (): Promise<DashboardFigures> => dashboardFigures(db, tables);
+export const readDashboard = (): Promise<DashboardFigures | null> => dashboardFigures(db, tables);

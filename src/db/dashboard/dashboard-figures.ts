@@ -5,6 +5,7 @@
  * (the window's entity catalogue), so this runs without the full descriptions.
  */
 import type { LocalDb } from '../database';
+import { readSyncState } from '../meta';
 
 export interface DashboardFigures {
   teachers: number;
@@ -19,11 +20,16 @@ export interface FigureTables {
   bookSets: readonly { table: string; relation: string }[];
 }
 
-export async function dashboardFigures(db: LocalDb, tables: FigureTables): Promise<DashboardFigures> {
+/**
+ * The figures; null on a device whose first sync has not completed, where counting what has
+ * arrived so far would show an office "0 teachers" for a moment, or a count still climbing.
+ */
+export async function dashboardFigures(db: LocalDb, tables: FigureTables): Promise<DashboardFigures | null> {
   const teachers = db.table(tables.teachers);
   const books = db.table(tables.books);
   const owners = tables.bookSets.map((s) => db.table(s.table));
-  return db.transaction('r', [teachers, books, ...owners], async () => {
+  return db.transaction('r', [db.meta, teachers, books, ...owners], async () => {
+    if ((await readSyncState(db)).lastSyncedAt === null) return null;
     const assigned = new Set<unknown>();
     // The multi-entry index lists every book some record holds, without reading the records.
     for (const set of tables.bookSets)

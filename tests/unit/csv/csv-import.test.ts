@@ -26,7 +26,7 @@ import {
 } from '../../../src/db/csv/imports';
 import { dashboardFigures } from '../../../src/db/dashboard/dashboard-figures';
 import { LOCAL_SCHEMA_VERSION, type LocalDb, storesFor } from '../../../src/db/database';
-import { writeSignedInUser } from '../../../src/db/meta';
+import { patchSyncState, writeSignedInUser } from '../../../src/db/meta';
 import { mutate } from '../../../src/db/mutate';
 import { openLocalDb } from '../../../src/db/open';
 import { writeReference } from '../../../src/db/reference-lists';
@@ -249,6 +249,7 @@ describe('a device from local schema 8 (an import’s pairs in its record, teach
     await asSchema8(db, name);
     upgraded = openLocalDb(name);
     await upgraded.open();
+    await patchSyncState(upgraded, { lastSyncedAt: Date.now() });
     const figures = await dashboardFigures(upgraded, {
       teachers: 'teachers',
       books: 'books',

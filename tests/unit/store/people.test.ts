@@ -9,6 +9,7 @@ import { catalogueSets } from '../../../src/contract/catalogue/entity-catalogue'
 import { bookEntity, entities, schoolEntity, teacherEntity } from '../../../src/contract/entities';
 import { dashboardFigures } from '../../../src/db/dashboard/dashboard-figures';
 import type { LocalDb } from '../../../src/db/database';
+import { patchSyncState } from '../../../src/db/meta';
 import { mutate } from '../../../src/db/mutate';
 import { applyServerIds } from '../../../src/db/outbox/rekey';
 import { requestOptions } from '../../../src/sync/api/encode-request';
@@ -124,6 +125,9 @@ describe('dashboard figures', () => {
       books: 'books',
       bookSets: catalogueSets(entities).filter((s) => s.target === 'book'),
     };
+    // None before the device's first sync has completed: what arrived so far is not a count.
+    expect(await dashboardFigures(db, tables)).toBeNull();
+    await patchSyncState(db, { lastSyncedAt: Date.now() });
     expect(await dashboardFigures(db, tables)).toEqual({
       teachers: 1,
       pendingApprovals: 0,
