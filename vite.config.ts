@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -29,16 +28,6 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-  resolve: {
-    alias: {
-      // valibot is one module: a first-load import of it brings every valibot function the app
-      // uses anywhere. The list routes' search schema (src/ui/list/list-search.ts) imports valibot's
-      // other build, its own module, which the bundler trims to the few functions it uses.
-      'valibot/first-load': fileURLToPath(
-        new URL('./node_modules/valibot/dist/index.min.mjs', import.meta.url),
-      ),
-    },
-  },
   // The list worker (src/list-worker.ts) is a module worker: it shares chunks with the app.
   worker: { format: 'es' },
   build: {

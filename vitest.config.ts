@@ -25,8 +25,6 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
-          // The alias vite.config.ts gives the list routes' search schema (src/ui/list/list-search.ts).
-          alias: { 'valibot/first-load': 'valibot' },
           environment: 'node',
           setupFiles: ['fake-indexeddb/auto'],
         },

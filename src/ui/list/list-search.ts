@@ -1,5 +1,3 @@
-import * as v from 'valibot/first-load';
-
 /** The list screens' URL search (page and search text), validated. */
 export interface ListSearch {
   page?: number;
@@ -11,25 +9,6 @@ export interface ListSearch {
   [filter: string]: string | number | undefined;
   /** Lists with page sizes ('Show'): the size chosen. */
   limit?: number;
-}
-
-/**
- * A whole number from 1 up, as the address carries it (the router gives digits as a number),
- * or absent (empty counts as absent). Anything else is a broken address, not page 1: the
- * router's error screen says which part and how.
- */
-function positiveWhole(name: string, max: number) {
-  return v.optional(
-    v.pipe(
-      v.unknown(),
-      v.check(
-        (value) => value === '' || isWhole(value, max),
-        (issue) =>
-          `The address has ${name}=${String(issue.input)}: it must be a whole number from 1 to ${max}.`,
-      ),
-      v.transform((value) => (value === '' ? undefined : Number(value))),
-    ),
-  );
 }
 
 function isWhole(value: unknown, max: number): boolean {
@@ -45,39 +24,58 @@ const text = (value: unknown): string | undefined => {
 
 const KNOWN = new Set(['page', 'search', 'sort', 'dir', 'limit']);
 
+type Checked = { value: ListSearch } | { issues: { message: string }[] };
+
 /**
- * The list routes' search, checked by the router itself (`validateSearch` takes this valibot
- * schema as a Standard Schema): a bad page, size or direction is the route's error screen
- * (list-address-error.tsx), which shows the issues' messages. Any other text parameter is a
- * list filter's value; the list keeps those its description has.
+ * A list address as the list reads it, or the words for what is wrong with it. A page or size
+ * is a whole number from 1 up, or absent (empty counts as absent): anything else is a broken
+ * address, not page 1. Any other text parameter is a list filter's value; the list keeps those
+ * its description has.
  */
-export const listSearchSchema = v.pipe(
-  v.looseObject({
-    page: positiveWhole('page', Number.MAX_SAFE_INTEGER),
-    limit: positiveWhole('limit', 1000),
-    dir: v.optional(
-      v.picklist(
-        ['asc', 'desc'],
-        (issue) => `The address has dir=${String(issue.input)}: it must be asc or desc.`,
-      ),
-    ),
-    search: v.optional(v.unknown()),
-    sort: v.optional(v.unknown()),
-  }),
-  v.transform(({ page, limit, dir, search, sort, ...rest }): ListSearch => {
-    const filters = Object.fromEntries(
-      Object.entries(rest).filter(([k, value]) => !KNOWN.has(k) && typeof value === 'string' && value !== ''),
-    ) as Record<string, string>;
-    return {
+export function readListSearch(raw: Record<string, unknown>): Checked {
+  const messages: string[] = [];
+  const whole = (name: string, max: number): number | undefined => {
+    const value = raw[name];
+    if (value === undefined || value === '') return undefined;
+    if (isWhole(value, max)) return Number(value);
+    messages.push(`The address has ${name}=${String(value)}: it must be a whole number from 1 to ${max}.`);
+    return undefined;
+  };
+  const page = whole('page', Number.MAX_SAFE_INTEGER);
+  const limit = whole('limit', 1000);
+  const { dir } = raw;
+  if (dir !== undefined && dir !== 'asc' && dir !== 'desc')
+    messages.push(`The address has dir=${String(dir)}: it must be asc or desc.`);
+  if (messages.length > 0) return { issues: messages.map((message) => ({ message })) };
+  const filters = Object.fromEntries(
+    Object.entries(raw).filter(([k, value]) => !KNOWN.has(k) && typeof value === 'string' && value !== ''),
+  ) as Record<string, string>;
+  return {
+    value: {
       ...filters,
       page: page !== undefined && page > 1 ? page : undefined,
       limit,
-      search: text(search),
-      sort: text(sort),
-      dir,
-    };
-  }),
-);
+      search: text(raw.search),
+      sort: text(raw.sort),
+      dir: dir as ListSearch['dir'],
+    },
+  };
+}
+
+/**
+ * The list routes' search, checked by the router itself: `validateSearch` takes a Standard
+ * Schema, and a refusal is the route's error screen (list-address-error.tsx), which shows the
+ * issues' messages. Written out rather than with valibot: it is on every first load, where
+ * these few lines cost less than the library's share.
+ */
+export const listSearchSchema = {
+  '~standard': {
+    version: 1,
+    vendor: 'textbook-admin',
+    validate: (raw: unknown): Checked => readListSearch((raw ?? {}) as Record<string, unknown>),
+    types: undefined as unknown as { input: Record<string, unknown>; output: ListSearch },
+  },
+} as const;
 
 /**
  * Router state a form leaves for the list it returns to: the record it just added, which the
