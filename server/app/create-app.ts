@@ -32,6 +32,7 @@ import { limitAnonymousBody, limitBody } from '../http/limit';
 import { removeTempFiles } from '../http/multipart';
 import { fail, TEXT } from '../http/reply';
 import { registerStatic } from '../http/static';
+import type { Live } from '../live';
 import { createOps, type Ops, observe, registerOpsEndpoints } from '../ops';
 import { requestLog } from '../ops/context';
 import { wasCut } from '../ops/timeouts';
@@ -65,6 +66,8 @@ export interface AppOptions {
   backup?: BackupOptions;
   /** Logs, metrics, readiness, timeouts (server/ops). Default: quiet, with a database check. */
   ops?: Ops;
+  /** The live stream (server/live); without it, or in legacy mode, no endpoint: devices poll. */
+  live?: Live;
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
@@ -112,6 +115,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   // The PHP API has no resumable uploads: the client detects the 404 and sends files inline.
   const resumable = legacy ? undefined : options.resumable;
   resumable?.register(app, API_PREFIX);
+  if (!legacy) options.live?.register(app, API_PREFIX);
   const routes = entityRoutes(entities, db, { legacy, resumable });
   const mount: MountOptions = { db, storage: options.storage, apiPrefix: API_PREFIX, legacy };
   mountRoutes(app, routes, mount);

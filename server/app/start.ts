@@ -24,6 +24,7 @@ import { answerClientErrors } from '../http/client-errors';
 import type { AppEnv } from '../http/env';
 import { type MountedRoute, mountedRoutes } from '../http/mounted';
 import { repeatEvery } from '../kit/upkeep';
+import { openLive } from '../live';
 import type { Migration } from '../migrations';
 import { createOps, type Ops } from '../ops';
 import { setProcessLog } from '../ops/context';
@@ -69,6 +70,8 @@ export interface ServerOptions {
   s3?: S3Settings;
   /** What one administrator's unfinished resumable uploads may add up to (UPLOAD_PENDING_MB). Default 2048. */
   uploadPendingMb?: number;
+  /** Between a live stream's keep-alive comments, when it asks whether its session holds (tests shorten it). */
+  liveKeepAliveMs?: number;
   /** Migrations after ours: only tests use them, for the tables of their fixture entities. */
   extraMigrations?: readonly Migration[];
   /** The process's logger (server/ops/log.ts). Default: errors only, on stderr. */
@@ -271,7 +274,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const reason = await storage.ready();
     if (reason) throw new Error(reason);
   });
-  const app = createApp({ ...appOptionsOf(options), ops, db, storage, backup, resumable });
+  const live = options.legacy
+    ? undefined
+    : await openLive(db, ops, {
+        onError: (err) => log.error({ err }, 'Could not read the change sequence for the live stream'),
+        keepAliveMs: options.liveKeepAliveMs,
+      }).catch(closeAndThrow(db));
+  const app = createApp({ ...appOptionsOf(options), ops, db, storage, backup, resumable, live });
   const server = await listen(app, options, host, ops).catch(closeAndThrow(db));
   const stopUpkeep = startUpkeep(db, storage, resumable, options, log);
   const port = (server.address() as AddressInfo).port;
@@ -283,12 +292,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         server,
         readiness: ops.readiness,
         inFlight,
+        endStreams: () => live?.endStreams(),
         async beforeClose() {
           await unpublishBackup?.();
         },
         // After a sweep or pruning in flight: it must not meet a closed database.
         closeDatabase: async () => {
           await stopUpkeep();
+          await live?.close();
           await db.close();
         },
       },

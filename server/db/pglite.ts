@@ -72,5 +72,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
         return dump;
       }),
     pool: () => ({ size: 1, inUse: Math.min(inFlight, 1), waiting: Math.max(inFlight - 1, 0) }),
+    // The one connection hears its own notifications, after their transaction committed.
+    listen: async (channel, heard) => {
+      const stop = await db.listen(channel, () => heard());
+      return () => stop();
+    },
   };
 }

@@ -1,6 +1,7 @@
 /** A real PostgreSQL server through a node-pg pool (DATABASE_URL). */
 import pg from 'pg';
 import { raceDeadline } from '../kit/race-deadline';
+import { listenOnPostgres } from './postgres-listen';
 import { type Database, INT8_OID, parseInt8, type Query } from './types';
 
 /** How long the start waits for the database's first answer. */
@@ -81,5 +82,6 @@ export async function openPostgres(
       inUse: pool.totalCount - pool.idleCount,
       waiting: pool.waitingCount,
     }),
+    listen: (channel, heard) => listenOnPostgres(connectionString, channel, heard, warn),
   };
 }

@@ -30,6 +30,12 @@ export interface Database {
   snapshot?(alongside: () => Promise<void>): Promise<Blob>;
   /** The connections as they are now (GET /metrics, server/ops/metrics.ts). */
   pool?(): PoolStats;
+  /**
+   * Calls `heard` for notifications on `channel` (LISTEN), each after the transaction that sent
+   * it committed, and once more whenever the listening connection was lost and made again (what
+   * was sent meanwhile is not known). Resolves, once listening, to a function that stops.
+   */
+  listen(channel: string, heard: () => void): Promise<() => Promise<void>>;
 }
 
 export interface PoolStats {

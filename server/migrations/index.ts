@@ -24,6 +24,7 @@ import searchKeys from './018_search_keys.sql?raw';
 import contentImagePaths from './019_content_image_paths.sql?raw';
 import uniqueEmails from './020_unique_emails.sql?raw';
 import originalFileNames from './021_original_file_names.sql?raw';
+import changePokes from './022_change_pokes.sql?raw';
 
 export interface Migration {
   /** File name without `.sql`; recorded in schema_migrations. */
@@ -53,4 +54,5 @@ export const migrations: readonly Migration[] = [
   { name: '019_content_image_paths', sql: contentImagePaths },
   { name: '020_unique_emails', sql: uniqueEmails },
   { name: '021_original_file_names', sql: originalFileNames },
+  { name: '022_change_pokes', sql: changePokes },
 ];

@@ -24,6 +24,10 @@ export interface AppMetrics {
   readonly refusedSignIns: Counter<'reason'>;
   /** Bytes of files received: resumable chunks and multipart requests that carried files. */
   readonly uploadBytes: Counter<'kind'>;
+  /** Live streams open (server/live). */
+  readonly liveStreams: Gauge;
+  /** Events sent on live streams: one per stream per commit (or burst of commits). */
+  readonly pokesSent: Counter;
 }
 
 let processRegistry: Registry | undefined;
@@ -95,6 +99,16 @@ export function createMetrics(pool: () => PoolStats): AppMetrics {
       name: 'upload_bytes_received_total',
       help: 'Bytes of files received, by kind (resumable chunks, multipart requests)',
       labelNames: ['kind'],
+      registers: [registry],
+    }),
+    liveStreams: new Gauge({
+      name: 'live_streams_open',
+      help: 'Live streams (Server-Sent Events) open on this process',
+      registers: [registry],
+    }),
+    pokesSent: new Counter({
+      name: 'live_pokes_sent_total',
+      help: 'Events sent on live streams, one per stream per commit or burst of commits',
       registers: [registry],
     }),
   };

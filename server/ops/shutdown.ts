@@ -65,14 +65,17 @@ const within = (work: Promise<unknown>, ms: number): Promise<boolean> =>
   );
 
 /**
- * Steps 1 to 3 for the HTTP server; `beforeClose` runs before it closes, `closeDatabase` ends
- * the pool (after the upkeep timers and a run of theirs in flight). Resolves when all is closed.
+ * Steps 1 to 3 for the HTTP server; `endStreams` runs with step 1, `beforeClose` before the
+ * server closes, `closeDatabase` ends the pool (after the upkeep timers and a run of theirs in
+ * flight). Resolves when all is closed.
  */
 export async function shutDown(
   parts: {
     server: Server;
     readiness: Readiness;
     inFlight: () => number;
+    /** Long-lived requests (live streams) end here, at once, so that they do not hold the close. */
+    endStreams?: () => void;
     beforeClose: () => void | Promise<void>;
     closeDatabase: () => Promise<void>;
   },
@@ -80,6 +83,7 @@ export async function shutDown(
 ): Promise<ShutdownOutcome> {
   const deadline = Date.now() + timing.timeoutMs;
   parts.readiness.beginShutdown();
+  parts.endStreams?.();
   if (timing.delayMs > 0) await sleep(Math.min(timing.delayMs, timing.timeoutMs));
   await parts.beforeClose();
   const closed = new Promise<void>((resolve) => parts.server.close(() => resolve()));

@@ -3,14 +3,17 @@
  * the app calls). The service worker replays on Background Sync where the browser
  * has it; the window is the fallback everywhere: at start, on reconnect, when the page is
  * shown again, on focus, on a timer, after each change, at the time the earliest retry is
- * due, and as soon as the server answers again after it could not be reached (the scheduler
- * in src/sync/scheduler.ts probes it meanwhile). The Web Lock in src/sync keeps the window
+ * due, as soon as the server answers again after it could not be reached (the scheduler
+ * in src/sync/scheduler.ts probes it meanwhile), and when the server's live stream says
+ * something was committed (live-pokes.ts; the timer then only backs it up). The Web Lock in src/sync keeps the window
  * and the worker from replaying at the same time.
  */
 import { SyncScheduler } from '../sync/scheduler';
 import type { SyncReport } from '../sync/sync-now';
 import { SYNC_TAG } from '../sync/sync-settings';
+import { keepLiveStream } from './live-pokes';
 import { isSignedIn } from './session';
+import { isLive } from './sync-status/live-flag';
 import { db, syncContext } from './window-context';
 
 const PERIOD_MS = 30_000;
@@ -66,11 +69,17 @@ function releaseDeadClaims(): void {
     .catch((error) => console.warn(error));
 }
 
+/** While the live stream works, the poll only backs it up: every tenth period. */
+const LIVE_POLL_EVERY = 10;
+
 /** Once, when this module has loaded (after the first screen): listen, then sync. */
 export function startWindowSync(): void {
   scheduler.listen({ win: window, doc: document });
+  keepLiveStream(() => void requestSync());
+  let periods = 0;
   setInterval(() => {
-    void requestSync();
+    periods++;
+    if (!isLive() || periods % LIVE_POLL_EVERY === 0) void requestSync();
     releaseDeadClaims();
   }, PERIOD_MS);
   void requestSync();

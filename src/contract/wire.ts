@@ -19,6 +19,17 @@ export const AUTH_PATHS = {
   logout: 'Admin_access/logout.php',
 } as const;
 
+/**
+ * Ours: the live stream (Server-Sent Events) that tells a signed-in device when something was
+ * committed, by the change sequence it reached (`id` and `data` of each event), so that it
+ * pulls at once instead of at its next poll. It carries no data; a device sends the last id
+ * back as `Last-Event-ID` when it reconnects and hears at once of what it missed.
+ */
+export const LIVE_EVENTS_PATH = 'sync/events';
+
+/** Between the stream's keep-alive comments: a stream silent for a few of these is dead. */
+export const LIVE_KEEP_ALIVE_MS = 25_000;
+
 /** Request header carrying the outbox entry's client-made id (outbox rule 2). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Reply header our server sets when it answered a repeat from its stored replies. */

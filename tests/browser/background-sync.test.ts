@@ -10,7 +10,7 @@ import { rm } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { classEntity } from '../../src/contract/entities';
-import { DIST, launchPersistent, signInWithForm } from '../helpers/browser';
+import { CONNECTED, DIST, launchPersistent, signInWithForm } from '../helpers/browser';
 import { serverTitles, startTestServer, type TestServer } from '../helpers/server';
 
 const SAVED_OFFLINE = 'saved on this device, will be sent when online';
@@ -61,7 +61,9 @@ async function openApp(options: { backgroundSync: boolean }): Promise<App> {
 
 /** The queue has settled (the indicator says Online) and the server has the class exactly once. */
 async function expectSettledOnce(page: Page, server: TestServer, name: string): Promise<void> {
-  await expect.poll(() => page.getByTestId('sync-status').textContent(), { timeout: 20_000 }).toBe('Online');
+  await expect
+    .poll(() => page.getByTestId('sync-status').textContent(), { timeout: 20_000 })
+    .toMatch(CONNECTED);
   expect(await serverClassNames(server)).toEqual([name]);
 }
 

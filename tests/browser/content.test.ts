@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
+import { CONNECTED, DIST, launchBrowser, signInWithForm } from '../helpers/browser';
 import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -380,7 +380,7 @@ describe('a large file over a slow line', () => {
       })
       .toBeGreaterThan(0);
     expect(await percentIn(await page.locator('.sending-files').textContent(), line)).toBeLessThan(55);
-    await expect.poll(() => status().textContent()).toMatch(/^Online · sending a file, \d+%/);
+    await expect.poll(() => status().textContent()).toMatch(/^(Online|Live) · sending a file, \d+%/);
 
     // Left to send in the background: the notice, the row and the top bar follow it.
     await page.getByRole('button', { name: 'Continue, send in the background' }).click();
@@ -416,7 +416,7 @@ describe('a large file over a slow line', () => {
     // Back online, it goes on from there and arrives once.
     await context.setOffline(false);
     await lift();
-    await expect.poll(() => status().textContent(), { timeout: 60_000 }).toBe('Online');
+    await expect.poll(() => status().textContent(), { timeout: 60_000 }).toMatch(CONNECTED);
     const sent = (await serverRows('Resources/Library/fetchlibrary.php', 'libraryResources')).filter(
       (r) => r.resource_title === 'Slow lesson video',
     );

@@ -10,7 +10,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
+import { CONNECTED, DIST, launchBrowser, signInWithForm } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { LANDSCAPE, openScreen, tabletContext } from '../helpers/tablet';
 
@@ -201,7 +201,7 @@ describe('the new record after an add', () => {
     // The server names it; the mark stays on the row.
     await expect
       .poll(() => page.getByTestId('sync-status').textContent(), { timeout: 15_000 })
-      .toBe('Online');
+      .toMatch(CONNECTED);
     await expect.poll(() => revealed().getByText('Pending').count()).toBe(0);
     expect(await revealed().textContent()).toContain('Zeta online');
   });

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Dialog, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { browserSuite, shownNames, signInWithForm } from '../helpers/browser';
+import { browserSuite, CONNECTED, shownNames, signInWithForm } from '../helpers/browser';
 import { api, signIn } from '../helpers/server';
 
 const suite = browserSuite();
@@ -142,7 +142,7 @@ describe('master data offline, through the screens', () => {
       .toBe(1);
     await expect
       .poll(() => page.getByTestId('sync-status').textContent(), { timeout: 20_000 })
-      .toBe('Online');
+      .toMatch(CONNECTED);
     const [book] = await serverList('Masterfilter/Book/fetchbooks.php', 'books');
     const [unit] = await serverList('Masterfilter/Units/fetchunits.php', 'units');
     const [chapter] = await serverList('Masterfilter/Chapters/fetchchapters.php', 'chapters');

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { browserSuite, signInWithForm } from '../helpers/browser';
+import { browserSuite, CONNECTED, signInWithForm } from '../helpers/browser';
 import { api, signIn } from '../helpers/server';
 
 const suite = browserSuite();
@@ -69,7 +69,7 @@ describe('the outbox screen', () => {
         timeout: 15_000,
       })
       .toEqual([expect.objectContaining({ series_name: 'Colours', class_name: 'Class B' })]);
-    await expect.poll(status).toBe('Online');
+    await expect.poll(status).toMatch(CONNECTED);
   });
 
   it('holds an edit that meets a change on the server, and sends the chosen value', async () => {
@@ -115,7 +115,7 @@ describe('the outbox screen', () => {
     expect(await panel.textContent()).toContain('Class B (server)');
     await panel.getByRole('radio', { name: 'Class B (server)' }).check();
     await panel.getByRole('button', { name: 'Apply choices' }).click();
-    await expect.poll(status, { timeout: 15_000 }).toBe('Online');
+    await expect.poll(status, { timeout: 15_000 }).toMatch(CONNECTED);
     expect((await classes()).map((c) => c.class_name)).toContain('Class B (server)');
     await page.goto(`${suite.server.url}/classes`);
     await expect.poll(() => page.getByText('Class B (server)').count()).toBe(1);

@@ -11,8 +11,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { classEntity } from '../../src/contract/entities';
 import { SYNC_LOCK } from '../../src/sync/lock';
-import { browserSuite, signedInTab, signInWithForm } from '../helpers/browser';
-import { serverTitles } from '../helpers/server';
+import { browserSuite, CONNECTED, signedInTab, signInWithForm } from '../helpers/browser';
+import { api, serverTitles, signIn } from '../helpers/server';
 
 const suite = browserSuite();
 let context: BrowserContext;
@@ -111,7 +111,7 @@ async function releaseSyncLock(): Promise<void> {
 describe('the server unreachable while the network is up', () => {
   it('says so in the indicator and in plain words on the outbox, with feedback for Sync now and Retry', async () => {
     await page.goto(`${suite.server.url}/classes`);
-    await expect.poll(status).toBe('Online');
+    await expect.poll(status).toMatch(CONNECTED);
     await suite.server.stop();
     try {
       await addClass('While down');
@@ -155,7 +155,7 @@ describe('the server unreachable while the network is up', () => {
       .toMatch(
         /^(Sent 1 change\. Every change is on the server\.|Nothing was waiting: every change is on the server\.)$/,
       );
-    await expect.poll(status, { timeout: 20_000 }).toBe('Online');
+    await expect.poll(status, { timeout: 20_000 }).toMatch(CONNECTED);
     expect(await serverTitles(suite.server.apiRoot, classEntity)).toEqual(['While down']);
   });
 });
@@ -308,6 +308,36 @@ describe('a change whose replayer died mid-request, in a browser without Backgro
       await expect.poll(feedback, { timeout: 20_000 }).toMatch(/every change is on the server/i);
       const titles = await serverTitles(suite.server.apiRoot, classEntity);
       expect(titles.filter((t) => t === 'Cut off')).toEqual(['Cut off']);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('another administrator’s change', () => {
+  it('says Live while the server’s stream works, and paints a class added elsewhere on the open list at once', async () => {
+    const own = await suite.browser.newContext();
+    const tab = await own.newPage();
+    const shown = () => tab.getByTestId('sync-status').textContent();
+    try {
+      await signInWithForm(tab, suite.server.url);
+      await tab.goto(`${suite.server.url}/classes?search=${encodeURIComponent('Added elsewhere')}`);
+      await expect.poll(shown, { timeout: 20_000 }).toBe('Live');
+      const rows = tab.getByRole('row').filter({ hasText: 'Added elsewhere' });
+      expect(await rows.count()).toBe(0);
+      // While Live, the poll runs only every few minutes: the list can learn of it by the stream alone.
+      const admin = api(suite.server.apiRoot, await signIn(suite.server.apiRoot));
+      expect((await admin.post(classEntity.api.add!, { className: 'Added elsewhere' })).body.success).toBe(
+        true,
+      );
+      await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(1);
+      expect(await shown()).toBe('Live');
+
+      // Offline it is no longer Live; back online it is again.
+      await own.setOffline(true);
+      await expect.poll(shown).toBe('Offline');
+      await own.setOffline(false);
+      await expect.poll(shown, { timeout: 20_000 }).toBe('Live');
     } finally {
       await own.close();
     }

@@ -15,6 +15,9 @@ import { ADMIN, startTestServer, type TestServer, type TestServerOptions } from 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const DIST = resolve(import.meta.dirname, '../../dist');
 
+/** The top bar's words for a connection that works: Online, or Live while the live stream works. */
+export const CONNECTED = /^(Online|Live)$/;
+
 /** The flags, shared with the benchmark (bench/drain.mjs, plain Node). */
 export const CHROMIUM_ARGS: string[] = chromiumFlags;
 

@@ -1,6 +1,7 @@
 /**
  * Rule 8: the administrator always sees the state of sending: offline (no network), server
- * unreachable (a network, but requests fail), signed out (sign in to send), syncing, how many
+ * unreachable (a network, but requests fail), signed out (sign in to send), online, or Live
+ * (online, and told at once of others' changes: app/live-pokes.ts), syncing, how many
  * changes wait and how many failed, and a list being received (a first sync: 'Students 40,000
  * of 100,000', from the local store, so a pull in the service worker shows too), a large file
  * on its way ('sending a file, 12%', only while it is being sent). Links to the
@@ -14,7 +15,7 @@ import { NO_ANNOUNCEMENT, progressAnnouncement } from '../../app/sync-status/pro
 import { CONNECTION_LABEL, connectionOf, progressText } from '../../app/sync-status/status-words';
 import { type ListProgress, usePullProgress, useQueueCounts, useSyncState } from './sync-state';
 import { type FilesOnTheirWay, useFilesOnTheirWay } from './use-files-on-their-way';
-import { useOnline } from './use-online';
+import { useLive, useOnline } from './use-online';
 
 /** Lists being received, in the order they are pulled (parents first). */
 export function useReceiving(): (readonly [string, ListProgress])[] {
@@ -31,7 +32,8 @@ export function SyncIndicator() {
   const receiving = useReceiving();
   const connection = connectionOf(online, state);
   const files = useFilesOnTheirWay(connection === 'online' ? sending : []);
-  const parts = [CONNECTION_LABEL[connection]];
+  const live = useLive();
+  const parts = [connection === 'online' && live ? 'Live' : CONNECTION_LABEL[connection]];
   if (files) parts.push(filesText(files));
   else if (state?.syncing && connection === 'online') parts.push('syncing');
   if (receiving.length > 0) parts.push(progressText(...receiving[0]));

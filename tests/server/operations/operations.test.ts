@@ -57,6 +57,9 @@ describe('health', () => {
       tx: async () => {
         throw new Error('connection refused');
       },
+      listen: async () => {
+        throw new Error('connection refused');
+      },
       close: async () => {},
     };
     const app = createApp({ db: broken, storage: suite.server.storage, ops: createOps(broken) });
