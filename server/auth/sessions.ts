@@ -52,7 +52,8 @@ export async function createSession(
   return token;
 }
 
-async function liveSession(q: Query, token: string, now: number) {
+/** The session's row while it holds (not expired, not idle too long). */
+async function currentSession(q: Query, token: string, now: number) {
   const [row] = await q<{ admin_id: number; last_seen_at: Date | string }>(
     `SELECT admin_id, last_seen_at FROM sessions
      WHERE token_hash = $1 AND expires_at > $2::timestamptz
@@ -67,13 +68,13 @@ async function liveSession(q: Query, token: string, now: number) {
  * (the live stream) asks now and then, and must not keep an idle session alive by asking.
  */
 export async function sessionHolds(q: Query, token: string): Promise<boolean> {
-  return (await liveSession(q, token, Date.now())) !== undefined;
+  return (await currentSession(q, token, Date.now())) !== undefined;
 }
 
 /** The signed-in admin's id, or null when the token is unknown or its session has ended. */
 export async function findSession(q: Query, token: string): Promise<number | null> {
   const now = Date.now();
-  const row = await liveSession(q, token, now);
+  const row = await currentSession(q, token, now);
   if (!row) return null;
   if (now - new Date(row.last_seen_at).getTime() >= TOUCH_EVERY_MS)
     await q('UPDATE sessions SET last_seen_at = $2::timestamptz WHERE token_hash = $1', [

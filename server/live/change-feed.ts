@@ -11,7 +11,7 @@
  */
 import type { Database } from '../db';
 
-export const CHANGES_CHANNEL = 'changes';
+const CHANGES_CHANNEL = 'changes';
 
 export interface ChangeFeed {
   /** The last sequence value read. */

@@ -13,6 +13,7 @@
  * A shutdown ends every stream at once (`endAll`): devices reconnect, to another process
  * behind a balancer.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
@@ -49,29 +50,6 @@ export interface LiveEvents {
   endAll(): void;
 }
 
-/** A stream's end: `wait` resolves after `ms` or at once once `end` was called. */
-function ending() {
-  let ring: (() => void) | null = null;
-  const state = {
-    ended: false,
-    end() {
-      state.ended = true;
-      ring?.();
-    },
-    wait(ms: number) {
-      return new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ms);
-        ring = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-        if (state.ended) ring();
-      });
-    },
-  };
-  return state;
-}
-
 export function registerLiveEvents(app: Hono<AppEnv>, options: LiveOptions): LiveEvents {
   const { db, feed, metrics } = options;
   const keepAliveMs = options.keepAliveMs ?? LIVE_KEEP_ALIVE_MS;
@@ -80,24 +58,26 @@ export function registerLiveEvents(app: Hono<AppEnv>, options: LiveOptions): Liv
   const open = new Set<() => void>();
 
   const serve = async (stream: SSEStreamingApi, token: string) => {
-    const end = ending();
-    open.add(end.end);
-    stream.onAbort(end.end);
+    const ended = new AbortController();
+    const end = () => ended.abort();
+    open.add(end);
+    stream.onAbort(end);
     const send = (seq: number) =>
       stream
         .writeSSE({ id: String(seq), data: String(seq), retry: RECONNECT_MS })
-        .then(() => metrics.pokesSent.inc(), end.end);
+        .then(() => metrics.pokesSent.inc(), end);
     const unsubscribe = feed.subscribe((seq) => void send(seq));
     try {
       await send(feed.current());
-      while (!end.ended) {
-        await end.wait(keepAliveMs);
-        if (end.ended || !(await sessionHolds(db.query, token))) break;
+      while (!ended.signal.aborted) {
+        // Cut short when the stream ends.
+        await sleep(keepAliveMs, undefined, { signal: ended.signal }).catch(() => {});
+        if (ended.signal.aborted || !(await sessionHolds(db.query, token))) break;
         await stream.write(': still here\n\n');
       }
     } finally {
       unsubscribe();
-      open.delete(end.end);
+      open.delete(end);
     }
   };
 

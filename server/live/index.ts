@@ -9,7 +9,7 @@ import type { AppEnv } from '../http/env';
 import type { AppMetrics } from '../ops/metrics';
 import type { Readiness } from '../ops/readiness';
 import { openChangeFeed } from './change-feed';
-import { registerLiveEvents } from './events-route';
+import { type LiveEvents, registerLiveEvents } from './events-route';
 
 export interface Live {
   register(app: Hono<AppEnv>, apiPrefix: string): void;
@@ -24,24 +24,12 @@ export async function openLive(
   options: { onError: (err: unknown) => void; keepAliveMs?: number },
 ): Promise<Live> {
   const feed = await openChangeFeed(db, options.onError);
-  let ends: (() => void)[] = [];
+  let events: LiveEvents | undefined;
   return {
     register(app, apiPrefix) {
-      const events = registerLiveEvents(app, {
-        db,
-        feed,
-        apiPrefix,
-        ...ops,
-        keepAliveMs: options.keepAliveMs,
-      });
-      ends.push(events.endAll);
+      events = registerLiveEvents(app, { db, feed, apiPrefix, ...ops, keepAliveMs: options.keepAliveMs });
     },
-    endStreams: () => {
-      for (const end of ends) end();
-    },
-    async close() {
-      ends = [];
-      await feed.close();
-    },
+    endStreams: () => events?.endAll(),
+    close: () => feed.close(),
   };
 }

@@ -76,7 +76,7 @@ export async function followLiveStream(options: StreamOptions): Promise<StreamEn
  * A connection can die without a word (a sleeping router, a NAT that forgot it): a stream that
  * has sent nothing, not even its keep-alive comment, for this long is given up and made again.
  */
-export const SILENT_LIMIT_MS = LIVE_KEEP_ALIVE_MS * 2.5;
+const SILENT_LIMIT_MS = LIVE_KEEP_ALIVE_MS * 2.5;
 
 async function readUntilEnd(
   body: ReadableStream<Uint8Array>,

@@ -23,6 +23,10 @@ import type { StoredUpload } from '../../db/outbox/outbox-entry';
 import { type ApiClient, type ApiOutcome, parseRetryAfter } from '../api/api-client';
 import { blobReader, fetchHttpStack } from './tus-http';
 
+/** The name a chosen file had on the device; none for a Blob made by the app. */
+export const nameOf = (blob: Blob): string | undefined =>
+  blob instanceof File && blob.name ? blob.name : undefined;
+
 /** Below the server's 12 MB body limit; a cut connection costs at most what was in flight. */
 export const CHUNK_BYTES = 5 * 1024 * 1024;
 
@@ -114,13 +118,14 @@ export async function uploadResumable(
   if (!api.fetch) return { kind: 'unsupported' };
   const fetcher = api.fetch;
   const fingerprint = await blobFingerprint(blob);
+  const filename = nameOf(blob);
   let confirmed = 0;
   return new Promise<ResumableOutcome>((resolve) => {
     const upload = new Upload(blob, {
       endpoint: `${api.root}/${RESUMABLE_PATH}/`,
       chunkSize: CHUNK_BYTES,
       // The name the record keeps beside its stored one (contract/original-file-name.ts).
-      metadata: blob instanceof File && blob.name ? { filename: blob.name } : {},
+      metadata: filename ? { filename } : {},
       // At once, then after 1, 3 and 5 s; the count restarts whenever bytes got through.
       retryDelays: [0, 1000, 3000, 5000],
       httpStack: fetchHttpStack(fetcher, api.progressiveUploads),

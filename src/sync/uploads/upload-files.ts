@@ -19,14 +19,12 @@ import type { ApiClient } from '../api/api-client';
 import { classify, type Verdict } from '../classify';
 import { serverAnswers } from '../recovery';
 import { publishUploadProgress } from './progress-channel';
-import { type UploadMemory, uploadResumable } from './resumable-upload';
+import { nameOf, type UploadMemory, uploadResumable } from './resumable-upload';
 
 export { RESUMABLE_FROM_BYTES };
 
 /** Whether the server behind an API client (known by its fetch) has the endpoint. */
 const supportByTransport = new WeakMap<typeof fetch, boolean>();
-
-const nameOf = (blob: Blob) => (blob instanceof File && blob.name ? blob.name : undefined);
 
 /** An upload's URL kept in its outbox entry, under the field's name. */
 function entryMemory(db: LocalDb, seq: number, field: string): UploadMemory {
