@@ -12,6 +12,7 @@ import { Hono } from 'hono';
 import { authEndpoints } from '../../src/contract/endpoints';
 import { entities } from '../../src/contract/entities';
 import { registerBatchRoute } from '../api/batch';
+import { registerPullAllRoute } from '../api/changes-route';
 import { entityRoutes } from '../api/entity-routes';
 import { type MountOptions, mountRoutes } from '../api/mount';
 import { registerAuditRoute } from '../audit/route';
@@ -121,6 +122,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   mountRoutes(app, routes, mount);
   // Legacy mode is the plain PHP API, which has no batches (the client falls back).
   if (!legacy) registerBatchRoute(app, entities, routes, mount);
+  if (!legacy) registerPullAllRoute(app, entities, mount);
   // The audit trail is recorded in every mode; reading it is our extension.
   if (!legacy) registerAuditRoute(app, db.query, API_PREFIX);
   registerGeography(app, API_PREFIX);

@@ -44,10 +44,12 @@ export interface DeltaPage {
   limit: number;
   /** Whether to count the changes after the page (`remaining`). */
   count: boolean;
+  /** A safe cursor read already (one for every list of a pull of all lists). */
+  safe?: number;
 }
 
 /** The largest rev that no write in flight can still commit below (see above). */
-async function safeCursor(db: Database): Promise<number> {
+export async function safeCursor(db: Database): Promise<number> {
   return db.tx(async (q) => {
     await q('SELECT pg_advisory_xact_lock(change_lock_key())');
     // A fresh sequence reports last_value 1 with is_called false: nothing has been written yet.
@@ -66,7 +68,7 @@ export async function deltaPull(
   given: DeltaCursor,
   page: DeltaPage,
 ) {
-  const safe = await safeCursor(db);
+  const safe = page.safe ?? (await safeCursor(db));
   const q = db.query;
   const { limit } = page;
   const since = given.rev;

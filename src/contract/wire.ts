@@ -59,6 +59,43 @@ export const DELTA_MORE_FIELD = 'more';
 export const DELTA_REMAINING_FIELD = 'remaining';
 export const DELTA_MAX_PAGE = 5000;
 
+/**
+ * Ours: every list's changes in ONE request, `GET sync/changes?since=<lists>&sinceLimit=<n>`.
+ * `<lists>` names the device's lists in its order (parents first) with their delta cursors
+ * (encodePullCursors). The reply holds, in that order:
+ * - `changes`: each list with something new, `{ entity, reply }`, `reply` being exactly what
+ *   the list's own `since` call answers (a single document: its get reply and `cursor`);
+ * - `reached`: how many of the lists this page got to: at most `sinceLimit` changes in all,
+ *   the last list reached possibly cut (its reply says `more`);
+ * - `cursor`: where every list reached but not in `changes` now stands;
+ * - `more`: whether to ask again; `unknown`: names the server does not have.
+ * A pull that finds nothing is one short request and a reply of a few dozen bytes.
+ */
+export const PULL_ALL_PATH = 'sync/changes';
+export const PULL_ALL_FIELDS = { changes: 'changes', reached: 'reached', unknown: 'unknown' } as const;
+
+/**
+ * `name:cursor` per list, comma-separated; a list whose cursor is the one before it gives its
+ * name alone, so a device in step sends its cursor once.
+ */
+export function encodePullCursors(lists: readonly (readonly [string, string])[]): string {
+  return lists
+    .map(([name, cursor], i) => (i > 0 && lists[i - 1][1] === cursor ? name : `${name}:${cursor}`))
+    .join(',');
+}
+
+/** The lists and cursors of encodePullCursors' text; null when it is not such a text. */
+export function decodePullCursors(text: string): [string, string][] | null {
+  const lists: [string, string][] = [];
+  for (const item of text.split(',')) {
+    const m = /^([A-Za-z][A-Za-z0-9_]{0,63})(?::([0-9][0-9-]{0,40}))?$/.exec(item);
+    const cursor = m?.[2] ?? lists.at(-1)?.[1];
+    if (!m || cursor === undefined) return null;
+    lists.push([m[1], cursor]);
+  }
+  return lists;
+}
+
 /** Add replies carry the new record's id here (and under the entity's key name). */
 export const NEW_ID_FIELD = 'id';
 

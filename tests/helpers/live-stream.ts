@@ -66,3 +66,32 @@ export async function openLiveStream(
   })();
   return stream;
 }
+
+/**
+ * Opens the stream through a balancer until a process takes it: right after a process dies
+ * the balancer may still send a connection its way and answer 502 (or 503 with none up)
+ * before its health check notices.
+ */
+export async function openLiveStreamThrough(
+  apiRoot: string,
+  cookie: string,
+  headers: Record<string, string> = {},
+): Promise<TestStream> {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const stream = await openLiveStream(apiRoot, cookie, headers).catch(() => null);
+    if (stream?.status === 200) return stream;
+    if (stream && stream.status !== 502 && stream.status !== 503)
+      throw new Error(`The live stream answered ${stream.status}`);
+    if (Date.now() > until) throw new Error('No process took the live stream within 30 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** How many live streams a server process says it holds (`live_streams_open` on its /metrics). */
+export async function liveStreamsOpen(processUrl: string): Promise<number> {
+  const text = await (await fetch(`${processUrl}/metrics`)).text();
+  const open = /^live_streams_open (\d+)$/m.exec(text);
+  if (!open) throw new Error(`${processUrl}/metrics has no live_streams_open`);
+  return Number(open[1]);
+}

@@ -9,7 +9,7 @@
 import Dexie from 'dexie';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { classEntity, subjectEntity } from '../../src/contract/entities';
-import { DELTA_LIMIT_PARAM, DELTA_MAX_PAGE, DELTA_PARAM } from '../../src/contract/wire';
+import { DELTA_LIMIT_PARAM, DELTA_MAX_PAGE, DELTA_PARAM, PULL_ALL_PATH } from '../../src/contract/wire';
 import type { LocalDb } from '../../src/db/database';
 import { type ListProgress, readCursor, readListProgress } from '../../src/db/meta';
 import { mutate } from '../../src/db/mutate';
@@ -27,7 +27,6 @@ beforeEach(() => {
 afterEach(() => Object.assign(PULL_SIZES, sizes));
 
 const CLASSES = 40;
-const isClassList = (path: string) => path === classEntity.api.list;
 
 /**
  * Every value each list's progress takes, in order (null: removed), by local table, from the
@@ -54,20 +53,33 @@ function recordProgress(db: LocalDb): Record<string, (ListProgress | null)[]> {
   return seen;
 }
 
+type ClassPage = { classes: { class_id: number }[]; cursor: string };
+
+/** The classes' part of a reply: the pull of every list's entry, or the list's own delta. */
+function classPage(path: string, body: Record<string, unknown>): ClassPage | undefined {
+  if (path !== PULL_ALL_PATH) return body as unknown as ClassPage;
+  const changes = body.changes as { entity: string; reply: ClassPage }[];
+  return changes.find((c) => c.entity === classEntity.name)?.reply;
+}
+
 /**
- * The API client, keeping the classes' delta replies it passes on; `failFrom`: the classes'
- * delta request of that number (1-based) and every later one fail as a dropped connection.
+ * The API client, keeping the classes' delta replies it passes on; `failFrom`: the pull
+ * request (of every list, or of the classes) from which on the network fails.
+ * `listByList`: the server seems to lack the pull of every list (an older server of ours).
  */
-function watched(api: ApiClient, failFrom = Number.POSITIVE_INFINITY) {
-  const replies: { classes: { class_id: number }[]; cursor: string }[] = [];
+function watched(api: ApiClient, listByList: boolean, failFrom = Number.POSITIVE_INFINITY) {
+  const replies: ClassPage[] = [];
   let n = 0;
+  const isPull = (path: string) => path === (listByList ? classEntity.api.list : PULL_ALL_PATH);
   const client: ApiClient = {
     ...api,
     async request(path, options) {
-      if (isClassList(path) && ++n >= failFrom) return { kind: 'unreachable', error: 'Connection reset' };
+      if (listByList && path === PULL_ALL_PATH)
+        return { kind: 'reply', status: 404, body: { success: false }, replayed: false };
+      if (isPull(path) && ++n >= failFrom) return { kind: 'unreachable', error: 'Connection reset' };
       const outcome = await api.request(path, options);
-      if (isClassList(path) && outcome.kind === 'reply')
-        replies.push(outcome.body as unknown as (typeof replies)[number]);
+      const page = isPull(path) && outcome.kind === 'reply' ? classPage(path, outcome.body) : undefined;
+      if (page) replies.push(page);
       return outcome;
     },
   };
@@ -85,49 +97,58 @@ describe('a first sync in pages', () => {
   });
   afterAll(() => server?.close());
 
-  it('interrupted after three pages, resumes at the fourth and ends with every row exactly once', async () => {
-    const ctx = await fixtures.client(server.apiRoot);
-    const recorded = recordProgress(ctx.db);
-    recorded[classEntity.table] = [];
-    const progress = recorded[classEntity.table];
+  it.each([
+    ['every list in one request', false],
+    ['list by list', true],
+  ])(
+    'interrupted after three pages, resumes at the fourth and ends with every row exactly once (%s)',
+    async (_, listByList) => {
+      const ctx = await fixtures.client(server.apiRoot);
+      const recorded = recordProgress(ctx.db);
+      recorded[classEntity.table] = [];
+      const progress = recorded[classEntity.table];
 
-    // The fourth request fails: three pages arrived (the fourth was asked for while the third was written).
-    const first = watched(ctx.api, 4);
-    expect(await pull({ db: ctx.db, api: first.client })).toMatchObject({ ok: false, reason: 'unreachable' });
-    expect(first.replies).toHaveLength(3);
-    expect(await ctx.db.rows(classEntity).count()).toBe(21);
-    expect(await readCursor(ctx.db, classEntity.table)).toBe(first.replies[2].cursor);
-    expect(progress).toEqual([
-      { received: 7, total: CLASSES, cursor: first.replies[0].cursor },
-      { received: 14, total: CLASSES, cursor: first.replies[1].cursor },
-      { received: 21, total: CLASSES, cursor: first.replies[2].cursor },
-    ]);
-    expect(await readListProgress(ctx.db, classEntity.table)).toEqual(progress[2]);
+      // The fourth request fails: three pages arrived (the fourth was asked for while the third was written).
+      const first = watched(ctx.api, listByList, 4);
+      expect(await pull({ db: ctx.db, api: first.client })).toMatchObject({
+        ok: false,
+        reason: 'unreachable',
+      });
+      expect(first.replies).toHaveLength(3);
+      expect(await ctx.db.rows(classEntity).count()).toBe(21);
+      expect(await readCursor(ctx.db, classEntity.table)).toBe(first.replies[2].cursor);
+      expect(progress).toEqual([
+        { received: 7, total: CLASSES, cursor: first.replies[0].cursor },
+        { received: 14, total: CLASSES, cursor: first.replies[1].cursor },
+        { received: 21, total: CLASSES, cursor: first.replies[2].cursor },
+      ]);
+      expect(await readListProgress(ctx.db, classEntity.table)).toEqual(progress[2]);
 
-    const second = watched(ctx.api);
-    expect(await pull({ db: ctx.db, api: second.client })).toEqual({ ok: true });
-    // It went on from the cursor, counting on: 28, 35, then the last page (5 rows) removes it.
-    expect(progress.slice(3)).toEqual([
-      { received: 28, total: CLASSES, cursor: second.replies[0].cursor },
-      { received: 35, total: CLASSES, cursor: second.replies[1].cursor },
-      null,
-    ]);
-    const sent = [...first.replies, ...second.replies].flatMap((r) => r.classes.map((c) => c.class_id));
-    expect(sent).toHaveLength(CLASSES);
-    expect(new Set(sent).size).toBe(CLASSES);
-    const onServer = await server.query<{ class_id: number; class_name: string }>(
-      'SELECT class_id, class_name FROM classes ORDER BY class_id',
-    );
-    const local = await ctx.db.rows(classEntity).orderBy('class_id').toArray();
-    expect(
-      local.map((r) => [Number(r.class_id), r.class_name]).sort((a, b) => Number(a[0]) - Number(b[0])),
-    ).toEqual(onServer.map((r) => [r.class_id, r.class_name]));
-    expect(await readListProgress(ctx.db, classEntity.table)).toBeNull();
-    expect(await readCursor(ctx.db, classEntity.table)).toBe(second.replies.at(-1)!.cursor);
-    // A list that fits one page (the subject) writes no progress at all.
-    expect(await ctx.db.rows(subjectEntity).count()).toBe(1);
-    expect(Object.keys(recorded)).toEqual([classEntity.table]);
-  });
+      const second = watched(ctx.api, listByList);
+      expect(await pull({ db: ctx.db, api: second.client })).toEqual({ ok: true });
+      // It went on from the cursor, counting on: 28, 35, then the last page (5 rows) removes it.
+      expect(progress.slice(3)).toEqual([
+        { received: 28, total: CLASSES, cursor: second.replies[0].cursor },
+        { received: 35, total: CLASSES, cursor: second.replies[1].cursor },
+        null,
+      ]);
+      const sent = [...first.replies, ...second.replies].flatMap((r) => r.classes.map((c) => c.class_id));
+      expect(sent).toHaveLength(CLASSES);
+      expect(new Set(sent).size).toBe(CLASSES);
+      const onServer = await server.query<{ class_id: number; class_name: string }>(
+        'SELECT class_id, class_name FROM classes ORDER BY class_id',
+      );
+      const local = await ctx.db.rows(classEntity).orderBy('class_id').toArray();
+      expect(
+        local.map((r) => [Number(r.class_id), r.class_name]).sort((a, b) => Number(a[0]) - Number(b[0])),
+      ).toEqual(onServer.map((r) => [r.class_id, r.class_name]));
+      expect(await readListProgress(ctx.db, classEntity.table)).toBeNull();
+      expect(await readCursor(ctx.db, classEntity.table)).toBe(second.replies.at(-1)!.cursor);
+      // A list that fits one page (the subject) writes no progress at all.
+      expect(await ctx.db.rows(subjectEntity).count()).toBe(1);
+      expect(Object.keys(recorded)).toEqual([classEntity.table]);
+    },
+  );
 
   it("by default asks for pages of the server's most changes (fewer transactions per sync)", async () => {
     Object.assign(PULL_SIZES, sizes);

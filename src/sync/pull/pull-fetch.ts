@@ -1,8 +1,8 @@
 /**
- * The requests of a pull, in order, fetched ahead of the writing: every list's delta
- * pages (the next one from the cursor of the reply before it) and then the next list's, each
- * asked for as soon as the reply before it has arrived, with at most `ahead` replies waiting to
- * be written. So the server prepares page k+1 (and the next list's first page) while page k is
+ * The requests of a pull, in order, fetched ahead of the writing: pages of the pull of every
+ * list (pull-all-fetch.ts) or, from a server without it, every list's delta pages (the next
+ * one from the cursor of the reply before it) and then the next list's, each asked for as soon
+ * as the reply before it has arrived, with at most `ahead` replies waiting to be written. So the server prepares page k+1 (and the next list's first page) while page k is
  * written, and a first sync takes about as long as its writes, not writes plus requests.
  * The requests still go one after another in the lists' order (parents first), as before.
  * Replies are held in memory only until written: at most `ahead` + 1 pages.
@@ -36,9 +36,19 @@ export interface Fetch {
   since: string | null;
   first: boolean;
   fetched: Fetched;
+  /** A single document's cursor, when it came in the pull of every list. */
+  cursor?: string;
 }
 
-async function fetchReply(
+/** Lists the pull of every list reached with nothing new: their cursors move to `cursor`. */
+export interface Advance {
+  advance: EntityDescription[];
+  cursor: string;
+  /** Whether it came with the pull's first page. */
+  first: boolean;
+}
+
+export async function fetchReply(
   ctx: SyncContext,
   entity: EntityDescription,
   request: WireRequest,
@@ -75,61 +85,74 @@ export interface FetchEnd {
   error: unknown;
 }
 
+export type PullItem = Fetch | Advance | FetchEnd;
+
+/** What a producer of replies hands them to: it waits for room, then pushes. */
+export interface ReplyQueue {
+  /** Resolves when another reply may be fetched: false once the writer stopped. */
+  room(): Promise<boolean>;
+  push(item: Fetch | Advance): void;
+}
+
 export interface FetchAhead {
   /** The next reply in order, then the end. */
-  next(): Promise<Fetch | FetchEnd>;
+  next(): Promise<PullItem>;
   /** The writer stops: no further request is made. */
   stop(): void;
 }
 
-export function fetchAhead(
+/** Each list's delta pages, one list after another (a server without the pull of every list). */
+export async function fetchEachList(
   ctx: SyncContext,
   lists: readonly EntityDescription[],
-  options: { ahead: number; pageSize: number },
-): FetchAhead {
-  const ready: (Fetch | FetchEnd)[] = [];
+  queue: ReplyQueue,
+  pageSize: number,
+): Promise<void> {
+  for (const entity of lists) {
+    if (entity.single) {
+      if (!(await queue.room())) return;
+      const fetched = await fetchReply(ctx, entity, wireRequest(entity, { op: 'get' }));
+      queue.push({ entity, since: null, first: true, fetched });
+      if (!fetched.ok && fetched.reason !== 'missing') return;
+      continue;
+    }
+    if (!entity.api.list) continue;
+    let since = (await readCursor(ctx.db, entity.table)) ?? '0';
+    for (let first = true; ; first = false) {
+      if (!(await queue.room())) return;
+      const fetched = await fetchReply(ctx, entity, deltaRequest(entity, since, first, pageSize));
+      queue.push({ entity, since, first, fetched });
+      // A failure stops the pull (an extension the server lacks only this list).
+      if (!fetched.ok) {
+        if (fetched.reason === 'missing') break;
+        return;
+      }
+      const cursor = normaliseId(fetched.body[DELTA_CURSOR_FIELD]);
+      // No cursor (a whole list from a server without the delta) or no more pages: next list.
+      if (cursor === null || fetched.body[DELTA_MORE_FIELD] !== true) break;
+      since = cursor;
+    }
+  }
+}
+
+/**
+ * Runs `produce` ahead of the writer: at most `ahead` replies wait to be written. The end is
+ * one more item, carrying what went wrong if something did (a cursor unreadable).
+ */
+export function fetchAhead(ahead: number, produce: (queue: ReplyQueue) => Promise<void>): FetchAhead {
+  const ready: PullItem[] = [];
   let stopped = false;
   let taken: (() => void) | null = null;
   let arrived: (() => void) | null = null;
-  const push = (item: Fetch | FetchEnd) => {
+  const push = (item: PullItem) => {
     ready.push(item);
     arrived?.();
   };
   const room = async () => {
-    while (!stopped && ready.length >= options.ahead) await new Promise<void>((r) => (taken = r));
+    while (!stopped && ready.length >= ahead) await new Promise<void>((r) => (taken = r));
+    return !stopped;
   };
-
-  const produce = async () => {
-    for (const entity of lists) {
-      if (entity.single) {
-        await room();
-        if (stopped) return;
-        const fetched = await fetchReply(ctx, entity, wireRequest(entity, { op: 'get' }));
-        push({ entity, since: null, first: true, fetched });
-        if (!fetched.ok && fetched.reason !== 'missing') return;
-        continue;
-      }
-      if (!entity.api.list) continue;
-      let since = (await readCursor(ctx.db, entity.table)) ?? '0';
-      for (let first = true; ; first = false) {
-        await room();
-        if (stopped) return;
-        const fetched = await fetchReply(ctx, entity, deltaRequest(entity, since, first, options.pageSize));
-        push({ entity, since, first, fetched });
-        // A failure stops the pull (an extension the server lacks only this list).
-        if (!fetched.ok) {
-          if (fetched.reason === 'missing') break;
-          return;
-        }
-        const cursor = normaliseId(fetched.body[DELTA_CURSOR_FIELD]);
-        // No cursor (a whole list from a server without the delta) or no more pages: next list.
-        if (cursor === null || fetched.body[DELTA_MORE_FIELD] !== true) break;
-        since = cursor;
-      }
-    }
-  };
-  // The end is one more item, carrying what went wrong if something did (a cursor unreadable).
-  void produce().then(
+  void produce({ room, push }).then(
     () => push({ end: true, error: null }),
     (error: unknown) => push({ end: true, error }),
   );

@@ -24,13 +24,20 @@ import {
 } from '../../contract/wire';
 import type { Row } from '../../db/database';
 import { markExtension } from '../../db/known-extensions';
-import { type ListProgress, patchSyncState, readPullProgress } from '../../db/meta';
+import {
+  type ListProgress,
+  patchSyncState,
+  readPullProgress,
+  writeCursor,
+  writeListProgress,
+} from '../../db/meta';
 import { measurer } from '../../db/user-timing';
 import { SYNC_LOCK, withLock } from '../lock';
 import type { SyncContext } from '../sync-context';
 import { normaliseRow } from './normalise';
+import { fetchAllLists } from './pull-all-fetch';
 import { applyPage, applyPulled, removeAbsent } from './pull-apply';
-import { type Fetch, fetchAhead } from './pull-fetch';
+import { type Advance, type Fetch, fetchAhead, fetchEachList } from './pull-fetch';
 
 export type PullResult =
   | { ok: true }
@@ -70,7 +77,7 @@ interface ListState {
 /** Writes one reply; a result ends the pull (a failure), undefined goes on. */
 async function write(
   ctx: SyncContext,
-  { entity, since, first, fetched }: Fetch,
+  { entity, since, first, fetched, cursor: documentCursor }: Fetch,
   state: ListState,
 ): Promise<PullResult | undefined> {
   const { db } = ctx;
@@ -81,10 +88,10 @@ async function write(
   }
   const { body } = fetched;
   if (first && entity.extension) await markExtension(db, entity.name, true);
-  // A single document (About Us) comes whole from its get endpoint.
+  // A single document (About Us) comes whole, as its get endpoint answers.
   if (since === null) {
     const row = normaliseRow(entity, rowOfGetReply(entity, body) as Record<string, unknown>);
-    await applyPulled(db, entity, { rows: row ? [row] : [], deleted: [], cursor: null });
+    await applyPulled(db, entity, { rows: row ? [row] : [], deleted: [], cursor: documentCursor ?? null });
     return undefined;
   }
   const cursor = normaliseId(body[DELTA_CURSOR_FIELD]);
@@ -162,8 +169,13 @@ async function pullLists(ctx: SyncContext, lists: readonly EntityDescription[]):
   // Progress left by an interrupted pull, every list's in one read (usually none); only this
   // pull writes it, under the sync lock.
   const left = await readPullProgress(ctx.db);
-  const replies = fetchAhead(ctx, lists, { ahead: PULL_SIZES.ahead, pageSize: PULL_SIZES.deltaPage });
-  let state: ListState | null = null;
+  const { ahead, deltaPage } = PULL_SIZES;
+  const replies = fetchAhead(ahead, async (queue) => {
+    if (!(await fetchAllLists(ctx, lists, queue, deltaPage)))
+      await fetchEachList(ctx, lists, queue, deltaPage);
+  });
+  // The pull of every list interleaves lists: a list cut by a page goes on after others.
+  const states = new Map<EntityDescription, ListState>();
   try {
     for (;;) {
       const waited = performance.now();
@@ -173,18 +185,45 @@ async function pullLists(ctx: SyncContext, lists: readonly EntityDescription[]):
         if (item.error) throw item.error;
         return { ok: true };
       }
+      if ('advance' in item) {
+        await advanceQuietLists(ctx, item, left);
+        continue;
+      }
       if (item.first) {
         // Progress of an interrupted pull goes on only from the cursor it was written with (a
         // discarded change resets the cursor: the count starts again).
         const kept = item.since === null ? null : (left[item.entity.table] ?? null);
-        state = { kept, progress: kept && kept.cursor === item.since ? kept : null };
+        states.set(item.entity, { kept, progress: kept && kept.cursor === item.since ? kept : null });
       }
-      const failed = await write(ctx, item, state!);
+      const state = states.get(item.entity) ?? { kept: null, progress: null };
+      const failed = await write(ctx, item, state);
       if (failed) return failed;
     }
   } finally {
     replies.stop();
   }
+}
+
+/**
+ * Lists a page of the pull of every list reached with nothing new: their cursors move on (and
+ * a progress left by an interrupted pull goes, the list being complete), in one transaction.
+ * The first page tells that the server has each extension list.
+ */
+async function advanceQuietLists(
+  ctx: SyncContext,
+  { advance, cursor, first }: Advance,
+  left: Record<string, ListProgress>,
+) {
+  const { db } = ctx;
+  await db.transaction('rw', db.meta, async () => {
+    for (const { table } of advance) {
+      await writeCursor(db, table, cursor);
+      if (left[table]) await writeListProgress(db, table, null);
+      delete left[table];
+    }
+  });
+  if (!first) return;
+  for (const entity of advance) if (entity.extension) await markExtension(db, entity.name, true);
 }
 
 async function pullLocked(ctx: SyncContext): Promise<PullResult> {
