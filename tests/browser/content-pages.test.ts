@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aboutUsEntity, termsEntity } from '../../src/contract/entities';
 import { type EntityDescription, splitPath } from '../../src/contract/entity';
+import { PULL_ALL_PATH } from '../../src/contract/wire';
 import { DIST, launchBrowser, signInWithForm, storedCount } from '../helpers/browser';
 import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
 
@@ -189,7 +190,8 @@ describe('About Us and Terms through the screens', () => {
     const freshTablet = await browser.newContext();
     const held: Route[] = [];
     let hold = true;
-    await freshTablet.route('**/CMS/Aboutus/getaboutus.php*', (route) =>
+    // About Us comes with the pull of every list.
+    await freshTablet.route(`**/api/${PULL_ALL_PATH}*`, (route) =>
       hold ? void held.push(route) : route.continue(),
     );
     try {

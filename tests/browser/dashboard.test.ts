@@ -8,7 +8,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teacherEntity } from '../../src/contract/entities';
+import { PULL_ALL_PATH } from '../../src/contract/wire';
 import { axeFindings } from '../helpers/axe';
 import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -181,7 +181,8 @@ describe('the figures on a device whose first sync has not completed', () => {
       release = resolve;
     });
     let asked = false;
-    await fresh.route(`**/api/${teacherEntity.api.list}*`, async (route) => {
+    // The teachers come with the pull of every list.
+    await fresh.route(`**/api/${PULL_ALL_PATH}*`, async (route) => {
       asked = true;
       await held;
       await route.continue();
