@@ -5,14 +5,18 @@
  * 'Failed to fetch' on its face); Sync now and Retry always answer (offline, server
  * unreachable, sent), an offline answer goes once back online and the queue emptying is said;
  * Discard offers Undo, which puts the entry back exactly (payload with its
- * file, attempts, key), and the outbox then lists what was discarded unsent.
+ * file, attempts, key), and the outbox then lists what was discarded unsent. Another
+ * administrator's change reaches an open list at once, and an open edit form says at once who
+ * changed its record and which fields, with Reload and Keep mine where both changed one.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { classEntity } from '../../src/contract/entities';
+import { classEntity, schoolEntity } from '../../src/contract/entities';
+import { wireRequest } from '../../src/contract/wire-request';
 import { SYNC_LOCK } from '../../src/sync/lock';
+import { encodeRouteId } from '../../src/ui/route-id';
 import { browserSuite, CONNECTED, signedInTab, signInWithForm } from '../helpers/browser';
-import { api, serverTitles, signIn } from '../helpers/server';
+import { ADMIN, api, serverTitles, signIn } from '../helpers/server';
 
 const suite = browserSuite();
 let context: BrowserContext;
@@ -338,6 +342,115 @@ describe('another administrator’s change', () => {
       await expect.poll(shown).toBe('Offline');
       await own.setOffline(false);
       await expect.poll(shown, { timeout: 20_000 }).toBe('Live');
+    } finally {
+      await own.close();
+    }
+  });
+
+  /** A school's values as the API takes them, named by `tag` (its e-mail must be its own). */
+  const schoolValues = (tag: string, extra: Record<string, string> = {}) => ({
+    school_name: `${tag} School`,
+    school_address: `1 ${tag} Road`,
+    password: '',
+    email: `${tag.toLowerCase()}@school.example`,
+    contact_no: '9876543210',
+    country: 'IN',
+    state: 'MH',
+    city: 'Mumbai',
+    ...extra,
+  });
+
+  /**
+   * A school added through the API, and a tablet of its own with the school's edit form open
+   * once the record has reached it, while the live stream works.
+   */
+  async function openSchoolForm(tag: string) {
+    const admin = api(suite.server.apiRoot, await signIn(suite.server.apiRoot));
+    const added = await admin.send(
+      wireRequest(schoolEntity, { op: 'add', values: { ...schoolValues(tag), password: 'school-secret' } }),
+    );
+    expect(added.body.success).toBe(true);
+    const id = String(added.body.id);
+    const own = await suite.browser.newContext();
+    const tab = await own.newPage();
+    await signInWithForm(tab, suite.server.url);
+    await tab.goto(`${suite.server.url}/updateschools/${encodeRouteId(id)}`);
+    await expect.poll(() => tab.getByTestId('sync-status').textContent(), { timeout: 20_000 }).toBe('Live');
+    const field = (label: string) => tab.getByLabel(label);
+    await expect.poll(() => field('School Name').inputValue(), { timeout: 20_000 }).toBe(`${tag} School`);
+    /** Another administrator's edit of the school, as a whole record (what the API takes). */
+    const changeElsewhere = async (extra: Record<string, string>) => {
+      const reply = await admin.send(
+        wireRequest(schoolEntity, { op: 'update', id, values: schoolValues(tag, extra) }),
+      );
+      expect(reply.body.success).toBe(true);
+    };
+    const banner = tab.getByRole('status').filter({ hasText: 'on another device' });
+    return { own, tab, id, admin, field, banner, changeElsewhere };
+  }
+
+  it('tells an open edit form at once who changed its record and which fields; Reload takes the new values', async () => {
+    const { own, tab, field, banner, changeElsewhere } = await openSchoolForm('Riverside');
+    try {
+      const edit = tab.url();
+      // Nothing typed: the form simply shows the new value, and says who changed which field.
+      await changeElsewhere({ school_address: '2 Riverside Road' });
+      await expect
+        .poll(() => banner.locator('p').textContent(), { timeout: 20_000 })
+        .toBe(
+          `${ADMIN.username} changed this school on another device: School Address. The form shows the new values.`,
+        );
+      expect(await field('School Address').inputValue()).toBe('2 Riverside Road');
+      await banner.getByRole('button', { name: 'OK' }).click();
+      expect(await banner.count()).toBe(0);
+
+      // Typed here, changed there: the administrator chooses; the field left alone follows at once.
+      await field('School Name').fill('Riverside Typed');
+      await changeElsewhere({ school_name: 'Riverside Academy', school_address: '3 Riverside Road' });
+      await expect
+        .poll(() => banner.locator('p').textContent(), { timeout: 20_000 })
+        .toBe(
+          `${ADMIN.username} changed this school on another device: School Name, School Address. ` +
+            'You changed School Name here too: Reload shows the new value, Keep mine keeps yours.',
+        );
+      expect(await field('School Address').inputValue()).toBe('3 Riverside Road');
+      expect(await field('School Name').inputValue()).toBe('Riverside Typed');
+      await banner.getByRole('button', { name: 'Reload' }).click();
+      expect(await field('School Name').inputValue()).toBe('Riverside Academy');
+      expect(await banner.count()).toBe(0);
+      // Neither saved nor moved: the form learned of it by itself.
+      expect(tab.url()).toBe(edit);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('keeps what was typed on Keep mine, and the save then sends it over the other change', async () => {
+    const { own, tab, id, admin, field, banner, changeElsewhere } = await openSchoolForm('Hillside');
+    try {
+      await field('School Name').fill('Hillside Mine');
+      await changeElsewhere({ school_name: 'Hillside Theirs', school_address: '9 Hillside Road' });
+      await banner.getByRole('button', { name: 'Keep mine' }).waitFor({ timeout: 20_000 });
+      expect(await banner.textContent()).toContain(
+        `${ADMIN.username} changed this school on another device: School Name, School Address.`,
+      );
+      await banner.getByRole('button', { name: 'Keep mine' }).click();
+      expect(await banner.count()).toBe(0);
+      expect(await field('School Name').inputValue()).toBe('Hillside Mine');
+      expect(await field('School Address').inputValue()).toBe('9 Hillside Road');
+      await tab.getByRole('button', { name: 'Update School' }).click();
+      await tab.waitForURL(/\/schools/);
+      // The typed name wins, and the address changed elsewhere is not undone by the save.
+      const stored = async () => (await admin.send(wireRequest(schoolEntity, { op: 'get', id }))).body;
+      await expect
+        .poll(
+          async () => {
+            const { school_name, school_address } = await stored();
+            return { school_name, school_address };
+          },
+          { timeout: 20_000 },
+        )
+        .toEqual({ school_name: 'Hillside Mine', school_address: '9 Hillside Road' });
     } finally {
       await own.close();
     }

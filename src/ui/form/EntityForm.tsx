@@ -13,6 +13,7 @@ import type { FormValue } from '../fields/types';
 import { encodeRouteId } from '../route-id';
 import { SaveUnsentButton } from '../saved-queue/SaveUnsentButton';
 import { usePageTitle } from '../use-page-title';
+import { ChangedElsewhereNotice } from './ChangedElsewhereNotice';
 import { FormActions } from './FormActions';
 import { FormGrid } from './FormGrid';
 import { FormIntro } from './FormIntro';
@@ -20,6 +21,7 @@ import type { FormValues } from './form-values';
 import { ProblemSummary, SUMMARY_FROM_FIELDS } from './ProblemSummary';
 import { SendingFiles } from './SendingFiles';
 import { useSwitchCode } from './switch-code';
+import { useChangedElsewhere } from './use-changed-elsewhere';
 import { useFormSave } from './use-form-save';
 import { useFormValues } from './use-form-values';
 import { useProblems } from './use-problems';
@@ -75,6 +77,7 @@ export function EntityForm({
   const images = useContentImages();
   const code = useSwitchCode(entity, values);
   const shown = fields.filter((name) => isShown(entity, name, code));
+  const elsewhere = useChangedElsewhere({ entity, id, stored: initial, form, shown, cascade });
 
   const { submit, busy, failure, setFailure, sending } = useFormSave({
     entity,
@@ -95,6 +98,7 @@ export function EntityForm({
   return (
     <section className="screen">
       <FormIntro entity={entity} id={id} title={title} note={note} initial={initial} form={form} />
+      <ChangedElsewhereNotice entity={entity} changes={elsewhere} />
       {/* The form checks every field itself (formProblems), so the browser's bubbles stay away. */}
       <form className="form" onSubmit={submit} noValidate>
         {failure && (

@@ -20,7 +20,8 @@
  *
  * This file holds the two screens (add, edit) and what they show when the record is not there;
  * the form itself is in form/: EntityForm.tsx (state), use-form-save.ts (check, save, notice),
- * form-values.ts, save-form.ts, FormField.tsx (the control by kind) and ProblemSummary.tsx.
+ * form-values.ts, save-form.ts, FormField.tsx (the control by kind), ProblemSummary.tsx and
+ * use-changed-elsewhere.ts (the record changed on another device while the form is open).
  */
 import { Link, useParams, useSearch } from '@tanstack/react-router';
 import type { EntityDescription } from '../../contract/entity';

@@ -17,6 +17,8 @@ export interface FormValuesState {
   change: (name: string, value: FormValue, cleared: (fields: Set<string>) => void) => void;
   /** Forgets the draft and shows the record's values again. */
   discard: () => void;
+  /** Sets these fields as they are given (values the stored record took elsewhere): nothing is cleared. */
+  take: (taken: FormValues) => void;
 }
 
 export function useFormValues(
@@ -46,5 +48,6 @@ export function useFormValues(
       draft.forget();
       setValues(initial);
     },
+    take: (taken) => setValues((all) => ({ ...all, ...taken })),
   };
 }

@@ -1,6 +1,6 @@
 import type { Editor } from '@tiptap/core';
 import { useEditor } from '@tiptap/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { sanitizeRichText } from '../../safe-html/rich-text-sanitizer';
 import { controlState } from '../types';
 import { richTextExtensions } from './extensions';
@@ -29,7 +29,9 @@ export function useRichTextEditor({
   // Read once, when the editor is made; later renders (each keystroke) do not redo them.
   const [extensions] = useState(richTextExtensions);
   const [content] = useState(() => sanitizeRichText(String(value)));
-  return useEditor({
+  /** The value the editor holds: what it was made with, or what it last reported. */
+  const held = useRef(String(value));
+  const editor = useEditor({
     extensions,
     content,
     editorProps: {
@@ -56,9 +58,19 @@ export function useRichTextEditor({
       },
     },
     onUpdate: ({ editor: e, transaction }) => {
-      if (!transaction.getMeta(REFRESHED_IMAGES)) onChange(e.isEmpty ? '' : e.getHTML());
+      if (transaction.getMeta(REFRESHED_IMAGES)) return;
+      held.current = e.isEmpty ? '' : e.getHTML();
+      onChange(held.current);
     },
   });
+  // A value the form set itself (its draft discarded, the record changed on another device)
+  // replaces the content; the editor's own changes come back as the value it holds.
+  useEffect(() => {
+    if (!editor || String(value) === held.current) return;
+    held.current = String(value);
+    editor.commands.setContent(sanitizeRichText(held.current), { emitUpdate: false });
+  }, [editor, value]);
+  return editor;
 }
 
 /** Images that wait for their upload show from where they are now (the stored blob: URL is dead). */
