@@ -12,6 +12,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { classEntity, schoolEntity } from '../../src/contract/entities';
+import { PULL_ALL_PATH } from '../../src/contract/wire';
 import { wireRequest } from '../../src/contract/wire-request';
 import { SYNC_LOCK } from '../../src/sync/lock';
 import { encodeRouteId } from '../../src/ui/route-id';
@@ -319,7 +320,7 @@ describe('a change whose replayer died mid-request, in a browser without Backgro
 });
 
 describe('another administrator’s change', () => {
-  it('says Live while the server’s stream works, and paints a class added elsewhere on the open list at once', async () => {
+  it('says Live while the server’s stream works, paints a class added elsewhere on the open list at once, and misses nothing committed while it was offline', async () => {
     const own = await suite.browser.newContext();
     const tab = await own.newPage();
     const shown = () => tab.getByTestId('sync-status').textContent();
@@ -331,17 +332,29 @@ describe('another administrator’s change', () => {
       expect(await rows.count()).toBe(0);
       // While Live, the poll runs only every few minutes: the list can learn of it by the stream alone.
       const admin = api(suite.server.apiRoot, await signIn(suite.server.apiRoot));
-      expect((await admin.post(classEntity.api.add!, { className: 'Added elsewhere' })).body.success).toBe(
-        true,
-      );
+      const elsewhere = await admin.post(classEntity.api.add!, { className: 'Added elsewhere' });
+      expect(elsewhere.body.success).toBe(true);
       await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(1);
       expect(await shown()).toBe('Live');
 
-      // Offline it is no longer Live; back online it is again.
+      // Offline it is no longer Live. What was committed meanwhile arrives once back online,
+      // the class deleted goes, by the device's cursor; each pull is one request.
       await own.setOffline(true);
       await expect.poll(shown).toBe('Offline');
+      const added = await admin.post(classEntity.api.add!, { className: 'Added elsewhere while away' });
+      expect(added.body.success).toBe(true);
+      const gone = await admin.post(classEntity.api.remove!, { class_id: elsewhere.body.id });
+      expect(gone.body.success).toBe(true);
+      const asked: string[] = [];
+      tab.on('request', (r) => asked.push(new URL(r.url()).pathname));
       await own.setOffline(false);
       await expect.poll(shown, { timeout: 20_000 }).toBe('Live');
+      await expect
+        .poll(() => rows.allTextContents(), { timeout: 20_000 })
+        .toEqual([expect.stringContaining('Added elsewhere while away')]);
+      const reads = asked.filter((path) => path.endsWith('.php'));
+      expect(reads, 'no list-by-list pull').toEqual([]);
+      expect(asked).toContain(`/api/${PULL_ALL_PATH}`);
     } finally {
       await own.close();
     }
