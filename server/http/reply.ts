@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { KEY_REUSED } from '../../src/contract/idempotency';
-import { WRONG_PASSWORD } from '../../src/contract/sign-in-limits';
+import { WRONG_PASSWORD } from '../../src/contract/accounts/sign-in-limits';
 
 export const TEXT = {
   loginOk: 'Login successful',

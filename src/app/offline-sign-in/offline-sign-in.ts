@@ -15,7 +15,7 @@ import {
   TOO_MANY_ATTEMPTS,
   tooManyAttempts,
   WRONG_PASSWORD,
-} from '../../contract/sign-in-limits';
+} from '../../contract/accounts/sign-in-limits';
 import { patchSyncState, readSyncState } from '../../db/meta';
 import { forgetVerifier, readVerifier, writeVerifier } from '../../db/offline-verifiers';
 import type { SignInResult } from '../../sync/api/sign-in-requests';
