@@ -110,6 +110,25 @@ describe('GET /api/sync/events', () => {
   });
 });
 
+describe('streams and the rest of the server', () => {
+  it('hold no database connection while idle: with more streams open than the pool has connections, /readyz and reads answer', async () => {
+    // Three sessions' worth: more than PostgreSQL's pool of 10 in the postgres project.
+    const sessions = [await signIn(server.apiRoot), await signIn(server.apiRoot), await signIn(server.apiRoot)];
+    const streams = await Promise.all(
+      sessions.flatMap((session) => Array.from({ length: STREAMS_PER_SESSION }, () => open(session))),
+    );
+    expect(streams.map((s) => s.status)).toEqual(streams.map(() => 200));
+    await expect.poll(() => streams.every((s) => s.ids.length >= 1)).toBe(true);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    const read = await api(server.apiRoot, cookie).get(classEntity.api.list!);
+    expect(read.body.success).toBe(true);
+    await addClass('Heard by every stream');
+    const seq = await sequence();
+    await expect.poll(() => streams.every((s) => s.ids.at(-1) === seq)).toBe(true);
+    for (const stream of streams) stream.close();
+  });
+});
+
 describe('the end of a server', () => {
   it('a shutdown ends every stream at once', async () => {
     const own = await startTestServer();
