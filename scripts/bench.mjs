@@ -1,7 +1,8 @@
 // npm run bench: prints the figures the budgets are checked against. Benchmarks print; tests
 // never assert timings. The outbox drain and recovery exit non-zero on duplicates or losses, the
 // large upload on a file not delivered once and intact or sent at more than 1.3x its size, the
-// first sync on a resumed sync that does not end with exactly the server's rows; never on speed.
+// first sync on a resumed sync that does not end with exactly the server's rows, the live stream
+// on a change never painted or a stream that missed an event; never on speed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 
@@ -75,6 +76,11 @@ console.log(
   '\n== Scale-out: 1, 2 and 3 processes behind haproxy on one PostgreSQL, beside one process (bench/scale-out.mjs) ==',
 );
 const scaled = run('node', ['bench/scale-out.mjs']);
+
+console.log(
+  '\n== Live stream: commit -> painted on another device, requests per sync round beside the previous release, 1,000 streams on one process (bench/live.mjs) ==',
+);
+const live = run('node', ['bench/live.mjs']);
 process.exit(
   drained ||
     bulk ||
@@ -86,5 +92,6 @@ process.exit(
     csv ||
     latency ||
     lists ||
-    scaled,
+    scaled ||
+    live,
 );

@@ -21,8 +21,16 @@ export interface ChangeFeed {
   close(): Promise<void>;
 }
 
+// A fresh sequence says last_value 1 before its first number is drawn: that is 0, or the
+// first commit (rev 1) would be announced as what a device already heard.
 const readSequence = async (db: Database) =>
-  Number((await db.query<{ seq: number }>('SELECT last_value AS seq FROM change_seq'))[0]?.seq ?? 0);
+  Number(
+    (
+      await db.query<{ seq: number }>(
+        'SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS seq FROM change_seq',
+      )
+    )[0]?.seq ?? 0,
+  );
 
 export async function openChangeFeed(db: Database, onError: (err: unknown) => void): Promise<ChangeFeed> {
   const subscribers = new Set<(seq: number) => void>();
