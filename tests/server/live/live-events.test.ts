@@ -141,6 +141,27 @@ describe('streams and the rest of the server', () => {
   });
 });
 
+describe('a stream and the request timeout', () => {
+  it('outlives it: the timeout bounds receiving a request, and a stream has been received', async () => {
+    const own = await startTestServer({
+      settings: { timeouts: { requestSeconds: 1, uploadChunkSeconds: 1 } },
+    });
+    try {
+      const session = await signIn(own.apiRoot);
+      const stream = await openLiveStream(own.apiRoot, session);
+      await expect.poll(() => stream.ids.length).toBe(1);
+      // Past the timeout and Node's check of expired requests (every 5 s at most).
+      await new Promise((r) => setTimeout(r, 7000));
+      expect(stream.ended).toBe(false);
+      await api(own.apiRoot, session).post(classEntity.api.add!, { className: 'After the timeout' });
+      await expect.poll(() => stream.ids.length).toBe(2);
+      stream.close();
+    } finally {
+      await own.close();
+    }
+  }, 30_000);
+});
+
 describe('the end of a server', () => {
   it('a shutdown ends every stream at once', async () => {
     const own = await startTestServer();
