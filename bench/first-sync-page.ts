@@ -7,7 +7,13 @@
  */
 import Dexie from 'dexie';
 import { entities } from '../src/contract/entities';
-import { DELTA_CURSOR_FIELD, DELTA_LIMIT_PARAM, DELTA_MORE_FIELD, DELTA_PARAM } from '../src/contract/wire';
+import {
+  DELTA_CURSOR_FIELD,
+  DELTA_LIMIT_PARAM,
+  DELTA_MORE_FIELD,
+  DELTA_PARAM,
+  PULL_ALL_PATH,
+} from '../src/contract/wire';
 import { wireRequest } from '../src/contract/wire-request';
 import { storesFor } from '../src/db/database';
 import { readCursor, readListProgress } from '../src/db/meta';
@@ -22,7 +28,7 @@ const api = createApi({ root: API_ROOT, timeoutMs: 60_000 });
 const lists = entities.filter((e) => e.api.list && !e.single);
 const students = lists.find((e) => e.table === 'students')!;
 
-/** An API client that reloads the page once `pages` delta pages of students have arrived. */
+/** An API client that reloads the page once `pages` delta pages (of every list, or of students) have arrived. */
 function reloadingAfter(pages: number): ApiClient {
   let seen = 0;
   return {
@@ -30,7 +36,7 @@ function reloadingAfter(pages: number): ApiClient {
     async request(path, options) {
       const outcome = await api.request(path, options);
       if (
-        path.endsWith('fetchstudents.php') &&
+        (path === PULL_ALL_PATH || path.endsWith('fetchstudents.php')) &&
         options.query?.[DELTA_PARAM] !== undefined &&
         ++seen === pages
       )

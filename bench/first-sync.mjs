@@ -250,6 +250,7 @@ try {
   );
 } finally {
   await close();
-  await rm(profile, { recursive: true, force: true });
+  // Chromium may still be closing its profile's files: try again rather than hide the run's own error.
+  await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }
 process.exit(failed ? 1 : 0);
