@@ -27,6 +27,7 @@ const SERVER_LAYERS = [
     'Features on db, storage and http, independent of each other and of the entities.',
   ],
   [['live'], 'Tells signed-in devices of each commit (Server-Sent Events), from the database.'],
+  [['accounts'], 'Administrators, their roles and passwords, managed by an Owner: on auth and audit.'],
   [['entities'], 'The handler contract, the SQL shape of a described entity, and its reads.'],
   [['entity-writes'], 'Add, update, delete, actions and sets, with the checks a write runs.'],
   [['api'], 'Runs handlers over HTTP: the entities route table, the write pipeline, batches.'],

@@ -39,6 +39,7 @@ export function registerBatchRoute(
     const checked = v.safeParse(batchRequestSchema, read.body);
     if (!checked.success) return fail(c, 400, `${TEXT.badBatch}: ${v.summarize(checked.issues)}`);
     const adminId = c.get('adminId');
+    const role = c.get('role');
     const items: (Omit<WriteItem, 'fingerprint'> & { method: string; path: string })[] = [];
     for (const item of checked.output.requests) {
       const query = text(item.query);
@@ -52,7 +53,7 @@ export function registerBatchRoute(
       const key = item.method === 'POST' ? item.key : undefined;
       const label = `${item.method} ${path}`;
       if (key !== undefined && !isValidKey(key))
-        items.push({ route: BAD_KEY, method: item.method, path, query, body, adminId, label });
+        items.push({ route: BAD_KEY, method: item.method, path, query, body, adminId, role, label });
       else
         items.push({
           route: route.value,
@@ -62,6 +63,7 @@ export function registerBatchRoute(
           query,
           body,
           adminId,
+          role,
           label,
           ...auditOrigin(c, item.madeAt),
         });

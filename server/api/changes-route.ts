@@ -7,6 +7,7 @@
  * the cursor. A device in step asks with one short query and gets a few dozen bytes back.
  */
 import type { Hono } from 'hono';
+import { ROLE_FIELD } from '../../src/contract/accounts/admins-api';
 import { listFieldOf } from '../../src/contract/endpoints';
 import type { EntityDescription } from '../../src/contract/entity';
 import {
@@ -148,6 +149,7 @@ export function registerPullAllRoute(
   app.get(`${options.apiPrefix}/${PULL_ALL_PATH}`, async (c) => {
     const request = readRequest(c.req.query());
     if (!request) return fail(c, 400, PULL_ALL_TEXT.badRequest);
-    return c.json(await pullAll(options.db, readers, request));
+    // The role as it is now: the device refreshes what it offers on every pull.
+    return c.json({ ...(await pullAll(options.db, readers, request)), [ROLE_FIELD]: c.get('role') });
   });
 }

@@ -28,7 +28,11 @@ import { addHandler, updateHandler, type WriteOptions } from '../entity-writes/w
 import { constraintRefusal } from './constraint-refusal';
 
 const read = (handler: ApiHandler): ApiRoute => ({ writes: false, handler });
-const write = (handler: ApiHandler): ApiRoute => ({ writes: true, handler });
+const write = (entity: EntityDescription, handler: ApiHandler): ApiRoute => ({
+  writes: true,
+  handler,
+  entity,
+});
 
 /**
  * A refusal that also carries its message under the entity's `errorField` (addlibrary.php's
@@ -65,8 +69,8 @@ export function entityRoutes(
     const ep = entityEndpoints(entity);
     if (entity.single) {
       if (ep.get) table.add(ep.get, read(singleGetHandler(entity)));
-      if (ep.add) table.add(ep.add, write(singleWriteHandler(entity, 'add')));
-      if (ep.update) table.add(ep.update, write(singleWriteHandler(entity, 'update')));
+      if (ep.add) table.add(ep.add, write(entity, singleWriteHandler(entity, 'add')));
+      if (ep.update) table.add(ep.update, write(entity, singleWriteHandler(entity, 'update')));
       continue;
     }
     const mounted = (op: 'get' | 'update') => !(options.legacy && isExtension(entity, op));
@@ -77,22 +81,25 @@ export function entityRoutes(
       const add = severalField(entity)
         ? addSeveralHandler(entity, graph, options)
         : addHandler(entity, graph, options);
-      table.add(ep.add, write(withErrorField(entity, add)));
+      table.add(ep.add, write(entity, withErrorField(entity, add)));
     }
     if (ep.update && mounted('update'))
-      table.add(ep.update, write(withErrorField(entity, updateHandler(entity, graph, ep.update, options))));
-    if (ep.remove) table.add(ep.remove, write(deleteHandler(entity, graph)));
+      table.add(
+        ep.update,
+        write(entity, withErrorField(entity, updateHandler(entity, graph, ep.update, options))),
+      );
+    if (ep.remove) table.add(ep.remove, write(entity, deleteHandler(entity, graph)));
     // ep.lookups is entity.lookups in the same order.
     (entity.lookups ?? []).forEach((lookup, i) => {
       table.add(ep.lookups[i], read(lookupHandler(entity, graph, lookup)));
     });
     for (const [name, action] of Object.entries(entity.actions ?? {}))
-      table.add(ep.actions[name], write(actionHandler(entity, action)));
+      table.add(ep.actions[name], write(entity, actionHandler(entity, action)));
     for (const [name, fieldRead] of Object.entries(entity.api.reads ?? {}))
       table.add(ep.reads[name], read(readFieldHandler(entity, fieldRead)));
     for (const [name, rel] of Object.entries(entity.relations ?? {})) {
       table.add(ep.relations[name].read, read(readSetHandler(entity, graph, name, rel)));
-      table.add(ep.relations[name].write, write(writeSetHandler(entity, graph, name, rel)));
+      table.add(ep.relations[name].write, write(entity, writeSetHandler(entity, graph, name, rel)));
     }
   }
   return table;

@@ -73,6 +73,7 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteTable<ApiRoute>, opt
           query,
           body: read.body,
           adminId,
+          role: c.get('role'),
           label,
           ...auditOrigin(c, c.req.header(MADE_AT_HEADER)),
         },

@@ -18,10 +18,13 @@
  *   transaction run again, and that item is then answered from the stored reply; a deadlock
  *   runs it again too. A third failure in a row is left to the client's retry: a 500, nothing
  *   applied.
+ * - An item outside its administrator's role is refused (403) before its handler runs
+ *   (role-guard.ts); its refusal is stored under its key as any other.
  * - Every item that succeeds records its changes (audit/recorder.ts); they are stored with the
  *   replies, so an applied change always has its audit entry, and a replay, a refusal or a
  *   rollback none. A success that recorded nothing is a handler's bug: rolled back, a 500.
  */
+import type { Role } from '../../src/contract/accounts/roles';
 import { isUploadReference } from '../../src/contract/resumable';
 import type { WireBody } from '../../src/contract/validation';
 import { ItemAudit } from '../audit/recorder';
@@ -34,6 +37,7 @@ import type { FileStorage } from '../storage/types';
 import { FileJournal } from '../uploads/journal';
 import { constraintRefusal } from './constraint-refusal';
 import { answerFromStore, insertReplies, type StoredReply, storedReplies } from './idempotency';
+import { roleRefusal } from './role-guard';
 
 export interface WriteItem {
   route: ApiRoute;
@@ -44,6 +48,8 @@ export interface WriteItem {
   query: Readonly<Record<string, string>>;
   body: WireBody;
   adminId: number;
+  /** Their role, as their session read it: what they may write (role-guard.ts). */
+  role: Role;
   /** 'POST /api/path': for the log, and for keys stored before fingerprints. */
   label: string;
   /** When the change was made on the device (ISO 8601) and which device: for the audit trail. */
@@ -103,6 +109,18 @@ export async function runWrites(
   }
 }
 
+/**
+ * A write outside the item's role, refused before its handler runs: nothing of it was written,
+ * so nothing is rolled back. Its reply is kept under its key like any other refusal.
+ */
+function refusedByRole(item: WriteItem, fresh: Map<string, StoredReply>): ItemReply | null {
+  const reply = roleRefusal(item.route, item.role);
+  if (!reply) return null;
+  if (item.key !== undefined)
+    fresh.set(item.key, { fingerprint: item.fingerprint, status: reply.status, reply: reply.body });
+  return { ...reply, replayed: false };
+}
+
 async function runItems(
   q: Query,
   files: FileJournal,
@@ -118,7 +136,7 @@ async function runItems(
   const out: ItemReply[] = [];
   for (const item of items) {
     const earlier = item.key === undefined ? undefined : (fresh.get(item.key) ?? stored.get(item.key));
-    const answer = earlier && answerFromStore(earlier, item);
+    const answer = (earlier && answerFromStore(earlier, item)) || refusedByRole(item, fresh);
     if (answer) {
       out.push(answer);
       continue;

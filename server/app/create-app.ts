@@ -11,6 +11,7 @@
 import { Hono } from 'hono';
 import { authEndpoints } from '../../src/contract/endpoints';
 import { entities } from '../../src/contract/entities';
+import { registerAccountRoutes } from '../accounts/routes';
 import { registerBatchRoute } from '../api/batch';
 import { registerPullAllRoute } from '../api/changes-route';
 import { entityRoutes } from '../api/entity-routes';
@@ -125,6 +126,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   if (!legacy) registerPullAllRoute(app, entities, mount);
   // The audit trail is recorded in every mode; reading it is our extension.
   if (!legacy) registerAuditRoute(app, db.query, API_PREFIX);
+  // Administrators and roles are our extension: the PHP API has one administrator.
+  if (!legacy) registerAccountRoutes(app, db, API_PREFIX);
   registerGeography(app, API_PREFIX);
   registerPrivateUploadRoutes(app, options.storage, API_PREFIX);
   if (options.backup) registerBackupRoute(app, options.backup);

@@ -9,6 +9,7 @@
  * moves `page`, and new entries never shift what it shows.
  */
 import type { Hono } from 'hono';
+import { cannotReadAudit, isOwner } from '../../src/contract/accounts/roles';
 import {
   AUDIT_DEFAULT_LIMIT,
   AUDIT_MAX_LIMIT,
@@ -61,6 +62,8 @@ export function auditFilter(query: Record<string, string>): AuditFilter | { mess
 
 export function registerAuditRoute(app: Hono<AppEnv>, query: Query, apiPrefix: string): void {
   app.get(`${apiPrefix}/${AUDIT_PATH}`, async (c) => {
+    const role = c.get('role');
+    if (!isOwner(role)) return fail(c, 403, cannotReadAudit(role));
     const filter = auditFilter(c.req.query());
     if ('message' in filter) return fail(c, 400, filter.message);
     return c.json({ success: true, ...(await readAudit(query, filter)) });

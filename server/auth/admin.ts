@@ -1,4 +1,5 @@
 /** The administrator account given by the options (ADMIN_USERNAME / ADMIN_PASSWORD). */
+import { FIRST_ROLE } from '../../src/contract/accounts/roles';
 import type { Query } from '../db';
 import { hashPassword, verifyPassword } from './password';
 
@@ -37,8 +38,8 @@ export async function ensureAdmin(
   }
   // Several processes may start at once on one empty database: one of them creates it.
   const created = await q(
-    'INSERT INTO admins (username, password_hash) VALUES ($1, $2) ON CONFLICT (username) DO NOTHING RETURNING id',
-    [username, await hashPassword(password)],
+    'INSERT INTO admins (username, password_hash, role) VALUES ($1, $2, $3) ON CONFLICT (username) DO NOTHING RETURNING id',
+    [username, await hashPassword(password), FIRST_ROLE],
   );
   return created.length > 0 ? 'created' : 'kept';
 }

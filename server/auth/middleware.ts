@@ -10,9 +10,10 @@ import { findSession } from './sessions';
 export function requireSession(db: Database): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = getCookie(c, SESSION_COOKIE);
-    const adminId = token ? await findSession(db.query, token) : null;
-    if (adminId === null) return fail(c, 401, TEXT.signIn);
-    c.set('adminId', adminId);
+    const holder = token ? await findSession(db.query, token) : null;
+    if (holder === null) return fail(c, 401, TEXT.signIn);
+    c.set('adminId', holder.adminId);
+    c.set('role', holder.role);
     await next();
   };
 }

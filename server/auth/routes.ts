@@ -1,6 +1,8 @@
 /** Login and logout: the only /api endpoints reachable without a session. */
 import type { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { ACCOUNT_TEXT, type AdminStatus, ROLE_FIELD } from '../../src/contract/accounts/admins-api';
+import type { Role } from '../../src/contract/accounts/roles';
 import { authEndpoints } from '../../src/contract/endpoints';
 import { SESSION_COOKIE } from '../../src/contract/wire';
 import type { Database } from '../db';
@@ -64,22 +66,26 @@ export function registerAuthRoutes(
       return fail(c, 429, tooManyAttempts(admission.retryAfterSeconds));
     }
 
-    const [admin] = await db.query<{ id: number; password_hash: string }>(
-      'SELECT id, password_hash FROM admins WHERE username = $1',
+    const [admin] = await db.query<{ id: number; password_hash: string; role: Role; status: AdminStatus }>(
+      'SELECT id, password_hash, role, status FROM admins WHERE username = $1',
       [username],
     );
     const valid = await verifyPassword(password, admin?.password_hash ?? (await dummyHash));
     // A failure stays counted (admit counted it).
     if (!admin || !valid) return fail(c, 401, TEXT.loginFailed);
 
+    // The right password is no guess, even for a disabled account: it is taken back like any
+    // right password, so that its holder asking again is not locked out as a guesser.
     await throttle.succeeded(subjects);
+    if (admin.status !== 'Enabled') return fail(c, 403, ACCOUNT_TEXT.disabled);
     // A new session id at every sign-in; the one this browser held before ends now.
     const previous = getCookie(c, SESSION_COOKIE);
     if (previous) await endSession(db.query, previous);
     setSessionCookie(c, await createSession(db.query, admin.id, sessions), client.https, sessions.maxSeconds);
+    await db.query('UPDATE admins SET last_sign_in = now() WHERE id = $1', [admin.id]);
     const device = await rememberDevice(db.query, deviceToken, admin.id, known);
     setDeviceCookie(c, device, client.https, devicePath);
-    return c.json({ success: true, message: TEXT.loginOk });
+    return c.json({ success: true, message: TEXT.loginOk, [ROLE_FIELD]: admin.role });
   });
 
   // Succeeds without a session too: the goal "signed out" is reached either way.

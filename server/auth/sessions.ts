@@ -8,6 +8,7 @@
  * this process's clock (not the database's), so that every check of one request agrees.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { Role } from '../../src/contract/accounts/roles';
 import type { Query } from '../db';
 
 export interface SessionPolicy {
@@ -52,12 +53,17 @@ export async function createSession(
   return token;
 }
 
-/** The session's row while it holds (not expired, not idle too long). */
+/**
+ * The session's row while it holds (not expired, not idle too long), with its administrator's
+ * role. A Disabled administrator's sessions are deleted when they are disabled; the join on
+ * the status also refuses one that a concurrent request created in the meantime.
+ */
 async function currentSession(q: Query, token: string, now: number) {
-  const [row] = await q<{ admin_id: number; last_seen_at: Date | string }>(
-    `SELECT admin_id, last_seen_at FROM sessions
-     WHERE token_hash = $1 AND expires_at > $2::timestamptz
-       AND last_seen_at + make_interval(secs => idle_seconds) > $2::timestamptz`,
+  const [row] = await q<{ admin_id: number; role: Role; last_seen_at: Date | string }>(
+    `SELECT s.admin_id, a.role, s.last_seen_at FROM sessions s JOIN admins a ON a.id = s.admin_id
+     WHERE s.token_hash = $1 AND s.expires_at > $2::timestamptz
+       AND s.last_seen_at + make_interval(secs => s.idle_seconds) > $2::timestamptz
+       AND a.status = 'Enabled'`,
     [hashToken(token), iso(now)],
   );
   return row;
@@ -71,8 +77,14 @@ export async function sessionHolds(q: Query, token: string): Promise<boolean> {
   return (await currentSession(q, token, Date.now())) !== undefined;
 }
 
-/** The signed-in admin's id, or null when the token is unknown or its session has ended. */
-export async function findSession(q: Query, token: string): Promise<number | null> {
+/** Who holds a session: the administrator and their role as they are now. */
+export interface SessionHolder {
+  adminId: number;
+  role: Role;
+}
+
+/** The signed-in admin and their role, or null when the token is unknown or its session has ended. */
+export async function findSession(q: Query, token: string): Promise<SessionHolder | null> {
   const now = Date.now();
   const row = await currentSession(q, token, now);
   if (!row) return null;
@@ -81,7 +93,15 @@ export async function findSession(q: Query, token: string): Promise<number | nul
       hashToken(token),
       iso(now),
     ]);
-  return row.admin_id;
+  return { adminId: row.admin_id, role: row.role };
+}
+
+/** Ends every session of `adminId` but the one of `keepToken` (a password changed, an account disabled). */
+export async function endSessionsOf(q: Query, adminId: number, keepToken?: string): Promise<void> {
+  await q('DELETE FROM sessions WHERE admin_id = $1 AND token_hash <> $2', [
+    adminId,
+    keepToken === undefined ? '' : hashToken(keepToken),
+  ]);
 }
 
 export async function endSession(q: Query, token: string): Promise<void> {

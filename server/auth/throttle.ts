@@ -20,7 +20,11 @@
  */
 import { createHash } from 'node:crypto';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { lockSeconds, ONE_ACCOUNT_ONE_PLACE, type ThrottleRule } from '../../src/contract/accounts/sign-in-limits';
+import {
+  lockSeconds,
+  ONE_ACCOUNT_ONE_PLACE,
+  type ThrottleRule,
+} from '../../src/contract/accounts/sign-in-limits';
 import type { Query } from '../db';
 
 export { lockSeconds, type ThrottleRule, tooManyAttempts } from '../../src/contract/accounts/sign-in-limits';

@@ -4,6 +4,7 @@
  * that came alone and an item of a batch (api/write-pipeline.ts), so neither path needs to know
  * about the other, and a handler can be called directly in a test.
  */
+import type { EntityDescription } from '../../src/contract/entity';
 import type { WireBody } from '../../src/contract/validation';
 import type { AuditRecorder } from '../audit/recorder';
 import type { Query } from '../db';
@@ -39,6 +40,11 @@ export type ApiHandler = (request: ApiRequest) => Promise<ApiReply>;
 export interface ApiRoute {
   writes: boolean;
   handler: ApiHandler;
+  /**
+   * The entity whose role rule a write falls under (src/contract/accounts/roles.ts): its own,
+   * for its actions and sets too (a school's assigned books are the school's).
+   */
+  entity?: EntityDescription;
 }
 
 /** A success: `{ success: true, ...fields }`. */

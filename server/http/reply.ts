@@ -1,8 +1,8 @@
 /** The failure envelope and the server's own texts (the entities' texts come from messages()). */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { KEY_REUSED } from '../../src/contract/idempotency';
 import { WRONG_PASSWORD } from '../../src/contract/accounts/sign-in-limits';
+import { KEY_REUSED } from '../../src/contract/idempotency';
 
 export const TEXT = {
   loginOk: 'Login successful',
@@ -32,6 +32,7 @@ export const TEXT = {
   notBatchable: 'A batch may only carry the get, add, update, delete and action requests of entities',
   internal: 'Internal server error',
   unknownRequest: 'Unknown request: this path does not answer these parameters',
+  forbidden: 'Your role does not allow this change',
 } as const;
 
 /** Every failure is `{ success: false, message }` with a meaningful HTTP status. */

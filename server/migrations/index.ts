@@ -25,6 +25,7 @@ import contentImagePaths from './019_content_image_paths.sql?raw';
 import uniqueEmails from './020_unique_emails.sql?raw';
 import originalFileNames from './021_original_file_names.sql?raw';
 import changePokes from './022_change_pokes.sql?raw';
+import adminRoles from './023_admin_roles.sql?raw';
 
 export interface Migration {
   /** File name without `.sql`; recorded in schema_migrations. */
@@ -55,4 +56,5 @@ export const migrations: readonly Migration[] = [
   { name: '020_unique_emails', sql: uniqueEmails },
   { name: '021_original_file_names', sql: originalFileNames },
   { name: '022_change_pokes', sql: changePokes },
+  { name: '023_admin_roles', sql: adminRoles },
 ];

@@ -25,9 +25,12 @@
 import { randomBytes } from 'node:crypto';
 import { Server } from '@tus/server';
 import type { Context, Hono } from 'hono';
+import { mayChange } from '../../src/contract/accounts/roles';
+import { entities } from '../../src/contract/entities';
 import { RESUMABLE_MAX_BYTES, RESUMABLE_PATH, referencedUpload } from '../../src/contract/resumable';
 import type { Database } from '../db';
 import type { AppEnv } from '../http/env';
+import { TEXT } from '../http/reply';
 import { repeatEvery } from '../kit/upkeep';
 import { requestLog } from '../ops/context';
 import type { FileStorage } from '../storage/types';
@@ -213,6 +216,9 @@ function tusHandler(tus: Server, db: UploadsDb, adminOf: AdminOf) {
           headers: { 'Tus-Resumable': '1.0.0' },
         }),
       );
+    // An upload is only ever the file of a change: a role that may change nothing starts none.
+    if (method === 'POST' && !entities.some((entity) => mayChange(c.var.role, entity)))
+      return c.json({ success: false, message: TEXT.forbidden }, 403);
     const request = keepingPartialBody(c.req.raw);
     adminOf.set(request, c.var.adminId);
     const res = await tus.handleWeb(request);

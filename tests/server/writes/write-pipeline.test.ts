@@ -47,6 +47,7 @@ const item = (route: ApiRoute, name: string, key?: string): WriteItem => ({
   query: {},
   body: { name },
   adminId: 1,
+  role: 'Owner',
   label: 'POST /api/test',
 });
 
