@@ -12,6 +12,7 @@ import {
   type Change,
   type MutationResult,
   mutate,
+  OutsideRoleError,
   RecordNotFoundError,
   StillUsedError,
   type Values,
@@ -106,10 +107,15 @@ export const isStorageFull = isQuotaError;
  * whose technical text is not for the screen.
  */
 export function refusalReason(error: unknown): string | null {
-  if (error instanceof StillUsedError || error instanceof DuplicateError) return error.message;
+  if (error instanceof StillUsedError || error instanceof DuplicateError || error instanceof OutsideRoleError)
+    return error.message;
   if (error instanceof RecordNotFoundError) return 'This record is no longer on this device.';
   return null;
 }
+
+/** The refusal of a change outside the signed-in role ("A Viewer cannot change schools."), or null. */
+export const roleRefusal = (error: unknown): string | null =>
+  error instanceof OutsideRoleError ? error.message : null;
 
 /**
  * A change refused at one of its fields before it was queued (a value another record on this

@@ -2,9 +2,15 @@
  * The browser-side session of spec §2: isAuthenticated and username in local storage. The
  * guard reads the flag; the server's HttpOnly cookie is what really authorises requests.
  */
+import type { Role } from '../contract/accounts/roles';
 import { SIGNED_IN_FLAG as FLAG } from './start-route';
 
 const USER = 'username';
+/**
+ * The role as this window last knew it, read synchronously for the first paint of menus and
+ * buttons; the meta table (db/meta.ts) is the truth, which pulls update (ui/role.ts follows it).
+ */
+const ROLE = 'role';
 
 export function isSignedIn(): boolean {
   return localStorage.getItem(FLAG) === 'true';
@@ -14,15 +20,17 @@ export function signedInUser(): string | null {
   return localStorage.getItem(USER);
 }
 
-export function rememberSignIn(username: string): void {
+export function rememberSignIn(username: string, role: Role): void {
   localStorage.setItem(FLAG, 'true');
   localStorage.setItem(USER, username);
+  localStorage.setItem(ROLE, role);
   window.dispatchEvent(new Event('session-changed'));
 }
 
 export function forgetSignIn(): void {
   localStorage.removeItem(FLAG);
   localStorage.removeItem(USER);
+  localStorage.removeItem(ROLE);
   window.dispatchEvent(new Event('session-changed'));
 }
 
@@ -38,3 +46,16 @@ export function offerToForget(username: string | null): void {
 }
 
 export const forgetOffered = (): string | null => sessionStorage.getItem(FORGET_OFFER);
+
+/**
+ * The role last known in this window; Owner (FIRST_ROLE) when none was ever told, as by a
+ * server without roles. Only rememberSignIn and noteRole write it, each a checked role.
+ */
+export function knownRole(): Role {
+  return (localStorage.getItem(ROLE) as Role | null) ?? 'Owner';
+}
+
+/** The meta table told a newer role (a pull): later first paints start from it. */
+export function noteRole(role: Role): void {
+  localStorage.setItem(ROLE, role);
+}

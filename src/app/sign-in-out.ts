@@ -4,7 +4,8 @@
  * against the verifier kept here (offline-sign-in/, loaded only then and after a sign-in).
  */
 
-import { patchSyncState, writeSignedInUser } from '../db/meta';
+import type { Role } from '../contract/accounts/roles';
+import { patchSyncState, readRoleOf, writeRoleOf, writeSignedInUser } from '../db/meta';
 import { signIn, signOut } from '../sync/api/sign-in-requests';
 import { askPersistentStorage } from './saved-queue/persistent-storage';
 import { forgetSignIn, offerToForget, rememberSignIn } from './session';
@@ -15,8 +16,12 @@ export type SignInOutcome = { ok: true } | { ok: false; message: string | null; 
 
 const offlineSignIn = () => import('./offline-sign-in/offline-sign-in');
 
-const serverSignIn = async (username: string, password: string) =>
-  signIn(await loadApi(), username, password);
+/** A sign-in the server accepted tells the role, kept for this username (offline sign-ins reuse it). */
+const serverSignIn = async (username: string, password: string) => {
+  const result = await signIn(await loadApi(), username, password);
+  if (result.ok) await writeRoleOf(db, username, result.role);
+  return result;
+};
 
 export async function signInAndResume(username: string, password: string): Promise<SignInOutcome> {
   const result = navigator.onLine
@@ -25,14 +30,15 @@ export async function signInAndResume(username: string, password: string): Promi
   if (!result.ok && result.network) {
     const offline = await (await offlineSignIn()).signInOffline(username, password, serverSignIn);
     if (!offline.ok) return offline;
-    await startSession(username);
+    // The role this administrator had when last signed in here; the next pull brings any change.
+    await startSession(username, await readRoleOf(db, username));
     return { ok: true };
   }
   if (!result.ok) {
     void offlineSignIn().then((m) => m.refusedByServer(username, result.message));
     return result;
   }
-  await startSession(username);
+  await startSession(username, result.role);
   offerToForget(null);
   // The queue may go on (it paused on a 401).
   await patchSyncState(db, { authRequired: false });
@@ -48,8 +54,8 @@ export async function signInAndResume(username: string, password: string): Promi
   return { ok: true };
 }
 
-async function startSession(username: string): Promise<void> {
-  rememberSignIn(username);
+async function startSession(username: string, role: Role): Promise<void> {
+  rememberSignIn(username, role);
   askPersistentStorage();
   // Changes made from now on are this administrator's, and only theirs are sent under this session.
   await writeSignedInUser(db, username);

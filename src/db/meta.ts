@@ -1,4 +1,5 @@
 /** Small typed values kept in the meta table, shared by the window and the service worker. */
+import type { Role } from '../contract/accounts/roles';
 import type { LocalDb } from './database';
 
 export interface SyncState {
@@ -93,4 +94,37 @@ export async function writeListProgress(db: LocalDb, table: string, progress: Li
 export async function readPullProgress(db: LocalDb): Promise<Record<string, ListProgress>> {
   const recs = await db.meta.where('key').startsWith(PROGRESS_PREFIX).toArray();
   return Object.fromEntries(recs.map((r) => [r.key.slice(PROGRESS_PREFIX.length), r.value as ListProgress]));
+}
+
+/**
+ * Each administrator's role as the server last told it (sign-in, every pull), by username,
+ * beside the signed-in user: mutate reads it in its transaction to refuse a change outside the
+ * role before anything is written, in the window and the service worker alike, and an offline
+ * sign-in takes the role that administrator had last time. A username with no role known (a
+ * server without roles, the legacy PHP one) is an Owner, as every account there may change all.
+ */
+const roleKey = (username: string) => `role:${username}`;
+/**
+ * FIRST_ROLE of contract/accounts/roles.ts, as a literal: this module is in the first load,
+ * which carries no role rules. Only writeRoleOf writes a role, always a checked one.
+ */
+const NO_ROLE_TOLD: Role = 'Owner';
+
+export async function readRoleOf(db: LocalDb, username: string): Promise<Role> {
+  const rec = await db.meta.get(roleKey(username));
+  return typeof rec?.value === 'string' ? (rec.value as Role) : NO_ROLE_TOLD;
+}
+
+/** The role of whoever is signed in; Owner when nobody is (nothing of theirs can be queued then). */
+export async function readSignedInRole(db: LocalDb): Promise<Role> {
+  const user = await readSignedInUser(db);
+  return user === null ? NO_ROLE_TOLD : readRoleOf(db, user);
+}
+
+/** Keeps `role` for `username`, writing only when it differs (a pull's live queries stay quiet). */
+export async function writeRoleOf(db: LocalDb, username: string, role: Role): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const rec = await db.meta.get(roleKey(username));
+    if (rec?.value !== role) await db.meta.put({ key: roleKey(username), value: role });
+  });
 }

@@ -11,7 +11,8 @@
  * Each entry is stamped with the administrator signed in on the device, read in
  * the same transaction; only their own entries (or those without an author) are folded into
  * or dropped: another administrator's waiting changes stay theirs, and a change made on top
- * of them is queued after them.
+ * of them is queued after them. A change the signed-in role may not make is refused first,
+ * with nothing written (mutations/role-guard.ts).
  */
 
 import type { LocalDb } from './database';
@@ -21,12 +22,14 @@ import type { Change, MutationResult } from './mutations/change';
 import { deleteRecord } from './mutations/delete';
 import { existing } from './mutations/outbox-steps';
 import { relateRecord } from './mutations/relate';
+import { refuseOutsideRole } from './mutations/role-guard';
 import { setField } from './mutations/set-field';
 import { updateRecord } from './mutations/update';
 
 export {
   type Change,
   type MutationResult,
+  OutsideRoleError,
   RecordNotFoundError,
   StillUsedError,
   type Values,
@@ -40,6 +43,7 @@ export {
 export async function mutate(db: LocalDb, change: Change): Promise<MutationResult> {
   const { entity } = change;
   return db.transaction('rw', db.tables, async () => {
+    await refuseOutsideRole(db, entity);
     const author = await readSignedInUser(db);
     if (change.op === 'add') return addRecord(db, entity, change.values, author);
     const record = await existing(db, entity, change.key, author);

@@ -14,6 +14,7 @@ import { AssignScreen } from '../ui/assign/AssignScreen';
 import { columnViews } from '../ui/columns';
 import { ExtensionGate } from '../ui/form/ExtensionGate';
 import { AddForm, EditForm } from '../ui/form/FormScreen';
+import { RoleGate } from '../ui/form/RoleGate';
 import { ImportScreen } from '../ui/import-screen/ImportScreen';
 import ListScreen from '../ui/list/ListScreen';
 import { screenOverrides } from './overrides';
@@ -46,9 +47,11 @@ export default function EntityScreen({
       return <ListScreen entity={entity} />;
     case 'add':
       return (
-        <ExtensionGate entity={entity} op="add" title={texts.addTitle}>
-          <AddForm entity={entity} note={entity.routes.addAliases?.find((a) => a.path === path)?.note} />
-        </ExtensionGate>
+        <RoleGate entity={entity} title={texts.addTitle}>
+          <ExtensionGate entity={entity} op="add" title={texts.addTitle}>
+            <AddForm entity={entity} note={entity.routes.addAliases?.find((a) => a.path === path)?.note} />
+          </ExtensionGate>
+        </RoleGate>
       );
     case 'edit':
       return (
@@ -57,11 +60,19 @@ export default function EntityScreen({
         </ExtensionGate>
       );
     case 'relation':
-      return relation ? <AssignScreen entity={entity} relation={relation} /> : null;
+      return relation ? (
+        <RoleGate entity={entity} title={entity.relations?.[relation]?.label ?? entity.names.Many}>
+          <AssignScreen entity={entity} relation={relation} />
+        </RoleGate>
+      ) : null;
     case 'picker':
       return <PickerScreen entity={entity} />;
     case 'import':
-      return <ImportScreen entity={entity} />;
+      return (
+        <RoleGate entity={entity} title={`Import ${entity.names.Many}`}>
+          <ImportScreen entity={entity} />
+        </RoleGate>
+      );
     default:
       return <PlaceholderScreen title={entity.names.Many} />;
   }

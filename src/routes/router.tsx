@@ -30,8 +30,15 @@ const EntityScreen = lazy(loadEntityScreen);
 // Started on an entity's screen (a list reopened offline, a bookmark): its code is fetched and
 // compiled while the layout renders, not after it asks. (Placeholders load it for nothing.)
 if (startsOnEntityScreen()) void loadEntityScreen();
-const AuditScreen = lazy(() => import('./audit').then((m) => ({ default: m.AuditScreen })));
+// Owner-only screens: the gate (accounts/owner-gate.tsx) loads with them, not in the first load.
+const AuditScreen = lazy(() =>
+  import('./accounts/owner-gate').then((m) => ({ default: m.GatedAuditScreen })),
+);
 const DuplicatesScreen = lazy(() => import('./duplicates').then((m) => ({ default: m.DuplicatesScreen })));
+const AccountScreen = lazy(() => import('./accounts/account').then((m) => ({ default: m.AccountScreen })));
+const AdministratorsScreen = lazy(() =>
+  import('./accounts/owner-gate').then((m) => ({ default: m.GatedAdministratorsScreen })),
+);
 
 const rootRoute = createRootRoute({
   component: Outlet,
@@ -70,6 +77,12 @@ const guardedChildren = [
     component: () => <AuditScreen search={useSearch({ strict: false }) as AuditSearch} />,
   }),
   createRoute({ getParentRoute: () => guarded, path: '/duplicates', component: DuplicatesScreen }),
+  createRoute({ getParentRoute: () => guarded, path: '/account', component: AccountScreen }),
+  createRoute({
+    getParentRoute: () => guarded,
+    path: '/administrators',
+    component: AdministratorsScreen,
+  }),
   ...catalogue.screens.map(({ path, screen, entity, relation }) =>
     createRoute({
       getParentRoute: () => guarded,

@@ -25,6 +25,7 @@ import { useFileUrl } from './fields/file-url';
 import { useLookups } from './list/column-lookups';
 import { ImageThumbnail } from './list/ImageThumbnail';
 import { ValueActionCell } from './list/ValueActionCell';
+import { useMayChange } from './may-change';
 import { useNotify } from './notices';
 import { reportOutcome } from './report-outcome';
 import { saveFailureDetail } from './save-failure';
@@ -73,8 +74,11 @@ function ActionButton({
   row: Row;
 }) {
   const notify = useNotify();
+  const may = useMayChange(entity);
   const action = entity.actions?.[name] as ToggleAction | undefined;
   if (!action) return null;
+  // A role that may not change it reads the value where the button would be.
+  if (!may) return <>{String(row[action.field] ?? '')}</>;
   const enabled = row[action.field] === 'Enabled';
   const next = enabled ? 'Disabled' : 'Enabled';
   const toggle = async () => {

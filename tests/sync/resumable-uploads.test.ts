@@ -219,7 +219,7 @@ describe('a large file through the outbox', () => {
       db,
       api: createApi({ root: `${proxy.url}/api`, fetch: cookieFetch(), timeoutMs: 5000 }),
     };
-    expect(await signIn(restarted.api, ADMIN.username, ADMIN.password)).toEqual({ ok: true });
+    expect(await signIn(restarted.api, ADMIN.username, ADMIN.password)).toMatchObject({ ok: true });
     await patchSyncState(db, { authRequired: false });
     await drain(restarted);
     db.close();

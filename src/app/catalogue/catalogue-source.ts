@@ -9,19 +9,22 @@ import {
   catalogueSets,
   catalogueTables,
 } from '../../contract/catalogue/entity-catalogue';
-import { catalogueMenus } from '../../contract/catalogue/menus';
+import { catalogueMenus, menusByRole } from '../../contract/catalogue/menus';
 import { entities } from '../../contract/entities';
 import { LOCAL_SCHEMA_VERSION, storesFor } from '../../db/database';
 import { listProjections } from '../../db/list-index/projection';
 
 export function buildCatalogue(): Catalogue {
+  const screens = catalogueScreens(entities);
+  const menus = catalogueMenus(entities);
   return {
     schemaVersion: LOCAL_SCHEMA_VERSION,
     stores: storesFor(entities),
-    screens: catalogueScreens(entities),
+    screens,
     tables: catalogueTables(entities),
     sets: catalogueSets(entities),
-    menus: catalogueMenus(entities),
+    menus,
+    roleMenus: menusByRole(menus, screens),
     lists: listProjections(entities),
   };
 }

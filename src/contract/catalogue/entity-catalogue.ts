@@ -6,7 +6,7 @@
  * (scripts/entity-catalogue-plugin.ts), so the two cannot disagree.
  */
 import type { EntityDescription } from '../entity';
-import type { Menu } from './menus';
+import type { Menu } from './menu-entry';
 
 /** 'picker': the list of a parent's records leading to an entity's screens inside one parent (/bookpages). */
 export type ScreenKind = 'list' | 'add' | 'edit' | 'relation' | 'picker' | 'import';
@@ -36,6 +36,8 @@ export interface Catalogue {
   sets: readonly { table: string; relation: string; target: string }[];
   /** The top bar's menus, from the descriptions' menu entries (menus.ts). */
   menus: readonly Menu[];
+  /** The same menus as each role sees them, by role (menus.ts, menusByRole). */
+  roleMenus: Readonly<Record<string, readonly Menu[]>>;
   /**
    * What the list index keeps of each entity's rows (src/db/list-index/projection.ts): the
    * window's store keeps the index from its first write without loading the descriptions.

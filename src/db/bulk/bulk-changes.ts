@@ -25,6 +25,7 @@ import { stillUsedManyOnDevice, stillUsedOnDevice } from '../mutations/children'
 import { deleteEntry } from '../mutations/delete';
 import { quietKeys, RowBatch, rowsByKey } from '../mutations/quiet-rows';
 import { relateEntry } from '../mutations/relate';
+import { refuseOutsideRole } from '../mutations/role-guard';
 import { setEntry } from '../mutations/set-field';
 import type { FieldValue, OutboxEntry } from '../outbox/outbox-entry';
 import { resolveId } from '../resolve';
@@ -164,6 +165,7 @@ export async function applyBulk(
     // An async scope: Dexie keeps its transaction across awaits that are not the store's only
     // for an async scope function, and only for a few of them in a row (db/mutations/quiet-rows.ts, flush).
     await db.transaction('rw', db.tables, async () => {
+      await refuseOutsideRole(db, entity);
       await applySlice(db, entity, slice, change, part);
     });
     outcome.changed += part.changed;

@@ -13,6 +13,7 @@ import type { LocalDb, Row } from '../database';
 import { readSignedInUser } from '../meta';
 import { mutate } from '../mutate';
 import { quietKeys, RowBatch, rowsByKey } from '../mutations/quiet-rows';
+import { refuseOutsideRole } from '../mutations/role-guard';
 import { foldsIntoAdd, setEntry } from '../mutations/set-field';
 import { updateEntry } from '../mutations/update';
 
@@ -43,6 +44,7 @@ export async function queueEdits(
   /** The signed-in user, when the caller has read it in this transaction (else read here). */
   signedIn?: string,
 ): Promise<void> {
+  await refuseOutsideRole(db, entity);
   const edited = slice.flatMap((row) => (row.op === 'update' && row.key ? [row.key] : []));
   const inBulk = !Object.values(entity.fields).some((f) => f.unique);
   const quiet = inBulk

@@ -14,6 +14,7 @@ import { newTempId } from '../ids';
 import { readSignedInUser } from '../meta';
 import { mutate, type Values } from '../mutate';
 import { initialValues, newEntry } from './outbox-steps';
+import { refuseOutsideRole } from './role-guard';
 
 export async function addMany(
   db: LocalDb,
@@ -23,6 +24,7 @@ export async function addMany(
   signedIn?: string,
 ): Promise<{ keys: string[]; seqs: number[]; rows?: Row[] }> {
   return db.transaction('rw', db.tables, async () => {
+    await refuseOutsideRole(db, entity);
     if (Object.values(entity.fields).some((f) => f.unique)) {
       const keys: string[] = [];
       const ids: string[] = [];

@@ -30,3 +30,6 @@ export class RecordNotFoundError extends Error {
 
 /** A record other records still name as their parent; the message is the server's. */
 export class StillUsedError extends Error {}
+
+/** A change of an entity the signed-in administrator's role may not change: "An Editor cannot change schools." */
+export class OutsideRoleError extends Error {}

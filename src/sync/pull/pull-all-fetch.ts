@@ -6,6 +6,8 @@
  * to, before it is written. A server without it (the PHP API, ours in legacy mode) answers 404:
  * the device then pulls list by list, and remembers so for the life of its API client.
  */
+import { ROLE_FIELD } from '../../contract/accounts/admins-api';
+import { isRole } from '../../contract/accounts/roles';
 import { entityEndpoints, parseReply } from '../../contract/endpoints';
 import type { EntityDescription } from '../../contract/entity';
 import {
@@ -18,7 +20,7 @@ import {
   PULL_ALL_FIELDS,
   PULL_ALL_PATH,
 } from '../../contract/wire';
-import { readCursor } from '../../db/meta';
+import { readCursor, readSignedInUser, writeRoleOf } from '../../db/meta';
 import type { ApiClient } from '../api/api-client';
 import { classify } from '../classify';
 import type { SyncContext } from '../sync-context';
@@ -50,6 +52,17 @@ function readPage(body: Record<string, unknown>): PageOfAll | null {
   return { changes, reached, cursor, more: body[DELTA_MORE_FIELD] === true, unknown: unknown.map(String) };
 }
 
+/**
+ * The role the server gives the session's administrator, carried by every page: an Owner's
+ * change of it reaches this device with the next pull, and mutate refuses from then on what
+ * the new role may not change. A reply without one leaves the role the sign-in told.
+ */
+async function keepRole(ctx: SyncContext, body: Record<string, unknown>): Promise<void> {
+  const role = body[ROLE_FIELD];
+  const user = isRole(role) ? await readSignedInUser(ctx.db) : null;
+  if (user !== null && isRole(role)) await writeRoleOf(ctx.db, user, role);
+}
+
 /** One page from `cursors`: the page, the server's lack of the endpoint, or a failure. */
 async function fetchPage(
   ctx: SyncContext,
@@ -72,6 +85,7 @@ async function fetchPage(
   const page = readPage(verdict.body);
   if (!page)
     return { failed: { ok: false, reason: 'refused', message: `Unexpected reply from ${PULL_ALL_PATH}` } };
+  await keepRole(ctx, verdict.body);
   return { page };
 }
 

@@ -3,13 +3,17 @@
  * level clears the ones below), and its Save (use-form-save.ts: the check, the save, then back
  * to the list with the server's verdict as a notice).
  */
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { cannotChange } from '../../contract/accounts/roles';
 import { type EntityDescription, formFields, type Op } from '../../contract/entity';
 import { STORAGE_FULL, screenTexts } from '../../contract/messages';
 import { isShown } from '../../contract/switched-inputs';
 import { useRefOptions } from '../data';
 import { useContentImages } from '../extensions-data';
 import type { FormValue } from '../fields/types';
+import { useMayStartChanging } from '../may-change';
+import { useRole } from '../role';
 import { encodeRouteId } from '../route-id';
 import { SaveUnsentButton } from '../saved-queue/SaveUnsentButton';
 import { usePageTitle } from '../use-page-title';
@@ -89,6 +93,8 @@ export function EntityForm({
     shownBy: { fields, code },
   });
   const failureRef = useFocusedWhenShown(failure);
+  const role = useRole();
+  const may = useMayStartChanging(entity);
 
   const change = (name: string, value: FormValue) => {
     setFailure(null);
@@ -110,19 +116,31 @@ export function EntityForm({
         {problems.length > 0 && (shown.length >= SUMMARY_FROM_FIELDS || entity.requiredMessage) && (
           <ProblemSummary entity={entity} problems={problems} />
         )}
-        <FormGrid
-          entity={entity}
-          op={op}
-          shown={shown}
-          values={values}
-          options={options}
-          images={images}
-          errorOf={errorOf}
-          warnings={warnings}
-          onChange={change}
-        />
+        {!may && <p role="status">{cannotChange(role, entity)}</p>}
+        {/* Read-only for a role that may not change the entity: every field shown, none editable. */}
+        <fieldset className="plain-fieldset" disabled={!may}>
+          <FormGrid
+            entity={entity}
+            op={op}
+            shown={shown}
+            values={values}
+            options={options}
+            images={images}
+            errorOf={errorOf}
+            warnings={warnings}
+            onChange={change}
+          />
+        </fieldset>
         {sending && <SendingFiles entity={entity} entryIds={sending} back={back} />}
-        <FormActions submit={submitLabel} disabled={busy} back={back} onCancel={draft.forget} />
+        {may ? (
+          <FormActions submit={submitLabel} disabled={busy} back={back} onCancel={draft.forget} />
+        ) : (
+          <div className="form-actions">
+            <Link to={back} className="button button-light">
+              Back
+            </Link>
+          </div>
+        )}
       </form>
     </section>
   );

@@ -5,7 +5,7 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { awaitDelivery, fieldRefusal, isStorageFull } from '../../app/records';
+import { awaitDelivery, fieldRefusal, isStorageFull, roleRefusal } from '../../app/records';
 import type { EntityDescription, Op } from '../../contract/entity';
 import { entityMessages, STORAGE_FULL } from '../../contract/messages';
 import { type FieldProblem, formProblems } from '../../contract/validation';
@@ -65,6 +65,9 @@ export function useFormSave({ entity, id, back, values, draft, refuse, shownBy }
         refuse([{ ...atField, missing: false }]);
         return;
       }
+      // Outside the role (changed by a pull since the form opened): the server's own words.
+      const refused = roleRefusal(error);
+      if (refused) return setFailure(refused);
       setFailure(isStorageFull(error) ? STORAGE_FULL : op === 'add' ? text.errorAdd : text.errorUpdate);
       console.error(error);
     }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CheckedFile } from '../../app/csv';
+import { cannotChange, ROLES } from '../../contract/accounts/roles';
 import type { EntityDescription } from '../../contract/entity';
 import { downloadText } from '../download';
 import { dateOf, type Phase } from './phase';
@@ -60,10 +61,17 @@ export function useImport(entity: EntityDescription) {
   const queue = async (id: string, total: number) => {
     setPhase({ at: 'queueing', id, queued: 0, total });
     const { queueImport } = await csv();
-    const outcome = await queueImport(id, (queued, all) =>
-      setPhase({ at: 'queueing', id, queued, total: all }),
-    );
-    if (outcome === 'queued' || outcome === 'busy') setPhase({ at: 'delivering', id, delivery: null });
+    try {
+      const outcome = await queueImport(id, (queued, all) =>
+        setPhase({ at: 'queueing', id, queued, total: all }),
+      );
+      if (outcome === 'queued' || outcome === 'busy') setPhase({ at: 'delivering', id, delivery: null });
+    } catch (error) {
+      // The role was taken away (a pull) since the import began: the rows left stay unqueued.
+      const message = error instanceof Error ? error.message : '';
+      if (!ROLES.some((role) => message === cannotChange(role, entity))) throw error;
+      setPhase({ at: 'failed', message });
+    }
   };
 
   useResumedImport(entity, queue);

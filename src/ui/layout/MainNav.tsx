@@ -12,7 +12,8 @@
  */
 import { Link, useRouterState } from '@tanstack/react-router';
 import { type KeyboardEvent, type MouseEvent, type ToggleEvent, useEffect, useRef, useState } from 'react';
-import { MENUS, type Menu } from './main-menus';
+import { useRole } from '../role';
+import { type Menu, menusOf } from './main-menus';
 import { closePopovers, moveFocus, placeBelow } from './popover';
 
 const NAV_ID = 'main-nav';
@@ -79,6 +80,7 @@ export function NavToggle({ open }: { open: boolean }) {
 
 export function MainNav({ onDrawer }: { onDrawer: (open: boolean) => void }) {
   const nav = useRef<HTMLElement>(null);
+  const menus = menusOf(useRole());
   const path = useRouterState({ select: (s) => s.location.pathname });
 
   // A route change closes whatever is open, the drawer included.
@@ -153,7 +155,7 @@ export function MainNav({ onDrawer }: { onDrawer: (open: boolean) => void }) {
       <Link to="/homepage" className="nav-item">
         DASHBOARD
       </Link>
-      {MENUS.map((menu) => (
+      {menus.map((menu) => (
         <MenuDisclosure key={menu.label} menu={menu} />
       ))}
     </nav>

@@ -9,3 +9,6 @@ import type { Menu } from '../../contract/catalogue/menus';
 export type { Menu, MenuLink } from '../../contract/catalogue/menus';
 
 export const MENUS: readonly Menu[] = catalogue.menus;
+
+/** The menus as `role` sees them (links it may not use left out), computed at build time. */
+export const menusOf = (role: string): readonly Menu[] => catalogue.roleMenus[role] ?? MENUS;

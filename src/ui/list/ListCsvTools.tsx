@@ -9,11 +9,13 @@ import { canImport } from '../../contract/csv/csv-columns';
 import type { EntityDescription } from '../../contract/entity';
 import type { PageQuery } from '../../db/queries';
 import { downloadText } from '../download';
+import { useMayChange } from '../may-change';
 import { useNotify } from '../notices';
 
 export function ListCsvTools({ entity, query }: { entity: EntityDescription; query: PageQuery }) {
   const [exporting, setExporting] = useState(false);
   const notify = useNotify();
+  const may = useMayChange(entity);
   const exportList = async () => {
     setExporting(true);
     try {
@@ -28,7 +30,7 @@ export function ListCsvTools({ entity, query }: { entity: EntityDescription; que
   };
   return (
     <span className="list-csv-tools">
-      {canImport(entity) && entity.routes.import && (
+      {may && canImport(entity) && entity.routes.import && (
         <Link to={entity.routes.import} className="button button-light">
           Import
         </Link>

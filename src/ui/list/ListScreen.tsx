@@ -25,12 +25,14 @@
  * to that parent.
  */
 import { Link, useNavigate } from '@tanstack/react-router';
+import { mayChange } from '../../contract/accounts/roles';
 import type { EntityDescription, RowActions, ScreenTexts } from '../../contract/entity';
 import { screenTexts } from '../../contract/messages';
 import { useBulkSelection } from '../bulk/selection';
 import { type ColumnView, columnViews } from '../columns';
 import { useList } from '../data';
 import { ParentName } from '../ParentName';
+import { useRole } from '../role';
 import { encodeRouteId } from '../route-id';
 import { usePageTitle } from '../use-page-title';
 import { actionColumns } from './action-columns';
@@ -78,7 +80,9 @@ export default function ListScreen({
   const { result, askNow } = useList(entity, query);
   const revealed = useRevealedRow(entity, params, query);
   // Selection and bulk actions (bulk/): not on a picker, whose rows are another screen's links.
-  const bulk = useBulkSelection(entity, query, result, actions === undefined);
+  const role = useRole();
+  const may = mayChange(role, entity);
+  const bulk = useBulkSelection(entity, query, result, actions === undefined && may);
 
   /**
    * Goes to another page, search, order, filter or size: the list asks for it at once, in the
@@ -102,8 +106,9 @@ export default function ListScreen({
   );
 
   const span = pageSpan(result, entity.list.pageSize);
-  const columns = [...own, ...actionColumns(entity, remove, actions)];
-  const addTo = addLink(entity, withAdd, parentId);
+  const columns = [...own, ...actionColumns(entity, remove, actions, role)];
+  // A role that may not change the entity reads the list without its changing buttons.
+  const addTo = addLink(entity, withAdd && may, parentId);
 
   return (
     <section className="screen">

@@ -11,6 +11,7 @@ import type { EntityDescription, ValueAction } from '../../contract/entity';
 import { parseFieldValue } from '../../contract/validation';
 import type { Row } from '../data';
 import { useUsedWarnings } from '../form/use-used-warnings';
+import { useMayChange } from '../may-change';
 import { useNotify } from '../notices';
 import { reportOutcome } from '../report-outcome';
 import { saveFailureDetail } from '../save-failure';
@@ -27,6 +28,7 @@ export function ValueActionCell({
   row: Row;
 }) {
   const notify = useNotify();
+  const may = useMayChange(entity);
   const spec = entity.fields[action.field];
   const stored =
     row[action.field] === null || row[action.field] === undefined ? '' : String(row[action.field]);
@@ -55,6 +57,8 @@ export function ValueActionCell({
     if (e.key === 'Escape') setDraft(null);
   };
 
+  // A role that may not change the entity reads the value only.
+  if (!may) return <>{stored}</>;
   return (
     <span className="value-action" data-unsaved={unsaved || undefined}>
       <input

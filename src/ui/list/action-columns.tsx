@@ -1,27 +1,39 @@
 import { Link } from '@tanstack/react-router';
 import { Fragment } from 'react';
+import { mayOpen } from '../../app/accounts/role';
+import { mayChange, type Role } from '../../contract/accounts/roles';
 import type { EntityDescription, RowActions } from '../../contract/entity';
 import type { ColumnView } from '../columns';
 import type { Row } from '../data';
 
-/** The row actions' columns: one per action, or one headed by the description's header. */
+/**
+ * The row actions' columns: one per action, or one headed by the description's header. For a
+ * role that may not change the entity, Edit becomes View (the form opens read-only), Delete
+ * goes, and so does a link to a screen the role may not use (Assign Books).
+ */
 export function actionColumns(
   entity: EntityDescription,
   remove: (key: string, title: string) => void,
-  given?: RowActions,
+  given: RowActions | undefined,
+  role: Role,
 ): ColumnView[] {
+  const may = mayChange(role, entity);
   const defaults: ('edit' | 'delete')[] = [];
   if (entity.api.update && entity.routes.edit) defaults.push('edit');
   if (entity.api.remove) defaults.push('delete');
-  const { header, items } = given ?? entity.list.actions ?? { items: defaults };
+  const { header, items: all } = given ?? entity.list.actions ?? { items: defaults };
+  const items = all.filter((item) =>
+    item === 'edit' ? true : item === 'delete' ? may : mayOpen(role, item.to),
+  );
+  if (items.length === 0) return [];
   const keyOf = (row: Row) => String(row[entity.key]);
   const cells = items.map((item) => {
     if (item === 'edit')
       return {
-        label: 'Edit',
+        label: may ? 'Edit' : 'View',
         cell: (row: Row) => (
           <Link to={`${entity.routes.edit}/$id`} params={{ id: keyOf(row) }} className="button button-small">
-            Edit
+            {may ? 'Edit' : 'View'}
           </Link>
         ),
       };

@@ -4,11 +4,13 @@
  * at its place, with no second declaration.
  */
 import { describe, expect, it } from 'vitest';
+import { buildCatalogue } from '../../../src/app/catalogue/catalogue-source';
 import {
   catalogueMenus,
   type Menu,
   type MenuEntry,
   type MenuLink,
+  menusByRole,
   SCREEN_MENU_ENTRIES,
 } from '../../../src/contract/catalogue/menus';
 import { entities } from '../../../src/contract/entities';
@@ -59,6 +61,8 @@ const SPEC_MENUS = [
     links: [
       { label: 'Audit Trail', to: '/audit' },
       { label: 'Duplicate Records', to: '/duplicates' },
+      { label: 'Administrators', to: '/administrators' },
+      { label: 'My account', to: '/account' },
     ],
   },
 ];
@@ -137,3 +141,29 @@ function pinnedMenuEdits(menus: Menu[]): string[] {
     ...(edits.length > 0 ? edits : ['  the same links in another order: follow the received list']),
   ];
 }
+
+describe('menus by role', () => {
+  const linksOf = (menus: readonly Menu[]) => menus.flatMap((m) => m.links.map((l) => l.label));
+  const built = buildCatalogue();
+
+  it('every role reads every list; only an Owner sees Administrators and the Audit Trail', () => {
+    const byRole = menusByRole(built.menus, built.screens);
+    expect(built.roleMenus).toEqual(byRole);
+    expect(byRole.Owner).toEqual(built.menus);
+    for (const role of ['Editor', 'School manager', 'Viewer'] as const) {
+      const links = linksOf(byRole[role]);
+      expect(links).toEqual(
+        expect.arrayContaining(['Classes', 'Schools', 'Students', 'About Us', 'My account']),
+      );
+      expect(links).not.toContain('Administrators');
+      expect(links).not.toContain('Audit Trail');
+    }
+  });
+
+  it('leaves out a link that only adds: Terms and Conditions opens About Us’s add screen', () => {
+    const byRole = menusByRole(built.menus, built.screens);
+    expect(linksOf(byRole.Editor)).toContain('Terms and Conditions');
+    expect(linksOf(byRole['School manager'])).not.toContain('Terms and Conditions');
+    expect(linksOf(byRole.Viewer)).not.toContain('Terms and Conditions');
+  });
+});

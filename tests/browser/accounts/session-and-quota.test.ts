@@ -8,9 +8,9 @@
 import { readFile, rm } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bookEntity, classEntity } from '../../src/contract/entities';
-import { browserSuite, DIST, launchPersistent, signInWithForm } from '../helpers/browser';
-import { ADMIN, api, serverTitles, startTestServer } from '../helpers/server';
+import { bookEntity, classEntity } from '../../../src/contract/entities';
+import { browserSuite, DIST, launchPersistent, signInWithForm } from '../../helpers/browser';
+import { ADMIN, api, serverTitles, startTestServer } from '../../helpers/server';
 
 const suite = browserSuite();
 

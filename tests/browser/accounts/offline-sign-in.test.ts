@@ -9,9 +9,9 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { classEntity } from '../../src/contract/entities';
-import { browserSuite, signInWithForm, storedValue } from '../helpers/browser';
-import { ADMIN, serverTitles } from '../helpers/server';
+import { classEntity } from '../../../src/contract/entities';
+import { browserSuite, signInWithForm, storedValue } from '../../helpers/browser';
+import { ADMIN, serverTitles } from '../../helpers/server';
 
 const suite = browserSuite();
 let context: BrowserContext;
