@@ -125,7 +125,7 @@ export const shownNames = (page: Page): Promise<string[]> =>
  * What the app keeps on the device, read straight from its IndexedDB in the page (past the app's
  * own code): how many records a store holds (`key` null), or the value kept under one key.
  */
-function readLocalStore(page: Page, store: string, key: string | null): Promise<unknown> {
+function readLocalStore(page: Page, store: string, key: string | null | { all: true }): Promise<unknown> {
   return page.evaluate(
     ([name, k]) =>
       new Promise((resolve, reject) => {
@@ -133,7 +133,8 @@ function readLocalStore(page: Page, store: string, key: string | null): Promise<
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const records = open.result.transaction(name).objectStore(name);
-          const request: IDBRequest = k === null ? records.count() : records.get(k);
+          const request: IDBRequest =
+            k === null ? records.count() : typeof k === 'object' ? records.getAll() : records.get(k);
           request.onerror = () => reject(request.error);
           request.onsuccess = () => {
             resolve(request.result);
@@ -148,3 +149,5 @@ function readLocalStore(page: Page, store: string, key: string | null): Promise<
 export const storedCount = (page: Page, store: string) =>
   readLocalStore(page, store, null) as Promise<number>;
 export const storedValue = (page: Page, store: string, key: string) => readLocalStore(page, store, key);
+export const storedAll = (page: Page, store: string) =>
+  readLocalStore(page, store, { all: true }) as Promise<Record<string, unknown>[]>;

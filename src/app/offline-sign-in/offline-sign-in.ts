@@ -9,6 +9,7 @@
  * no longer matches what the server knows.
  */
 
+import { ACCOUNT_TEXT } from '../../contract/accounts/admins-api';
 import {
   lockSeconds,
   ONE_ACCOUNT_ONE_PLACE,
@@ -18,6 +19,7 @@ import {
 } from '../../contract/accounts/sign-in-limits';
 import { patchSyncState, readSyncState } from '../../db/meta';
 import { forgetVerifier, readVerifier, writeVerifier } from '../../db/offline-verifiers';
+import { failAuthorsWaiting } from '../../db/outbox/queue-actions';
 import type { SignInResult } from '../../sync/api/sign-in-requests';
 import { requestSync, syncOnRequest } from '../sync-runner';
 import { db } from '../window-context';
@@ -30,10 +32,15 @@ export async function keepVerifier(username: string, password: string): Promise<
   await writeVerifier(db, username, { ...(await makeVerifier(password)), failures: 0, lockedUntil: 0 });
 }
 
-/** After the server refused a password: a wrong or disabled account is not let in offline either. */
+/**
+ * After the server refused a password: a wrong or disabled account is not let in offline either.
+ * A disabled account's waiting changes can never be sent under its name: they show as failed
+ * with the server's words, to be saved to a file, discarded, or retried once it is enabled.
+ */
 export async function refusedByServer(username: string, message: string | null): Promise<void> {
   if (message?.startsWith(TOO_MANY_ATTEMPTS)) return;
   await forgetVerifier(db, username);
+  if (message === ACCOUNT_TEXT.disabled) await failAuthorsWaiting(db, username, message);
 }
 
 /** Asks the server for a session (sign-in-out.ts passes it: this module is loaded on demand). */

@@ -38,6 +38,16 @@ export function retriedKey(id: string): string {
   return match ? `${match[1]}~r${Number(match[2]) + 1}` : `${id}~r1`;
 }
 
+/**
+ * Every change of `author` waiting to be sent becomes failed with `message` (their account was
+ * disabled: no session of theirs can send it). Retry sends it again, under a new key.
+ */
+export async function failAuthorsWaiting(db: LocalDb, author: string, message: string): Promise<number> {
+  return db.outbox
+    .filter((entry) => entry.author === author && entry.status === 'pending')
+    .modify({ status: 'failed', lastError: message });
+}
+
 export type Choice = 'mine' | 'theirs';
 
 /**

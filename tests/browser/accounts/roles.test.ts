@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXT, ADMINS_PATHS } from '../../../src/contract/accounts/admins-api';
 import { axeFindings } from '../../helpers/axe';
-import { browserSuite, signInWithForm, storedCount, storedValue } from '../../helpers/browser';
+import { browserSuite, signInWithForm, storedAll, storedCount, storedValue } from '../../helpers/browser';
 import { clipping, LANDSCAPE, measureTargets, PORTRAIT, tabletContext } from '../../helpers/tablet';
 
 const suite = browserSuite({ seedDemo: true });
@@ -155,6 +155,53 @@ describe('an Owner and an Editor', () => {
     expect(await editor.getByLabel('Class Name').inputValue()).toBe('Typed by the Editor');
     expect(await storedCount(editor, 'outbox')).toBe(0);
     await editor.context().setOffline(false);
+  });
+});
+
+describe('a disabled account', () => {
+  it('its tablet’s waiting change: the sign-in is refused with the words, and the change shows as failed with them', async () => {
+    await addAdmin('dora.departed', 'dora-departed-password', 'Editor');
+    const tablet = await tabletAs('dora.departed', 'dora-departed-password');
+    await tablet.goto(`${suite.server.url}/addclasses`);
+    await tablet.context().setOffline(true);
+    await tablet.getByLabel('Class Name').fill('Queued before leaving');
+    await tablet.getByRole('button', { name: 'Add Class' }).click();
+    await expect.poll(() => storedCount(tablet, 'outbox')).toBe(1);
+
+    const admins = await owner.evaluate(
+      async (path) => (await fetch(`/api/${path}`)).json(),
+      ADMINS_PATHS.list,
+    );
+    const { id } = admins.data.find((a: { username: string }) => a.username === 'dora.departed');
+    const disabled = await owner.evaluate(
+      async ([path, body]) =>
+        (
+          await fetch(`/api/${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json(),
+      [ADMINS_PATHS.update, { id, status: 'Disabled' }] as const,
+    );
+    expect(disabled).toMatchObject({ success: true });
+
+    // Back online the queue meets the ended session and asks for a sign-in, which is refused.
+    await tablet.context().setOffline(false);
+    await expect
+      .poll(() => tablet.getByTestId('sync-status').textContent(), { timeout: 30_000 })
+      .toMatch(/sign in/i);
+    await tablet.goto(`${suite.server.url}/login`);
+    await tablet.getByLabel('Username').fill('dora.departed');
+    await tablet.getByLabel('Password').fill('dora-departed-password');
+    await tablet.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => tablet.getByText(ACCOUNT_TEXT.disabled).count()).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await storedAll(tablet, 'outbox')).map((e) => [e.status, e.lastError]))
+      .toEqual([['failed', ACCOUNT_TEXT.disabled]]);
+    expect(
+      await suite.server.query("SELECT 1 FROM classes WHERE class_name = 'Queued before leaving'"),
+    ).toEqual([]);
   });
 });
 
