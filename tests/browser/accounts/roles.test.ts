@@ -28,6 +28,32 @@ afterAll(async () => {
   for (const c of contexts) await c.close();
 });
 
+/** Whether `secret` is anywhere the app keeps things on the device: every store of its IndexedDB, localStorage, sessionStorage. */
+function keptOnDevice(page: Page, secret: string): Promise<boolean> {
+  return page.evaluate(async (text) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('textbook-admin');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const names = [...db.objectStoreNames];
+    const all = await Promise.all(
+      names.map(
+        (name) =>
+          new Promise<unknown[]>((resolve, reject) => {
+            const request = db.transaction(name).objectStore(name).getAll();
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+          }),
+      ),
+    );
+    db.close();
+    const stored =
+      JSON.stringify(all) + JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage });
+    return stored.includes(text);
+  }, secret);
+}
+
 /** A tablet signed in through the form as `username`. */
 async function tabletAs(username: string, password: string, viewport = PORTRAIT): Promise<Page> {
   const context = await tabletContext(suite.browser, viewport);
@@ -273,5 +299,11 @@ describe('a Viewer', () => {
       .toBe(1);
     await viewer.context().setOffline(false);
     await tabletAs('vera.viewer', 'vera-new-password');
+    // Neither password is kept anywhere on the device (the offline sign-in keeps a verifier),
+    // where the username is (the scan reads what is there).
+    expect(await keptOnDevice(viewer, 'vera.viewer')).toBe(true);
+    expect(await keptOnDevice(viewer, 'vera-new-password')).toBe(false);
+    expect(await keptOnDevice(viewer, 'vera-viewer-password')).toBe(false);
+    expect(await keptOnDevice(owner, 'edna-editor-password')).toBe(false);
   });
 });

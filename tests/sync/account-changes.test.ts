@@ -1,8 +1,9 @@
 /**
- * An administrator disabled while their device drains its outbox: what the server applied
- * before is there once, the session ends at once (the queue pauses on the 401), sign-in is
- * refused with the server's words, and the changes still waiting then show as failed with
- * those words, kept for Save unsent changes, Discard, or a Retry once enabled again.
+ * An administrator's account changed while their device holds changes: disabled mid-drain,
+ * what the server applied before is there once, the session ends at once (the queue pauses on
+ * the 401), sign-in is refused with the server's words, and the changes still waiting then
+ * show as failed with those words; demoted while offline, the changes the new role forbids
+ * fail at the next contact with the server's words, never retried, and can be discarded.
  */
 import { expect, it } from 'vitest';
 import { ACCOUNT_TEXT, ADMINS_PATHS } from '../../src/contract/accounts/admins-api';
@@ -82,6 +83,39 @@ it('disabled mid-drain: applied once, then paused, refused at sign-in, the rest 
     expect(
       waiting.filter((r) => sent.has(String(r.class_name)) && String(r.class_id).startsWith('tmp-')),
     ).toEqual([]);
+  } finally {
+    db.close();
+    await db.delete();
+  }
+}, 120_000);
+
+it('demoted while offline: at the next contact the queued changes fail with the server’s words, once', async () => {
+  const server = await fixtures.server();
+  const owner = api(server.apiRoot, await signIn(server.apiRoot));
+  const added = await owner.post(ADMINS_PATHS.add, { ...EDITOR, role: 'Editor' });
+  const db = openLocalDb(`demoted-${process.pid}`);
+  await db.open();
+  const deviceApi = createApi({ root: server.apiRoot, fetch: cookieFetch(), timeoutMs: 5000 });
+  try {
+    expect((await deviceSignIn(deviceApi, EDITOR.username, EDITOR.password)).ok).toBe(true);
+    await writeSignedInUser(db, EDITOR.username);
+    await writeRoleOf(db, EDITOR.username, 'Editor');
+    for (const name of ['Queued as an Editor 1', 'Queued as an Editor 2'])
+      await mutate(db, { op: 'add', entity: classEntity, values: { class_name: name } });
+    expect((await owner.post(ADMINS_PATHS.update, { id: added.body.id, role: 'Viewer' })).status).toBe(200);
+
+    const report = await replay({ db, api: deviceApi });
+    expect(report.waiting).toBe(0);
+    const left = await db.outbox.toArray();
+    expect(left.map((e) => [e.status, e.lastError])).toEqual([
+      ['failed', 'A Viewer cannot change classes.'],
+      ['failed', 'A Viewer cannot change classes.'],
+    ]);
+    expect(await server.query("SELECT 1 FROM classes WHERE class_name LIKE 'Queued as an Editor%'")).toEqual(
+      [],
+    );
+    // Failed, not waiting: another replay sends nothing again.
+    expect((await replay({ db, api: deviceApi })).waiting).toBe(0);
   } finally {
     db.close();
     await db.delete();
