@@ -12,7 +12,12 @@ import { IMAGE_TYPES, imageFiles, type ResolvePendingImage, type UploadImage } f
 import { LinkForm } from './rich-text/LinkForm';
 import { Toolbar } from './rich-text/Toolbar';
 import { NO_IMAGES, useImageAdding } from './rich-text/use-image-adding';
-import { useErrorState, usePendingImagesShown, useRichTextEditor } from './rich-text/use-rich-text-editor';
+import {
+  useEditableAsFieldset,
+  useErrorState,
+  usePendingImagesShown,
+  useRichTextEditor,
+} from './rich-text/use-rich-text-editor';
 import { FieldError, type FieldProps, fieldClass, fieldId, Label } from './types';
 import './rich-text/rich-text.css';
 
@@ -50,9 +55,11 @@ export default function RichTextField({
   images.editor.current = editor;
   usePendingImagesShown(editor, resolvePendingImage);
   useErrorState(editor, name, error);
+  const box = useRef<HTMLDivElement>(null);
+  useEditableAsFieldset(editor, box);
 
   return (
-    <div className={fieldClass(error, true)}>
+    <div className={fieldClass(error, true)} ref={box}>
       <Label name={name} spec={spec} required={required} />
       <FieldError name={name} error={error} />
       <div className="richtext">

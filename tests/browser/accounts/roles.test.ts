@@ -271,6 +271,12 @@ describe('a Viewer', () => {
     await expect
       .poll(() => viewer.getByRole('alert').first().textContent())
       .toBe('A Viewer cannot read the audit trail.');
+
+    // About Us reads as the others do: its rich text cannot be typed into either.
+    await viewer.goto(`${suite.server.url}/updateaboutus`);
+    const content = viewer.getByRole('textbox', { name: 'About Us Content' });
+    await expect.poll(() => content.getAttribute('contenteditable'), { timeout: 20_000 }).toBe('false');
+    expect(await viewer.getByRole('button', { name: 'Bold' }).isDisabled()).toBe(true);
   });
 
   it('changes their own password at /account, checked on the device first', async () => {

@@ -1,6 +1,6 @@
 import type { Editor } from '@tiptap/core';
 import { useEditor } from '@tiptap/react';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { sanitizeRichText } from '../../safe-html/rich-text-sanitizer';
 import { controlState } from '../types';
 import { richTextExtensions } from './extensions';
@@ -99,4 +99,15 @@ export function useErrorState(editor: Editor | null, name: string, error: string
       },
     });
   }, [editor, name, error]);
+}
+
+/**
+ * The editable area inside a disabled fieldset (a form the role may only read) is read-only
+ * too: a contenteditable does not follow its fieldset as inputs do.
+ */
+export function useEditableAsFieldset(editor: Editor | null, box: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const readOnly = box.current?.closest('fieldset')?.disabled ?? false;
+    if (editor && editor.isEditable === readOnly) editor.setEditable(!readOnly);
+  });
 }
