@@ -184,6 +184,25 @@ describe('an Owner and an Editor', () => {
   });
 });
 
+describe('a School manager', () => {
+  it('changes schools, teachers and students, not the content: the buttons and screens say so', async () => {
+    await addAdmin('sam.manager', 'sam-manager-password', 'School manager');
+    const manager = await tabletAs('sam.manager', 'sam-manager-password');
+    await manager.goto(`${suite.server.url}/students`);
+    await manager.getByRole('link', { name: 'Add Student' }).waitFor();
+    await manager.goto(`${suite.server.url}/schools`);
+    await manager.getByRole('link', { name: 'Add School' }).waitFor();
+    await manager.goto(`${suite.server.url}/classes`);
+    await manager.locator('tbody td.cell-primary').first().waitFor();
+    expect(await manager.getByRole('link', { name: 'Add Class' }).count()).toBe(0);
+    await manager.goto(`${suite.server.url}/addclasses`);
+    await expect
+      .poll(() => manager.getByRole('alert').first().textContent())
+      .toContain('A School manager cannot change classes.');
+    expect(await manager.getByLabel('Class Name').count()).toBe(0);
+  });
+});
+
 describe('a disabled account', () => {
   it('its tablet’s waiting change: the sign-in is refused with the words, and the change shows as failed with them', async () => {
     await addAdmin('dora.departed', 'dora-departed-password', 'Editor');
