@@ -20,8 +20,16 @@ import { MADE_AT_HEADER } from '../../src/contract/audit/audit-trail';
 import { SESSION_COOKIE } from '../../src/contract/wire';
 import { auditOrigin } from '../audit/origin';
 import type { AuditOrigin } from '../audit/store';
+import {
+  DEFAULT_THROTTLE,
+  loginThrottle,
+  subjectsOf,
+  type ThrottlePolicy,
+  tooManyAttempts,
+} from '../auth/throttle';
 import type { Database } from '../db';
 import { readBody } from '../http/body';
+import { clientInfo, type TrustProxy } from '../http/client';
 import type { AppEnv } from '../http/env';
 import { fail } from '../http/reply';
 import {
@@ -78,7 +86,18 @@ async function jsonBody(c: Context): Promise<Body | Response> {
   return read.ok ? read.body : fail(c, read.status, read.message);
 }
 
-export function registerAccountRoutes(app: Hono<AppEnv>, db: Database, apiPrefix: string): void {
+export interface AccountGuards {
+  /** The sign-in's throttling rules, which also count wrong current passwords. */
+  throttle?: ThrottlePolicy;
+  trustProxy?: TrustProxy;
+}
+
+export function registerAccountRoutes(
+  app: Hono<AppEnv>,
+  db: Database,
+  apiPrefix: string,
+  guards: AccountGuards = {},
+): void {
   const ownerOnly = (c: Context<AppEnv>) =>
     isOwner(c.get('role')) ? null : fail(c, 403, cannotManageAdmins(c.get('role')));
 
@@ -109,13 +128,37 @@ export function registerAccountRoutes(app: Hono<AppEnv>, db: Database, apiPrefix
     return refusal ? refused(c, refusal) : c.json({ success: true, message: ACCOUNT_TEXT.updated });
   });
 
+  registerOwnPassword(app, db, apiPrefix, guards);
+}
+
+/**
+ * Everyone's own password. A wrong current password is a guess at it: counted against the
+ * account and the address as a sign-in's wrong password is (auth/throttle.ts), so a session
+ * left open cannot be used to try passwords faster than the sign-in page allows.
+ */
+function registerOwnPassword(app: Hono<AppEnv>, db: Database, apiPrefix: string, guards: AccountGuards) {
+  const policy = guards.throttle ?? DEFAULT_THROTTLE;
+  const throttle = loginThrottle(db.query, policy);
   app.post(`${apiPrefix}/${ADMINS_PATHS.ownPassword}`, async (c) => {
     const body = await jsonBody(c);
     if (body instanceof Response) return body;
     const { current, next } = body;
     if (typeof current !== 'string') return fail(c, 400, ACCOUNT_TEXT.wrongCurrent);
     if (typeof next !== 'string') return fail(c, 400, ACCOUNT_TEXT.shortPassword);
+    const [{ username }] = await db.query<{ username: string }>('SELECT username FROM admins WHERE id = $1', [
+      c.get('adminId'),
+    ]);
+    const subjects = subjectsOf(policy, {
+      username,
+      address: clientInfo(c, guards.trustProxy ?? 'none').address,
+    });
+    const admission = await throttle.admit(subjects);
+    if (!admission.allowed) {
+      c.header('Retry-After', String(admission.retryAfterSeconds));
+      return fail(c, 429, tooManyAttempts(admission.retryAfterSeconds));
+    }
     const refusal = await changeOwnPassword(db, originOf(c), { current, next }, getCookie(c, SESSION_COOKIE));
+    if (refusal?.message !== ACCOUNT_TEXT.wrongCurrent) await throttle.succeeded(subjects);
     return refusal ? refused(c, refusal) : c.json({ success: true, message: ACCOUNT_TEXT.passwordChanged });
   });
 }

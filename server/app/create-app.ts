@@ -127,7 +127,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   // The audit trail is recorded in every mode; reading it is our extension.
   if (!legacy) registerAuditRoute(app, db.query, API_PREFIX);
   // Administrators and roles are our extension: the PHP API has one administrator.
-  if (!legacy) registerAccountRoutes(app, db, API_PREFIX);
+  if (!legacy) registerAccountRoutes(app, db, API_PREFIX, { throttle: options.throttle, trustProxy });
   registerGeography(app, API_PREFIX);
   registerPrivateUploadRoutes(app, options.storage, API_PREFIX);
   if (options.backup) registerBackupRoute(app, options.backup);

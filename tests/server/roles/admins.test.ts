@@ -211,6 +211,22 @@ describe('an own password change', () => {
     expect((await list(await signIn(server.apiRoot, 'wrong.current', PASSWORD))).status).toBe(200);
   });
 
+  it('counts wrong current passwords as the sign-in counts wrong passwords: a few, then a wait', async () => {
+    const cookie = await signedInAs(server.apiRoot, owner, 'guessing.current', 'Viewer');
+    const guess = () =>
+      as(cookie).post(ADMINS_PATHS.ownPassword, { current: 'a guess', next: 'another long password' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await guess()).status);
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(statuses.at(-1)).toBe(429);
+    const locked = await as(cookie).post(ADMINS_PATHS.ownPassword, {
+      current: PASSWORD,
+      next: 'another long password',
+    });
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toMatch(/^Too many/);
+  });
+
   it('ends the other sessions and keeps this one', async () => {
     const here = await signedInAs(server.apiRoot, owner, 'changing', 'Viewer');
     const elsewhere = await signIn(server.apiRoot, 'changing', PASSWORD);
