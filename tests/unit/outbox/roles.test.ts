@@ -14,6 +14,8 @@ import type { LocalDb } from '../../../src/db/database';
 import { readRoleOf, readSignedInRole, writeRoleOf, writeSignedInUser } from '../../../src/db/meta';
 import { mutate, OutsideRoleError } from '../../../src/db/mutate';
 import { addMany } from '../../../src/db/mutations/add-many';
+import { discardEntry } from '../../../src/db/outbox/discard';
+import { gatherQueue } from '../../../src/db/saved-queue/gather-and-load';
 import type { ApiClient, ApiOutcome } from '../../../src/sync/api/api-client';
 import { signIn } from '../../../src/sync/api/sign-in-requests';
 import { classify } from '../../../src/sync/classify';
@@ -160,6 +162,23 @@ describe('a change outside the role', () => {
 });
 
 describe('a change queued before the role was taken away', () => {
+  it('can still be saved to a file and discarded by the administrator who may no longer make it', async () => {
+    await signedInAs('edna', 'Owner');
+    await mutate(db, { op: 'add', entity: schoolEntity, values: { school_name: 'Before the demotion' } });
+    await db.outbox
+      .toCollection()
+      .modify({ status: 'failed', lastError: cannotChange('Viewer', schoolEntity) });
+    await signedInAs('edna', 'Viewer');
+    const saved = await gatherQueue(db);
+    expect(saved.entries.map((e) => (e.payload as Record<string, unknown>).school_name)).toEqual([
+      'Before the demotion',
+    ]);
+    const [entry] = await db.outbox.toArray();
+    expect(await discardEntry(db, entry)).not.toBeNull();
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.rows(schoolEntity).count()).toBe(0);
+  });
+
   it('fails with the server’s words when the server refuses it (403), kept for Discard or Retry', () => {
     const message = cannotChange('Viewer', schoolEntity);
     expect(
