@@ -143,8 +143,18 @@ export async function updateAdmin(
     if (change.status === 'Disabled') await endSessionsOf(q, target.id);
     else if (change.password !== undefined) await endSessionsOf(q, target.id, keepToken);
     await audit(q, origin, target.id, 'update', changes);
+    if (changes.role) await pokeDevices(q);
     return null;
   });
+}
+
+/**
+ * Devices hear of a new role as of any commit: the change sequence moves (no row takes that
+ * number, so no delta is the wiser) and the live stream tells every device, which pulls and
+ * reads its role from the reply, instead of learning it at its next poll.
+ */
+async function pokeDevices(q: Query): Promise<void> {
+  await q("SELECT nextval('change_seq'), pg_notify('changes', '')");
 }
 
 /**

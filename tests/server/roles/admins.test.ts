@@ -14,6 +14,7 @@ import { cannotManageAdmins, cannotReadAudit, ROLES } from '../../../src/contrac
 import { AUDIT_PATH, HIDDEN_VALUE } from '../../../src/contract/audit/audit-trail';
 import { classEntity } from '../../../src/contract/entities';
 import { PULL_ALL_PATH } from '../../../src/contract/wire';
+import { openLiveStream } from '../../helpers/live-stream';
 import { api, signIn, startTestServer, type TestServer } from '../../helpers/server';
 import { addAdmin, PASSWORD, signedInAs } from './accounts';
 
@@ -110,6 +111,22 @@ describe('the Owner', () => {
     expect((await as(cookie).get(ADMINS_PATHS.list)).status).toBe(200);
     const pulled = await as(cookie).get(PULL_ALL_PATH, { since: `${classEntity.name}:0` });
     expect(pulled.body[ROLE_FIELD]).toBe('Owner');
+  });
+
+  it('tells the administrator’s devices of a new role at once: their live stream hears of it and they pull', async () => {
+    const id = await addAdmin(owner, 'told.at.once', 'Editor');
+    const stream = await openLiveStream(
+      server.apiRoot,
+      await signIn(server.apiRoot, 'told.at.once', PASSWORD),
+    );
+    try {
+      await expect.poll(() => stream.ids.length).toBe(1);
+      const before = stream.ids[0];
+      expect((await owner.post(ADMINS_PATHS.update, { id, role: 'Viewer' })).status).toBe(200);
+      await expect.poll(() => stream.ids.at(-1)).toBeGreaterThan(before);
+    } finally {
+      stream.close();
+    }
   });
 });
 
