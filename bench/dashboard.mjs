@@ -12,7 +12,7 @@
  *     task reached 50 ms), and the longest after the figures painted (the charts' own work);
  *   - a student disabled in a second tab -> the dashboard's chart table showing it, painted: as
  *     soon as that tab, just opened, shows its list (sharing the cores with its start), and
- *     with that tab open and settled (its status 'Online', a second after).
+ *     with that tab open and settled (its status 'Online' or 'Live', a second after).
  * "Painted": the DOM shows it, then one requestAnimationFrame and a message posted from it.
  *
  * Prints figures; never fails on timings. Needs `npm run build` (app and server) and the bench
@@ -386,7 +386,7 @@ async function disableOne(b, into, run) {
  * A change in another tab: the first enabled student of the list disabled there. Twice over:
  * as soon as the other tab, just opened, shows its list (the change then shares the two cores
  * with that tab's start: its first pull, its list index loading), and with the other tab
- * open and settled (its status 'Online', a second after), as an administrator who looks for
+ * open and settled (its status 'Online' or 'Live', a second after), as an administrator who looks for
  * a student before disabling one would click. Returns the dashboard's frame rates.
  */
 async function measureChanges(b) {
@@ -407,7 +407,7 @@ async function measureChanges(b) {
       .waitForFunction(
         // Sent (refused, for a student only the device has: the bench seeds the device alone).
         () =>
-          /^Online( · \d+ failed)?$/.test(
+          /^(Online|Live)( · \d+ failed)?$/.test(
             document.querySelector('[data-testid="sync-status"]')?.textContent ?? '',
           ),
         null,

@@ -131,5 +131,10 @@ export async function signInPage(page, origin) {
   });
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await page.waitForLoadState('networkidle');
+  // Settled: the top bar says the device is up to date. Not 'networkidle': the live stream
+  // keeps a request open for as long as the page is signed in.
+  await page
+    .getByTestId('sync-status')
+    .filter({ hasText: /^(Online|Live)$/ })
+    .waitFor({ timeout: 120_000 });
 }
