@@ -40,11 +40,11 @@ import { chromium } from 'playwright-core';
 import { freePort, startHaproxy, waitFor200 } from '../scripts/cluster-lib.mjs';
 import { startThrowawayPostgres } from '../scripts/pg-cluster.mjs';
 import { needBuilt } from './built.mjs';
+import { ADMIN, serverSignIn } from './server.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROMIUM_ARGS = createRequire(import.meta.url)('../scripts/chromium-flags.json');
-const ADMIN = { username: 'admin', password: 'admin123' };
 const CHANGES = Number(process.env.BENCH_LIVE_CHANGES || 100);
 const IDLE_S = Number(process.env.BENCH_LIVE_IDLE_S || 120);
 const STREAMS = Number(process.env.BENCH_LIVE_STREAMS || 1000);
@@ -118,16 +118,7 @@ async function startServer(dir, env) {
 }
 
 /** Signs in from Node (to `url`, a process or the balancer); returns the Cookie header value. */
-async function signIn(url) {
-  const res = await fetch(`${url}/api/Admin_access/login.php`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const setCookie = res.headers.get('set-cookie');
-  if (!setCookie) throw new Error(`Sign-in failed with ${res.status}`);
-  return setCookie.split(';')[0];
-}
+const signIn = (url) => serverSignIn(`${url}/api`);
 
 /** A JSON write as the legacy client sends it, to `url`'s own origin. */
 async function post(url, cookie, path, body) {

@@ -10,37 +10,11 @@ import { ACCOUNT_TEXT, passwordProblem } from '../../contract/accounts/admins-ap
 import { useRole } from '../../ui/role';
 import { useOnline } from '../../ui/sync-status/use-online';
 import { usePageTitle } from '../../ui/use-page-title';
+import { PasswordField } from './password-field';
 
 const TITLE = 'My account';
 const ENTER_CURRENT = 'Enter your current password.';
 export const PASSWORDS_DIFFER = 'The new password and its confirmation are not the same.';
-
-function PasswordField({
-  id,
-  label,
-  value,
-  onChange,
-  autoComplete,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  autoComplete: string;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="password"
-        value={value}
-        autoComplete={autoComplete}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </div>
-  );
-}
 
 export function AccountScreen() {
   usePageTitle(TITLE);

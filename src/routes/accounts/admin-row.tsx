@@ -9,6 +9,7 @@ import { ACCOUNT_TEXT, type AdminSummary, passwordProblem } from '../../contract
 import { ROLES, type Role } from '../../contract/accounts/roles';
 import { useNotify } from '../../ui/notices';
 import { PASSWORDS_DIFFER } from './account';
+import { PasswordField } from './password-field';
 
 const lastSignIn = (at: string | null) => (at ? new Date(at).toLocaleString() : 'Never');
 
@@ -34,26 +35,20 @@ function NewPassword({ admin, onDone }: { admin: AdminSummary; onDone: () => voi
           {problem}
         </p>
       )}
-      <div className="field">
-        <label htmlFor={id}>New password for {admin.username}</label>
-        <input
-          id={id}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-again`}>Confirm new password</label>
-        <input
-          id={`${id}-again`}
-          type="password"
-          autoComplete="new-password"
-          value={again}
-          onChange={(e) => setAgain(e.target.value)}
-        />
-      </div>
+      <PasswordField
+        id={id}
+        label={`New password for ${admin.username}`}
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        id={`${id}-again`}
+        label="Confirm new password"
+        value={again}
+        onChange={setAgain}
+        autoComplete="new-password"
+      />
       <div className="form-actions">
         <button type="submit" className="button button-small">
           Set password

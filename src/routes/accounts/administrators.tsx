@@ -19,6 +19,7 @@ import { ScrollTable } from '../../ui/ScrollTable';
 import { useOnline } from '../../ui/sync-status/use-online';
 import { usePageTitle } from '../../ui/use-page-title';
 import { AdminRow } from './admin-row';
+import { PasswordField } from './password-field';
 
 const TITLE = 'Administrators';
 
@@ -63,16 +64,13 @@ function AddAdministrator({ onAdded }: { onAdded: () => void }) {
             onChange={(e) => setUsername(e.target.value)}
           />
         </div>
-        <div className="field">
-          <label htmlFor="admin-password">Initial password</label>
-          <input
-            id="admin-password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <PasswordField
+          id="admin-password"
+          label="Initial password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+        />
         <div className="field">
           <label htmlFor="admin-role">Role</label>
           <select id="admin-role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
