@@ -39,6 +39,16 @@ export async function readCursor(db: LocalDb, table: string): Promise<string | n
   return typeof rec?.value === 'string' ? rec.value : null;
 }
 
+/** Every list's delta cursor, by local table, in one read (a pull of every list asks for all). */
+export async function readCursors(db: LocalDb): Promise<Record<string, string>> {
+  const recs = await db.meta.where('key').startsWith(cursorKey('')).toArray();
+  return Object.fromEntries(
+    recs
+      .filter((r) => typeof r.value === 'string')
+      .map((r) => [r.key.slice(cursorKey('').length), r.value as string]),
+  );
+}
+
 export async function writeCursor(db: LocalDb, table: string, cursor: string | null): Promise<void> {
   if (cursor === null) await db.meta.delete(cursorKey(table));
   else await db.meta.put({ key: cursorKey(table), value: cursor });

@@ -20,7 +20,7 @@ import {
   PULL_ALL_FIELDS,
   PULL_ALL_PATH,
 } from '../../contract/wire';
-import { readCursor, readSignedInUser, writeRoleOf } from '../../db/meta';
+import { readCursors, readSignedInUser, writeRoleOf } from '../../db/meta';
 import type { ApiClient } from '../api/api-client';
 import { classify } from '../classify';
 import type { SyncContext } from '../sync-context';
@@ -147,7 +147,8 @@ export async function fetchAllLists(
   if (without.has(ctx.api)) return false;
   const pulled = lists.filter((e) => e.single || e.api.list);
   const cursors = new Map<EntityDescription, string>();
-  for (const entity of pulled) cursors.set(entity, (await readCursor(ctx.db, entity.table)) ?? '0');
+  const stored = await readCursors(ctx.db);
+  for (const entity of pulled) cursors.set(entity, stored[entity.table] ?? '0');
   const seen = new Set<EntityDescription>();
   for (let first = true; ; first = false) {
     if (!(await queue.room())) return true;
