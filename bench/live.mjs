@@ -30,7 +30,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -39,6 +39,7 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { freePort, startHaproxy, waitFor200 } from '../scripts/cluster-lib.mjs';
 import { startThrowawayPostgres } from '../scripts/pg-cluster.mjs';
+import { prepareBuildOf } from './baseline.mjs';
 import { needBuilt } from './built.mjs';
 import { ADMIN, serverSignIn } from './server.mjs';
 
@@ -475,53 +476,25 @@ async function roundsOf(label, dir) {
 }
 
 /**
- * The release before the live stream, built once in a temp folder: `git archive` of the commit
- * before the one that added server/live/events-route.ts, this checkout's node_modules linked in
- * (the same lock file) or installed (another). Returns its folder and commit, or why not.
+ * The release before the live stream, built once in a temp folder (bench/baseline.mjs): the
+ * commit before the one that added server/live/events-route.ts. Returns its folder and commit,
+ * or why not.
  */
 function prepareBefore() {
-  const isBuilt = (dir) =>
-    existsSync(join(dir, 'dist/index.html')) && existsSync(join(dir, 'dist-server/index.js'));
   const given = process.env.BENCH_LIVE_BEFORE;
   if (given)
-    return isBuilt(given)
+    return existsSync(join(given, 'dist/index.html')) && existsSync(join(given, 'dist-server/index.js'))
       ? { dir: resolve(given), commit: given }
       : { why: `${given} has no dist/ and dist-server/` };
   const git = (...args) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
-  let commit;
   try {
     const added = git('log', '--diff-filter=A', '--format=%H', '--', 'server/live/events-route.ts').split(
       '\n',
     );
-    commit = git('rev-parse', `${added.at(-1)}^`);
+    return prepareBuildOf(git('rev-parse', `${added.at(-1)}^`));
   } catch (err) {
     return { why: `no git history to find it in (${err.message.split('\n')[0]})` };
   }
-  const dir = join(tmpdir(), `textbook-admin-${commit.slice(0, 12)}`);
-  if (isBuilt(dir)) return { dir, commit };
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const run = (cmd, args) => {
-    try {
-      execFileSync(cmd, args, { cwd: dir, stdio: 'pipe' });
-    } catch (err) {
-      throw new Error(`${cmd} ${args.join(' ')} in ${dir} failed:\n${String(err.stderr).slice(-4000)}`);
-    }
-  };
-  run('sh', ['-c', `git -C "${ROOT}" archive ${commit} | tar -x -C "${dir}"`]);
-  if (
-    readFileSync(join(dir, 'package-lock.json'), 'utf8') ===
-    readFileSync(join(ROOT, 'package-lock.json'), 'utf8')
-  ) {
-    // Each package linked, not the folder: the build's caches (.vite) stay in its own.
-    mkdirSync(join(dir, 'node_modules'));
-    for (const entry of readdirSync(join(ROOT, 'node_modules')))
-      if (!entry.startsWith('.vite') && entry !== '.cache')
-        symlinkSync(join(ROOT, 'node_modules', entry), join(dir, 'node_modules', entry));
-  } else run('npm', ['ci', '--no-audit', '--no-fund']);
-  run('npm', ['run', 'build:app']);
-  run('npm', ['run', 'build:server']);
-  return isBuilt(dir) ? { dir, commit } : { why: `its build in ${dir} failed` };
 }
 
 const kb = (bytes) => (bytes < 1024 ? `${Math.round(bytes)} B` : `${(bytes / 1024).toFixed(1)} KB`);

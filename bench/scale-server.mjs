@@ -15,12 +15,12 @@ import { startBenchServer } from './server.mjs';
 const ROOT = resolve(import.meta.dirname, '..');
 
 /** Seeds a database; returns the seed's own line ("Added 100,000 students … in 12.3 s."). */
-function seed(students, env) {
+function seed(students, env, root) {
   const run = spawnSync(
     process.execPath,
-    [join(ROOT, 'dist-server/seed-scale.js'), '--students', String(students)],
+    [join(root, 'dist-server/seed-scale.js'), '--students', String(students)],
     {
-      cwd: ROOT,
+      cwd: root,
       env: { ...process.env, ...env },
       encoding: 'utf8',
     },
@@ -31,7 +31,8 @@ function seed(students, env) {
 
 /**
  * Starts what `engine` ('PGlite' or 'PostgreSQL') needs, seeds it and starts the server.
- * `options.cluster`: a running cluster to reuse (PostgreSQL); `options.env`: more server settings.
+ * `options.cluster`: a running cluster to reuse (PostgreSQL); `options.env`: more server settings;
+ * `options.root`: the build to seed and run (bench/baseline.mjs), this checkout by default.
  * Resolves to `{ server, seeded, close(), restart(between), databaseUrl }`.
  */
 export async function startScaleServer(engine, students, options = {}) {
@@ -57,8 +58,9 @@ export async function startScaleServer(engine, students, options = {}) {
       url.pathname = `/${name}`;
       env.DATABASE_URL = url.toString();
     }
-    const seeded = seed(students, env);
-    const start = () => startBenchServer({ dataDir, env: { ...env, ...options.env } });
+    const root = options.root ?? ROOT;
+    const seeded = seed(students, env, root);
+    const start = () => startBenchServer({ dataDir, root, env: { ...env, ...options.env } });
     let server = await start();
     cleanups.push(() => server.close());
     /**

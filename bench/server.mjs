@@ -17,10 +17,17 @@ export const ADMIN = { username: 'admin', password: 'admin123' };
  * Resolves once the server listens; `close()` stops it and removes its data. `staticDir`: the
  * built app to serve instead of dist-bench/ (the latency bench serves dist/). `dataDir`: a
  * DATA_DIR prepared by the caller (a seeded one), kept on close; `env`: more settings
- * (DATABASE_URL, API_EXTENSIONS).
+ * (DATABASE_URL, API_EXTENSIONS); `root`: the build to run (bench/baseline.mjs), this checkout
+ * by default.
  */
-export async function startBenchServer({ cpuProfileDir, staticDir, dataDir: givenDir, env = {} } = {}) {
-  needBuilt('dist-server/index.js');
+export async function startBenchServer({
+  cpuProfileDir,
+  staticDir,
+  dataDir: givenDir,
+  env = {},
+  root = ROOT,
+} = {}) {
+  if (root === ROOT) needBuilt('dist-server/index.js');
   // PORT must be a positive number (server/app/config.ts): take a free one.
   const freePort = await new Promise((done) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
@@ -36,15 +43,15 @@ export async function startBenchServer({ cpuProfileDir, staticDir, dataDir: give
       process.execPath,
       [
         ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []),
-        join(ROOT, 'dist-server/index.js'),
+        join(root, 'dist-server/index.js'),
       ],
       {
-        cwd: ROOT,
+        cwd: root,
         env: {
           ...process.env,
           PORT: String(freePort),
           DATA_DIR: dataDir,
-          STATIC_DIR: staticDir ?? join(ROOT, 'dist-bench'),
+          STATIC_DIR: staticDir ?? join(root, 'dist-bench'),
           ADMIN_USERNAME: ADMIN.username,
           ADMIN_PASSWORD: ADMIN.password,
           API_EXTENSIONS: 'on',
