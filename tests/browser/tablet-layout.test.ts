@@ -83,6 +83,30 @@ describe('touch targets at 768x1024 with a coarse pointer', () => {
     expect(measured).toBeGreaterThan(screens.length * 5);
   });
 
+  it("ticks a row's selection box and the page's from a finger anywhere in their 44x44 square", async () => {
+    await page.setViewportSize(PORTRAIT);
+    for (const path of ['/classes', '/books', '/units']) {
+      await openScreen(page, server.url, path, 'navigate');
+      const boxes = [page.getByRole('checkbox', { name: 'Select page' }), page.getByRole('checkbox').nth(1)];
+      for (const box of boxes) {
+        const r = (await box.boundingBox())!;
+        expect(Math.min(r.width, r.height), `${path}: the box's square`).toBeGreaterThanOrEqual(43.5);
+        // Each corner of the square, 3 px in: the tick flips every time.
+        const corners = [
+          [r.x + 3, r.y + 3],
+          [r.x + r.width - 3, r.y + 3],
+          [r.x + 3, r.y + r.height - 3],
+          [r.x + r.width - 3, r.y + r.height - 3],
+        ];
+        for (const [x, y] of corners) {
+          const before = await box.isChecked();
+          await page.touchscreen.tap(x, y);
+          await expect.poll(() => box.isChecked(), `${path}: tap at ${x},${y}`).toBe(!before);
+        }
+      }
+    }
+  });
+
   it('shows the skip link at full size when it has focus', async () => {
     await openScreen(page, server.url, '/classes');
     await page.keyboard.press('Tab');
