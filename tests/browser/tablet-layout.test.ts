@@ -101,7 +101,7 @@ describe('touch targets at 768x1024 with a coarse pointer', () => {
         for (const [x, y] of corners) {
           const before = await box.isChecked();
           await page.touchscreen.tap(x, y);
-          await expect.poll(() => box.isChecked(), `${path}: tap at ${x},${y}`).toBe(!before);
+          await expect.poll(() => box.isChecked(), { message: `${path}: tap at ${x},${y}` }).toBe(!before);
         }
       }
     }
