@@ -312,3 +312,31 @@ export async function disclosedValues(page: Page): Promise<ShownValue[]> {
       })),
   );
 }
+
+/**
+ * What the top bar cuts or pushes out: any shown element in it whose content overflows its box
+ * (a word of the state cut, its lines clamped) or that leaves the viewport or the bar. The skip
+ * link while hidden and text kept for screen readers are clipped on purpose and not looked at.
+ */
+export function topBarClipped(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const bar = document.querySelector('header.topbar')!;
+    const box = bar.getBoundingClientRect();
+    const problems: string[] = [];
+    for (const el of bar.querySelectorAll<HTMLElement>('*')) {
+      if (el.closest('.visually-hidden, .skip-link:not(:focus), [popover]:not(:popover-open)')) continue;
+      if (!el.checkVisibility({ visibilityProperty: true })) continue;
+      const r = el.getBoundingClientRect();
+      const what = `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+      // Inline boxes report no client size: only boxes that can clip are measured.
+      if (
+        el.clientWidth > 0 &&
+        (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+      )
+        problems.push(`${what} is cut`);
+      if (r.left < -0.5 || r.right > innerWidth + 0.5) problems.push(`${what} leaves the viewport`);
+      if (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) problems.push(`${what} leaves the bar`);
+    }
+    return problems;
+  });
+}
