@@ -1,8 +1,8 @@
 /**
  * One chart of figures with its data as a table: the table is always in the accessibility
  * tree (visually hidden while the chart shows, which is an image labelled as such), and
- * "Show as table" shows it instead of the chart. Chart.js (chart-setup.ts) loads on demand the
- * first time a chart draws. Nothing animates: a chart is drawn at once and redrawn in place,
+ * "Show as table" shows it instead of the chart. Chart.js (chart-setup.ts) loads on demand, as
+ * the dashboard opens (loadChart) or else when a chart first draws. Nothing animates: a chart is drawn at once and redrawn in place,
  * where four charts animating for a second would hold a slow tablet's main thread while the
  * next ones draw, and at every change pushed.
  */
