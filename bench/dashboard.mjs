@@ -15,15 +15,22 @@
  *     with that tab open and settled (its status 'Online' or 'Live', a second after).
  * "Painted": the DOM shows it, then one requestAnimationFrame and a message posted from it.
  *
+ * First, fresh loads of /homepage at 4x CPU throttling, alternating the earlier release
+ * (bench/baseline.mjs) and this build, each on its own server and profile seeded alike: the
+ * figures painted, the charts painted and the gap between them per build, with the ratio of
+ * the medians. The loads and changes above are then measured on this build alone.
+ *
  * Prints figures; never fails on timings. Needs `npm run build` (app and server) and the bench
  * pages (`npx vite build --config vite.bench.config.ts`); `npm run bench` does both.
- * Options: BENCH_DASHBOARD_ROWS (100000), BENCH_DASHBOARD_RUNS (3), CHROMIUM_PATH.
+ * Options: BENCH_DASHBOARD_ROWS (100000), BENCH_DASHBOARD_RUNS (3), BENCH_BASELINE (see
+ * bench/baseline.mjs; `off`: this build alone), CHROMIUM_PATH.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { buildsToCompare } from './baseline.mjs';
 import { needBuilt } from './built.mjs';
 import { generate } from './lists-data.mjs';
 import { serverSignIn, signInPage as signIn, startBenchServer } from './server.mjs';
@@ -265,13 +272,13 @@ async function printTrace(run, clicked, shown, contexts) {
     console.log(`    ${String(Math.round(l.at - clicked)).padStart(6)} ms  ${l.who.padEnd(10)} ${l.what}`);
 }
 
-/** The app and the seeding page on one origin, so they share the IndexedDB database. */
-function staticSite() {
-  needBuilt('dist/index.html', 'dist-bench/lists.html');
+/** The app and the seeding page of the build at `root` on one origin, so they share the IndexedDB database. */
+function staticSite(root) {
+  if (root === ROOT) needBuilt('dist/index.html', 'dist-bench/lists.html');
   const staticDir = mkdtempSync(join(tmpdir(), 'bench-dashboard-static-'));
-  cpSync(join(ROOT, 'dist'), staticDir, { recursive: true });
-  cpSync(join(ROOT, 'dist-bench/lists.html'), join(staticDir, 'lists.html'));
-  cpSync(join(ROOT, 'dist-bench/assets'), join(staticDir, 'assets'), { recursive: true });
+  cpSync(join(root, 'dist'), staticDir, { recursive: true });
+  cpSync(join(root, 'dist-bench/lists.html'), join(staticDir, 'lists.html'));
+  cpSync(join(root, 'dist-bench/assets'), join(staticDir, 'assets'), { recursive: true });
   return staticDir;
 }
 
@@ -464,9 +471,13 @@ function printFigures(figures, frameRates, work) {
     console.log(`    ${name.padEnd(72)} ${fmt(xs)}`);
 }
 
-async function main() {
-  const staticDir = staticSite();
-  const server = await startBenchServer({ staticDir });
+/**
+ * One build ready to load: its own server, static folder and on-disk profile, the device seeded
+ * and signed in. `close()` ends them all.
+ */
+async function setUpBuild(build) {
+  const staticDir = staticSite(build.root);
+  const server = await startBenchServer({ staticDir, root: build.root });
   const origin = `http://127.0.0.1:${server.port}`;
   const profile = mkdtempSync(join(tmpdir(), 'bench-dashboard-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -475,10 +486,76 @@ async function main() {
     args: CHROMIUM_ARGS,
     viewport: { width: 1024, height: 768 },
   });
+  const close = async () => {
+    await context.close();
+    await server.close();
+    rmSync(profile, { recursive: true, force: true });
+    rmSync(staticDir, { recursive: true, force: true });
+  };
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (e) => console.error(`[page] ${e.message}`));
+    page.on('pageerror', (e) => console.error(`[page ${build.label}] ${e.message}`));
+    console.log(`${build.label}:`);
     const allStudents = await seedAndSignIn(context, page, origin, server);
+    return { ...build, context, page, origin, allStudents, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * A fresh load of /homepage at 4x CPU throttling (the window's thread, as a slower tablet's):
+ * when the figures and the charts painted, from navigation start.
+ */
+async function throttledLoad({ context, page, origin }) {
+  await page.goto('about:blank');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  try {
+    await page.goto(`${origin}/homepage`);
+    await page.waitForFunction(() => window.__dashboard?.charts > 0, null, { timeout: 300_000 });
+    const { figures, charts } = await page.evaluate(() => window.__dashboard);
+    return { figures, charts, gap: charts - figures };
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+  }
+}
+
+/** RUNS throttled fresh loads per build, the builds taking turns; prints each build's figures. */
+async function compareThrottledLoads(setups) {
+  const seen = new Map(setups.map((s) => [s.label, { figures: [], charts: [], gap: [] }]));
+  for (let run = 0; run < RUNS; run++)
+    for (const setup of setups) {
+      const load = await throttledLoad(setup);
+      for (const key of ['figures', 'charts', 'gap']) seen.get(setup.label)[key].push(load[key]);
+    }
+  console.log('\nFresh load of /homepage at 4x CPU (min / median / max), the builds taking turns:');
+  for (const key of ['figures', 'charts', 'gap']) {
+    const what = {
+      figures: 'the three figures painted',
+      charts: 'the four charts painted',
+      gap: 'charts after figures [<= 1000]',
+    }[key];
+    for (const { label } of setups)
+      console.log(`  ${what.padEnd(34)} ${label.padEnd(12)} ${fmt(seen.get(label)[key])}`);
+    if (setups.length === 2) {
+      const [a, b] = setups.map((s) => stats(seen.get(s.label)[key]).median);
+      console.log(
+        `  ${''.padEnd(34)} ${'ratio'.padEnd(12)} ${(b / a).toFixed(2)}x ${setups[0].label}'s median`,
+      );
+    }
+  }
+}
+
+async function main() {
+  const setups = [];
+  try {
+    for (const build of buildsToCompare()) setups.push(await setUpBuild(build));
+    await compareThrottledLoads(setups);
+    const mine = setups.at(-1);
+    await mine.page.goto('about:blank');
     const figures = {
       figures: [],
       charts: [],
@@ -489,15 +566,13 @@ async function main() {
     };
     /** User Timing measures of the window ('dashboard …') and the list worker ('lists …'), by name. */
     const work = new Map();
-    const b = { context, page, origin, figures, work, allStudents };
+    const b = { ...mine, figures, work };
+    console.log(`\n${mine.label}, unthrottled:`);
     await measureLoads(b);
     const frameRates = await measureChanges(b);
     printFigures(figures, frameRates, work);
   } finally {
-    await context.close();
-    await server.close();
-    rmSync(profile, { recursive: true, force: true });
-    rmSync(staticDir, { recursive: true, force: true });
+    for (const setup of setups) await setup.close();
   }
 }
 

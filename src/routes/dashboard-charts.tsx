@@ -3,6 +3,8 @@
  * them (homepage.tsx imports this on demand): students and teachers per school, active and
  * inactive records, the most assigned books and teachers added per week. Computed on the
  * device (src/app/dashboard/chart-figures.ts), so they hold offline and follow every change.
+ * A load paints at once the figures shown at the last visit (app/dashboard/chart-snapshot.ts),
+ * saying so, until the counts of every row replace them.
  */
 import { useEffect, useMemo, useState } from 'react';
 import {
@@ -11,7 +13,8 @@ import {
   type CountFigures,
   watchChartFigures,
 } from '../app/dashboard/chart-figures';
-import { ChartPanel, type ChartPanelProps } from '../ui/dashboard/ChartPanel';
+import { keepChartSnapshot, readChartSnapshot } from '../app/dashboard/chart-snapshot';
+import { ChartPanel, type ChartPanelProps, loadChart } from '../ui/dashboard/ChartPanel';
 import './dashboard-charts.css';
 
 const OWNER_LABEL: Record<string, string> = { school: 'Schools', teacher: 'Teachers', student: 'Students' };
@@ -97,26 +100,57 @@ function countPanels(f: CountFigures): ChartPanelProps[] {
   ];
 }
 
+/** Chart.js, loaded ahead of the first chart (the dashboard calls it as it opens). */
+export const loadChartCode = (): Promise<unknown> => loadChart();
+
 export default function DashboardCharts() {
-  const [figures, setFigures] = useState<ChartFigures>({ counts: null, books: null });
+  /** What the charts showed at the last visit, shown until each part is counted again. */
+  const [kept] = useState(readChartSnapshot);
+  const [counted, setCounted] = useState<ChartFigures>({ counts: null, books: null });
   const [failed, setFailed] = useState(false);
   useEffect(
     () =>
       watchChartFigures(
         (f) => {
-          setFigures(f);
+          setCounted(f);
           setFailed(false);
+          keepChartSnapshot({
+            counts: f.counts ?? kept?.counts ?? null,
+            books: f.books ?? kept?.books ?? null,
+          });
         },
         (error) => {
           console.error('Dashboard charts failed:', error);
           setFailed(true);
         },
       ),
-    [],
+    [kept],
   );
+  const figures = useMemo(
+    () => ({ counts: counted.counts ?? kept?.counts ?? null, books: counted.books ?? kept?.books ?? null }),
+    [counted, kept],
+  );
+  const fromLastVisit = Boolean((!counted.counts && kept?.counts) || (!counted.books && kept?.books));
   const shown = useMemo(() => panels(figures), [figures]);
   if (failed && !figures.counts && !figures.books)
     return <p className="muted">The charts could not be computed on this device.</p>;
+  return (
+    <>
+      {/* One line either way, so the charts do not move when the counts replace the last visit's. */}
+      <p className="muted chart-source" data-testid="charts-source">
+        {fromLastVisit
+          ? 'As at your last visit; counting again…'
+          : counted.counts && counted.books
+            ? 'Counted from the records on this device.'
+            : 'Counting the records on this device…'}
+      </p>
+      <ChartGrid panels={shown} />
+    </>
+  );
+}
+
+/** The four panels: a chart with its table, or its title while its part is being counted. */
+function ChartGrid({ panels: shown }: { panels: ReturnType<typeof panels> }) {
   return (
     <div className="chart-grid">
       {shown.map((p) =>

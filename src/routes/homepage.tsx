@@ -6,18 +6,20 @@
  * Until the device's first sync has completed the figures say "–" (counting), never a count of
  * what has arrived so far; while lists are being received, a bar per list shows rows received
  * of total.
- * The charts (dashboard-charts.tsx, with Chart.js) load on demand once the figures are shown:
- * nothing of them is on the first load.
+ * The charts (dashboard-charts.tsx, with Chart.js) are shown once the figures are, and their
+ * code starts loading when the screen opens, beside the figures' reads, so that they follow
+ * the figures at once: nothing of them is on the first load.
  */
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { type DashboardFigures, readDashboard } from '../app/dashboard/read-dashboard';
 import { progressText } from '../app/sync-status/status-words';
 import { useLiveQuery } from '../ui/live-query';
 import { useReceiving } from '../ui/sync-status/SyncIndicator';
 import { usePageTitle } from '../ui/use-page-title';
 
-const DashboardCharts = lazy(() => import('./dashboard-charts'));
+const loadCharts = () => import('./dashboard-charts');
+const DashboardCharts = lazy(loadCharts);
 
 const BOXES: { label: string; figure: keyof DashboardFigures; to: string; search: Record<string, string> }[] =
   [
@@ -34,6 +36,9 @@ const BOXES: { label: string; figure: keyof DashboardFigures; to: string; search
 export function HomepageScreen() {
   usePageTitle('Dashboard');
   const figures = useLiveQuery(readDashboard, []);
+  useEffect(() => {
+    void loadCharts().then((charts) => charts.loadChartCode());
+  }, []);
   return (
     <section className="screen">
       <h1>Dashboard</h1>

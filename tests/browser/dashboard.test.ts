@@ -4,7 +4,8 @@
  * the three figures have painted; "Show as table" shows each chart's numbers (those of the
  * demo data); a teacher disabled offline in another tab shows in the figures and the charts
  * within a second; axe finds nothing with the charts and with a table shown; the charts draw
- * under the app's Content-Security-Policy without a violation.
+ * under the app's Content-Security-Policy without a violation. A fresh load paints the charts
+ * of the last visit at once, saying so, then the counts of the records as they are.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,8 @@ declare global {
   interface Window {
     /** What appeared first: the figures' numbers or a drawn chart (the init script's record). */
     dashboardOrder?: string[];
+    /** Each state the charts showed, in order: their source line and the active chart's Teachers row. */
+    chartsShown?: string[];
   }
 }
 
@@ -170,6 +173,50 @@ describe('the dashboard’s charts', () => {
     expect(await check()).toEqual([]);
     await panel('books').getByRole('button', { name: 'Show as table' }).click();
     expect(await check()).toEqual([]);
+  });
+});
+
+describe('the charts on a fresh load', () => {
+  const source = () => page.getByTestId('charts-source').textContent();
+  const teachersRow = async () => (await tableOf('active')).find((row) => row.startsWith('Teachers'));
+
+  it("paint the last visit's figures at once, then the counts of the records as they are now", async () => {
+    await page.goto(`${server.url}/homepage`);
+    await expect.poll(source, { timeout: 20_000 }).toBe('Counted from the records on this device.');
+    const before = (await teachersRow())!;
+    // A teacher's status changed while the dashboard is closed: the last visit's figures are old.
+    await page.goto(`${server.url}/teachers`);
+    const asha = page.getByRole('row').filter({ hasText: 'Asha Rao' });
+    const toggle = asha.getByRole('button', { name: /^(Enable|Disable)$/ });
+    await toggle.waitFor({ timeout: 20_000 });
+    const disabling = (await toggle.textContent()) === 'Disable';
+    await toggle.click();
+    await asha.getByRole('button', { name: disabling ? 'Enable' : 'Disable' }).waitFor();
+    const [, active, inactive] = before.split(' | ').map(Number);
+    const shift = disabling ? 1 : -1;
+    const after = `Teachers | ${active - shift} | ${inactive + shift}`;
+
+    await context.addInitScript(() => {
+      window.chartsShown = [];
+      new MutationObserver(() => {
+        const line = document.querySelector('[data-testid="charts-source"]')?.textContent;
+        const row = [
+          ...(document.querySelector<HTMLTableElement>('[data-testid="chart-active-table"]')?.tBodies[0]
+            ?.rows ?? []),
+        ]
+          .map((r) => [...r.cells].map((c) => c.textContent).join(' | '))
+          .find((text) => text.startsWith('Teachers'));
+        const state = `${line} / ${row}`;
+        if (line && row && window.chartsShown?.at(-1) !== state) window.chartsShown?.push(state);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto(`${server.url}/homepage`);
+    await expect.poll(teachersRow, { timeout: 20_000 }).toBe(after);
+    await expect.poll(source).toBe('Counted from the records on this device.');
+    const shown = await page.evaluate(() => window.chartsShown);
+    // First what the last visit showed, said to be so; last, the counts of the records now.
+    expect(shown?.[0]).toBe(`As at your last visit; counting again… / ${before}`);
+    expect(shown?.at(-1)).toBe(`Counted from the records on this device. / ${after}`);
   });
 });
 

@@ -4,12 +4,13 @@
  * outbox, no control offers less than 44x44 CSS px at 768x1024 and a destructive button keeps
  * its distance; no table clips a column and nothing scrolls sideways at 768x1024 and 390x844
  * (login included); forms take two columns on a landscape tablet and one on portrait; the top
- * bar stays one row.
+ * bar stays one row, and nothing in it is cut at 1024x768 or 768x1024 in the longest states
+ * the sync indicator can reach (offline, failed, the server unreachable, signed out).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
 import {
   clipping,
   dangerGaps,
@@ -23,6 +24,7 @@ import {
   PORTRAIT,
   type Screen,
   tabletContext,
+  topBarClipped,
   unreachableInList,
 } from '../helpers/tablet';
 
@@ -81,6 +83,30 @@ describe('touch targets at 768x1024 with a coarse pointer', () => {
     );
     expect(small).toEqual([]);
     expect(measured).toBeGreaterThan(screens.length * 5);
+  });
+
+  it("ticks a row's selection box and the page's from a finger anywhere in their 44x44 square", async () => {
+    await page.setViewportSize(PORTRAIT);
+    for (const path of ['/classes', '/books', '/units']) {
+      await openScreen(page, server.url, path, 'navigate');
+      const boxes = [page.getByRole('checkbox', { name: 'Select page' }), page.getByRole('checkbox').nth(1)];
+      for (const box of boxes) {
+        const r = (await box.boundingBox())!;
+        expect(Math.min(r.width, r.height), `${path}: the box's square`).toBeGreaterThanOrEqual(43.5);
+        // Each corner of the square, 3 px in: the tick flips every time.
+        const corners = [
+          [r.x + 3, r.y + 3],
+          [r.x + r.width - 3, r.y + 3],
+          [r.x + 3, r.y + r.height - 3],
+          [r.x + r.width - 3, r.y + r.height - 3],
+        ];
+        for (const [x, y] of corners) {
+          const before = await box.isChecked();
+          await page.touchscreen.tap(x, y);
+          await expect.poll(() => box.isChecked(), { message: `${path}: tap at ${x},${y}` }).toBe(!before);
+        }
+      }
+    }
   });
 
   it('shows the skip link at full size when it has focus', async () => {
@@ -180,5 +206,67 @@ describe('forms and the top bar', () => {
       expect(cut, `${viewport.width}px: the state is cut`).toBe(false);
       expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
     }
+  });
+});
+
+describe('the top bar in its longest states', () => {
+  const status = () => page.getByTestId('sync-status').textContent();
+  const noneCut = async (state: string) => {
+    for (const viewport of [LANDSCAPE, PORTRAIT]) {
+      await page.setViewportSize(viewport);
+      await expect
+        .poll(() => topBarClipped(page), { message: `${state} at ${viewport.width}x${viewport.height}` })
+        .toEqual([]);
+    }
+  };
+  const addClassOffline = async (name: string) => {
+    await openScreen(page, server.url, '/addclasses', 'navigate');
+    await page.getByLabel('Class Name').fill(name);
+    await page.getByRole('button', { name: 'Add Class' }).click();
+    await page.waitForURL(/\/classes/);
+  };
+
+  it('cuts nothing at 1024x768 and 768x1024: waiting, failed, the server unreachable, signed out', async () => {
+    // A class the tablet edits offline while the server deletes it: the edit is refused.
+    await context.setOffline(false);
+    const admin = api(server.apiRoot, await signIn(server.apiRoot));
+    const { body } = await admin.post('Masterfilter/Classes/addclasses.php', { className: 'Short-lived' });
+    await openScreen(page, server.url, '/classes?search=Short-lived');
+    await page.getByRole('row').filter({ hasText: 'Short-lived' }).waitFor({ timeout: 20_000 });
+    await context.setOffline(true);
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Short-lived' })
+      .getByRole('link', { name: 'Edit' })
+      .click();
+    await page.getByLabel('Class Name').fill('Edited offline');
+    await page.getByRole('button', { name: 'Update Class' }).click();
+    await page.waitForURL(/\/classes/);
+    await admin.post('Masterfilter/Classes/deleteclasses.php', { class_id: body.id });
+    await addClassOffline('Another waiting class');
+    await expect.poll(status).toMatch(/^Offline · \d+ waiting$/);
+    await noneCut('offline');
+
+    await context.setOffline(false);
+    await expect.poll(status, { timeout: 20_000 }).toMatch(/^(Online|Live) · 1 failed$/);
+    await noneCut('failed');
+
+    await server.stop();
+    try {
+      await addClassOffline('Waiting for the server');
+      await expect.poll(status, { timeout: 20_000 }).toBe('Server unreachable · 1 waiting · 1 failed');
+      await noneCut('the server unreachable');
+    } finally {
+      await server.start();
+    }
+
+    // The session gone: the next sending is refused for want of a sign-in.
+    await context.clearCookies();
+    await openScreen(page, server.url, '/outbox', 'navigate');
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect
+      .poll(status, { timeout: 20_000 })
+      .toBe('Signed out · 1 waiting · 1 failed · sign in to send');
+    await noneCut('signed out');
   });
 });

@@ -124,7 +124,10 @@ export interface Target {
 
 /**
  * Every visible control a finger can use (buttons, links, inputs, selects, text areas, sort
- * headers, summaries, focusable regions; a checkbox or radio by its label) with its size.
+ * headers, summaries, focusable regions) with its size. A checkbox or radio with words beside it
+ * counts by its label (the words are part of the target); one with none (a row's selection box,
+ * named only for screen readers) counts by its own box, which is all a finger sees: measured by
+ * an invisible label around it, a 22 px box passed as 44 px.
  * Excepted: the skip link while it is hidden (measured apart, when focused) and text links
  * inside running prose (a link in a paragraph with other text, WCAG 2.5.8's inline exception).
  */
@@ -139,12 +142,18 @@ export function measureTargets(page: Page): Promise<Target[]> {
       const prose =
         el.matches('p a') && (el.closest('p')?.textContent ?? '').trim() !== el.textContent?.trim();
       if (prose) continue;
-      // A box's target is its label, as is a file input hidden inside a button-like label.
-      const box = el.matches(
-        'input[type="checkbox"], input[type="radio"], label > input[type="file"].visually-hidden',
-      )
-        ? (el.closest('label') ?? el)
-        : el;
+      // A box's target is its label when the label shows words, as is a file input hidden
+      // inside a button-like label.
+      const label = el.closest('label');
+      const shownWords = (node: Node): boolean =>
+        node.nodeType === Node.TEXT_NODE
+          ? (node.textContent ?? '').trim() !== ''
+          : !(node as Element).matches('.visually-hidden') && [...node.childNodes].some(shownWords);
+      const byLabel =
+        label !== null &&
+        (el.matches('label > input[type="file"].visually-hidden') ||
+          (el.matches('input[type="checkbox"], input[type="radio"]') && shownWords(label)));
+      const box = byLabel ? label : el;
       const r = box.getBoundingClientRect();
       const name = (el.getAttribute('aria-label') ?? el.textContent ?? el.getAttribute('name') ?? '').trim();
       out.push({
@@ -302,4 +311,32 @@ export async function disclosedValues(page: Page): Promise<ShownValue[]> {
         images: item.querySelectorAll('dd img').length,
       })),
   );
+}
+
+/**
+ * What the top bar cuts or pushes out: any shown element in it whose content overflows its box
+ * (a word of the state cut, its lines clamped) or that leaves the viewport or the bar. The skip
+ * link while hidden and text kept for screen readers are clipped on purpose and not looked at.
+ */
+export function topBarClipped(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const bar = document.querySelector('header.topbar')!;
+    const box = bar.getBoundingClientRect();
+    const problems: string[] = [];
+    for (const el of bar.querySelectorAll<HTMLElement>('*')) {
+      if (el.closest('.visually-hidden, .skip-link:not(:focus), [popover]:not(:popover-open)')) continue;
+      if (!el.checkVisibility({ visibilityProperty: true })) continue;
+      const r = el.getBoundingClientRect();
+      const what = `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+      // Inline boxes report no client size: only boxes that can clip are measured.
+      if (
+        el.clientWidth > 0 &&
+        (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+      )
+        problems.push(`${what} is cut`);
+      if (r.left < -0.5 || r.right > innerWidth + 0.5) problems.push(`${what} leaves the viewport`);
+      if (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) problems.push(`${what} leaves the bar`);
+    }
+    return problems;
+  });
 }

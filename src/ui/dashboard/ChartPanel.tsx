@@ -1,8 +1,10 @@
 /**
  * One chart of figures with its data as a table: the table is always in the accessibility
  * tree (visually hidden while the chart shows, which is an image labelled as such), and
- * "Show as table" shows it instead of the chart. Chart.js (chart-setup.ts) loads on demand the
- * first time a chart draws; with `prefers-reduced-motion` nothing animates.
+ * "Show as table" shows it instead of the chart. Chart.js (chart-setup.ts) loads on demand, as
+ * the dashboard opens (loadChart) or else when a chart first draws. Nothing animates: a chart is drawn at once and redrawn in place,
+ * where four charts animating for a second would hold a slow tablet's main thread while the
+ * next ones draw, and at every change pushed.
  */
 import { useEffect, useRef, useState } from 'react';
 
@@ -32,12 +34,10 @@ export interface ChartPanelProps {
 }
 
 let chartModule: Promise<typeof import('./chart-setup')> | undefined;
-const loadChart = () => {
+export const loadChart = () => {
   chartModule ??= import('./chart-setup');
   return chartModule;
 };
-
-const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** A label cut for an axis (the table has it whole). */
 const short = (label: string) => (label.length > 22 ? `${label.slice(0, 21)}…` : label);
@@ -127,7 +127,7 @@ function ChartCanvas({ id, title, kind, horizontal, stacked, labels, series }: C
     shown.current = figures;
     if (chart.current) {
       chart.current.data = data;
-      chart.current.update(reducedMotion() ? 'none' : undefined);
+      chart.current.update('none');
       return;
     }
     void loadChart().then(async ({ Chart }) => {
@@ -141,7 +141,7 @@ function ChartCanvas({ id, title, kind, horizontal, stacked, labels, series }: C
         options: {
           indexAxis: horizontal ? 'y' : 'x',
           maintainAspectRatio: false,
-          animation: reducedMotion() ? false : undefined,
+          animation: false,
           scales: horizontal ? { x: valueAxis, y: { stacked } } : { x: { stacked }, y: valueAxis },
           plugins: { legend: { display: series.length > 1, position: 'bottom' } },
         },

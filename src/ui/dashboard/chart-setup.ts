@@ -1,7 +1,7 @@
 /**
  * Chart.js with only what the dashboard draws (bar and line charts, their axes and legend):
- * loaded by dynamic import after the dashboard's figures have painted, never on the first
- * load. Colours come from the custom properties of src/ui/styles.css.
+ * loaded by dynamic import as the dashboard opens, beside its figures' reads, never on the
+ * first load. Colours come from the custom properties of src/ui/styles.css.
  */
 import {
   BarController,
