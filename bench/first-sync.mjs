@@ -21,7 +21,10 @@
  * then once: a sync interrupted by a reload after BENCH_SYNC_RELOAD_AFTER (8) pages of
  * students, what it left (rows, cursor, progress), and the resumed sync: its time and that
  * every student is there exactly once (the count equals the server's, keys are unique).
- * min / median / max over BENCH_SYNC_RUNS (3). Exits 1 when a resumed sync does not end with
+ * min / median / max over BENCH_SYNC_RUNS (3). Then be236b9 and this build alternately at
+ * BENCH_SYNC_THROTTLE× CPU (4; 0 skips), BENCH_SYNC_THROTTLED_RUNS (3) each, with the longest
+ * main-thread task and each task over 100 ms with what it was (bench/first-sync-throttled.mjs;
+ * BENCH_SYNC_THROTTLED_ONLY=1 runs only those). Exits 1 when a resumed sync does not end with
  * exactly the server's students; never on timings.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -30,6 +33,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { needBuilt } from './built.mjs';
+import { throttledFirstSyncs } from './first-sync-throttled.mjs';
 import { startScaleServer, summary } from './scale-server.mjs';
 import { ADMIN, serverSignIn } from './server.mjs';
 
@@ -45,6 +49,15 @@ const RELOAD_AFTER = Number(process.env.BENCH_SYNC_RELOAD_AFTER ?? 8);
 
 const MiB = 1024 * 1024;
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+/** Then the builds side by side at a CPU throttle (bench/first-sync-throttled.mjs); 0 skips it. */
+const THROTTLE = Number(process.env.BENCH_SYNC_THROTTLE ?? 4);
+const THROTTLED_RUNS = Number(process.env.BENCH_SYNC_THROTTLED_RUNS ?? 3);
+const throttledRuns = () =>
+  THROTTLE > 1 && THROTTLED_RUNS > 0
+    ? throttledFirstSyncs({ engine: ENGINE, students: STUDENTS, runs: THROTTLED_RUNS, rate: THROTTLE })
+    : true;
+if (process.env.BENCH_SYNC_THROTTLED_ONLY === '1') process.exit((await throttledRuns()) ? 0 : 1);
 
 const { server, seeded, close } = await startScaleServer(ENGINE, STUDENTS);
 const profile = await mkdtemp(join(tmpdir(), 'bench-profile-'));
@@ -253,4 +266,5 @@ try {
   // Chromium may still be closing its profile's files: try again rather than hide the run's own error.
   await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }
+if (!(await throttledRuns())) failed = true;
 process.exit(failed ? 1 : 0);
