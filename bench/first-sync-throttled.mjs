@@ -14,7 +14,14 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startThrowawayPostgres } from '../scripts/pg-cluster.mjs';
 import { buildsToCompare } from './baseline.mjs';
-import { describeLongTasks, longTasksSince, pageNow, recordLongTasksIn, throttle } from './long-tasks.mjs';
+import {
+  describeLongTasks,
+  longTasksSince,
+  pageNow,
+  recordLongTasksIn,
+  throttle,
+  tracedTasks,
+} from './long-tasks.mjs';
 import { startScaleServer, summary } from './scale-server.mjs';
 import { ADMIN, serverSignIn } from './server.mjs';
 
@@ -63,7 +70,8 @@ async function throttledSync(build, rate, name) {
     await cdp.send('Profiler.start');
   }
   const since = await pageNow(page);
-  const synced = await page.evaluate((n) => window.bench.sync(n), name);
+  const traced = await tracedTasks(cdp, () => page.evaluate((n) => window.bench.sync(n), name));
+  const synced = traced.result;
   const tasks = await longTasksSince(page, since);
   if (PROFILE_DIR) {
     const { profile } = await cdp.send('Profiler.stop');
@@ -74,7 +82,14 @@ async function throttledSync(build, rate, name) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await cdp.detach();
   await page.evaluate((n) => window.bench.remove(n), name);
-  return { ms: synced.ms, students: synced.students, ...tasks };
+  return {
+    ms: synced.ms,
+    students: synced.students,
+    ...tasks,
+    longestCpu: traced.longestTaskCpu,
+    // Tasks that would pass 100 ms at this rate on an idle machine: their CPU time × the rate.
+    cpuOver100: traced.cpuOver(100 / rate),
+  };
 }
 
 export async function throttledFirstSyncs({ engine, students, runs, rate }) {
@@ -89,7 +104,7 @@ export async function throttledFirstSyncs({ engine, students, runs, rate }) {
         const figures = await throttledSync(build, rate, `throttled-${run}`);
         build.figures.push(figures);
         console.log(
-          `run ${run}, ${build.label}: ${(figures.ms / 1000).toFixed(2)} s; ${describeLongTasks(figures)}`,
+          `run ${run}, ${build.label}: ${(figures.ms / 1000).toFixed(2)} s (traced); longest task by CPU ${figures.longestCpu.toFixed(0)} ms (×${rate}: ${(figures.longestCpu * rate).toFixed(0)} ms), ${figures.cpuOver100} tasks over ${(100 / rate).toFixed(0)} ms of CPU; ${describeLongTasks(figures)}`,
         );
         if (figures.students !== build.onServer) {
           console.error(`${build.label} left ${figures.students} students, ${build.onServer} on the server`);
@@ -119,12 +134,22 @@ export async function throttledFirstSyncs({ engine, students, runs, rate }) {
         build.figures.map((f) => f.over100.length),
         String,
       );
+      line(
+        'longest task by CPU time',
+        build.figures.map((f) => f.longestCpu),
+        ms,
+      );
+      line(
+        `tasks over ${(100 / rate).toFixed(0)} ms of CPU (100 ms at ${rate}x)`,
+        build.figures.map((f) => f.cpuOver100),
+        String,
+      );
     }
     if (builds.length === 2) {
       const median = (b, pick) => summary(b.figures.map(pick)).median;
       const ratio = (pick) => (median(builds[1], pick) / median(builds[0], pick)).toFixed(2);
       console.log(
-        `this build / ${builds[0].label} (medians): longest task ${ratio((f) => f.longest)}x, sync time ${ratio((f) => f.ms)}x`,
+        `this build / ${builds[0].label} (medians): longest task ${ratio((f) => f.longest)}x, by CPU ${ratio((f) => f.longestCpu)}x, sync time ${ratio((f) => f.ms)}x`,
       );
     }
   } finally {

@@ -34,6 +34,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { needBuilt } from './built.mjs';
 import { throttledFirstSyncs } from './first-sync-throttled.mjs';
+import { tracedTasks } from './long-tasks.mjs';
 import { startScaleServer, summary } from './scale-server.mjs';
 import { ADMIN, serverSignIn } from './server.mjs';
 
@@ -84,33 +85,10 @@ try {
   await page.goto(`http://127.0.0.1:${server.port}/first-sync.html`);
   await ready();
   const cdp = await context.newCDPSession(page);
-  /** The page's main-thread tasks while `run` runs: the longest by time and by CPU, and how many passed 100 ms. */
+  /** The page's main-thread tasks while `run` runs (bench/long-tasks.mjs). */
   const traced = async (run) => {
-    const events = [];
-    const collect = (e) => {
-      for (const x of e.value) if (x.ph === 'X' || x.ph === 'M') events.push(x);
-    };
-    cdp.on('Tracing.dataCollected', collect);
-    const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
-    await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', '__metadata'] } });
-    const result = await run();
-    await cdp.send('Tracing.end');
-    await complete;
-    cdp.off('Tracing.dataCollected', collect);
-    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-    const tasks = events.filter(
-      (e) => e.ph === 'X' && e.name.endsWith('RunTask') && e.pid === main?.pid && e.tid === main?.tid,
-    );
-    const wall = tasks.map((t) => t.dur / 1000);
-    const cpu = tasks.map((t) => (t.tdur ?? 0) / 1000);
-    // Not Math.max(...wall): a long sync has more tasks than a call's arguments may be.
-    const longest = (values) => values.reduce((a, b) => Math.max(a, b), 0);
-    return {
-      ...result,
-      longestTask: longest(wall),
-      longestTaskCpu: longest(cpu),
-      over100: wall.filter((d) => d > 100).length,
-    };
+    const { result, ...tasks } = await tracedTasks(cdp, run);
+    return { ...result, ...tasks };
   };
   const heap = async () => {
     await cdp.send('HeapProfiler.collectGarbage');

@@ -69,3 +69,38 @@ export function describeLongTasks({ longest, over100 }) {
   const worst = [...over100].sort((a, b) => b.ms - a.ms).slice(0, 5);
   return worst.length ? `${head}: ${worst.map((t) => `${t.ms} ms [${t.what}]`).join(' | ')}` : head;
 }
+
+/**
+ * The page's main-thread tasks while `run` runs, from a trace (CDP session `cdp`): the longest by
+ * its time and by the CPU time it used, and how many passed 100 ms. On a busy machine a task of
+ * a few ms of CPU can take 100 ms while its thread waits for a core; CPU throttling stretches a
+ * task's time, not its CPU time (rate × CPU time is the task's length on an idle machine).
+ */
+export async function tracedTasks(cdp, run) {
+  const events = [];
+  const collect = (e) => {
+    for (const x of e.value) if (x.ph === 'X' || x.ph === 'M') events.push(x);
+  };
+  cdp.on('Tracing.dataCollected', collect);
+  const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', '__metadata'] } });
+  const result = await run();
+  await cdp.send('Tracing.end');
+  await complete;
+  cdp.off('Tracing.dataCollected', collect);
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const tasks = events.filter(
+    (e) => e.ph === 'X' && e.name.endsWith('RunTask') && e.pid === main?.pid && e.tid === main?.tid,
+  );
+  const wall = tasks.map((t) => t.dur / 1000);
+  const cpu = tasks.map((t) => (t.tdur ?? 0) / 1000);
+  // Not Math.max(...wall): a long sync has more tasks than a call's arguments may be.
+  const longest = (values) => values.reduce((a, b) => Math.max(a, b), 0);
+  return {
+    result,
+    longestTask: longest(wall),
+    longestTaskCpu: longest(cpu),
+    over100: wall.filter((d) => d > 100).length,
+    cpuOver: (ms) => cpu.filter((d) => d > ms).length,
+  };
+}
