@@ -22,7 +22,7 @@
  * students, what it left (rows, cursor, progress), and the resumed sync: its time and that
  * every student is there exactly once (the count equals the server's, keys are unique).
  * min / median / max over BENCH_SYNC_RUNS (3). Then be236b9 and this build alternately at
- * BENCH_SYNC_THROTTLE× CPU (4; 0 skips), BENCH_SYNC_THROTTLED_RUNS (3) each, with the longest
+ * BENCH_SYNC_THROTTLE× CPU (4; 1: unthrottled, 0 skips), BENCH_SYNC_THROTTLED_RUNS (3) each, with the longest
  * main-thread task and each task over 100 ms with what it was (bench/first-sync-throttled.mjs;
  * BENCH_SYNC_THROTTLED_ONLY=1 runs only those). Exits 1 when a resumed sync does not end with
  * exactly the server's students; never on timings.
@@ -55,7 +55,7 @@ const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const THROTTLE = Number(process.env.BENCH_SYNC_THROTTLE ?? 4);
 const THROTTLED_RUNS = Number(process.env.BENCH_SYNC_THROTTLED_RUNS ?? 3);
 const throttledRuns = () =>
-  THROTTLE > 1 && THROTTLED_RUNS > 0
+  THROTTLE >= 1 && THROTTLED_RUNS > 0
     ? throttledFirstSyncs({ engine: ENGINE, students: STUDENTS, runs: THROTTLED_RUNS, rate: THROTTLE })
     : true;
 if (process.env.BENCH_SYNC_THROTTLED_ONLY === '1') process.exit((await throttledRuns()) ? 0 : 1);

@@ -14,7 +14,7 @@
  * vite.bench.config.ts`). Options: BENCH_CSV_RUNS (3), BENCH_CSV_STUDENTS (100000), CHROMIUM_PATH,
  * BENCH_CSV_QUEUE_ONLY=1 (only the 10,000 rows' check and queueing), BENCH_CPU_PROFILE=<dir> (a CPU profile of the page and of the CSV worker per run, written there
  * as .cpuprofile files; `node bench/profile-top.mjs <dir>` lists where the time went).
- * Then be236b9 and this build alternately at BENCH_CSV_THROTTLE× CPU (4; 0 skips), BENCH_CSV_THROTTLED_RUNS
+ * Then be236b9 and this build alternately at BENCH_CSV_THROTTLE× CPU (4; 1: unthrottled, 0 skips), BENCH_CSV_THROTTLED_RUNS
  * (3) each, every step's longest main-thread task and each over 100 ms with what it was
  * (bench/import-export-throttled.mjs; BENCH_CSV_THROTTLED_ONLY=1 runs only those).
  */
@@ -47,7 +47,7 @@ needBuilt('dist-bench/csv.html');
 const THROTTLE = Number(process.env.BENCH_CSV_THROTTLE ?? 4);
 const THROTTLED_RUNS = Number(process.env.BENCH_CSV_THROTTLED_RUNS ?? 3);
 const throttledRuns = async () => {
-  if (THROTTLE > 1 && THROTTLED_RUNS > 0)
+  if (THROTTLE >= 1 && THROTTLED_RUNS > 0)
     await throttledImportExport({ students: STUDENTS, runs: THROTTLED_RUNS, rate: THROTTLE });
 };
 if (process.env.BENCH_CSV_THROTTLED_ONLY === '1') {
