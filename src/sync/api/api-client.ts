@@ -6,7 +6,7 @@
  */
 import ky from 'ky';
 import { type Envelope, IDEMPOTENCY_HEADER } from '../../contract/wire';
-import { parseJsonInSlices } from './sliced-json';
+import { parseJsonInSlices, readText } from './sliced-json';
 
 export type Query = Record<string, string | number | undefined>;
 
@@ -117,7 +117,7 @@ export function createApi(config: ApiConfig): ApiClient {
       let body: unknown;
       try {
         // A big reply (a page of the first sync) in tasks of bounded time, not one long parse.
-        body = await parseJsonInSlices(await response.text());
+        body = await parseJsonInSlices(await readText(response));
       } catch {
         return { kind: 'not-json', status: response.status, retryAfterMs };
       }

@@ -4,7 +4,7 @@
  * tasks run while it is parsed, and a text that is not JSON is refused as JSON.parse refuses it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { JSON_SLICES, parseJsonInSlices } from '../../../src/sync/api/sliced-json';
+import { JSON_SLICES, parseJsonInSlices, readText } from '../../../src/sync/api/sliced-json';
 
 const sizes = { ...JSON_SLICES };
 afterEach(() => Object.assign(JSON_SLICES, sizes));
@@ -80,5 +80,20 @@ describe('parseJsonInSlices', () => {
       `${text.slice(0, 500)}"`,
     ])
       await expect(parseJsonInSlices(broken)).rejects.toThrow(SyntaxError);
+  });
+});
+
+describe('readText', () => {
+  it('decodes a body that arrives in pieces, characters cut between them included', async () => {
+    const text = `{"name":"Zoë 😀 ${'é'.repeat(5000)}"}`;
+    const bytes = new TextEncoder().encode(text);
+    // Pieces of 7 bytes: two- and four-byte characters fall across them.
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 7) controller.enqueue(bytes.slice(i, i + 7));
+        controller.close();
+      },
+    });
+    expect(await readText(new Response(body))).toBe(text);
   });
 });
