@@ -70,14 +70,16 @@ async function allListKeys(): Promise<string[]> {
 }
 
 /** Times one step and the longest main-thread task while it ran. */
-async function step<T>(work: () => Promise<T>): Promise<{ ms: number; longestTaskMs: number; result: T }> {
+async function step<T>(
+  work: () => Promise<T>,
+): Promise<{ ms: number; longestTaskMs: number; at: [number, number]; result: T }> {
   const t0 = performance.now();
   const result = await work();
   const t1 = performance.now();
   // Long tasks are reported a little after they end.
   await new Promise((r) => setTimeout(r, 100));
   const during = longTasks.filter((t) => t.start >= t0 && t.start <= t1).map((t) => t.duration);
-  return { ms: t1 - t0, longestTaskMs: Math.max(0, ...during), result };
+  return { ms: t1 - t0, longestTaskMs: Math.max(0, ...during), at: [t0, t1], result };
 }
 
 type Step = Awaited<ReturnType<typeof step>>;
@@ -86,12 +88,13 @@ type Step = Awaited<ReturnType<typeof step>>;
 const exported = (s: Step, rows?: number) => ({
   ms: s.ms,
   longestTaskMs: s.longestTaskMs,
+  at: s.at,
   bytes: (s.result as Blob).size,
   ...(rows === undefined ? {} : { rows }),
 });
 
 /** The floor step's figures: its time, longest task and the rows it read. */
-const floorFigures = (s: Step) => ({ ms: s.ms, longestTaskMs: s.longestTaskMs, rows: s.result });
+const floorFigures = (s: Step) => ({ ms: s.ms, longestTaskMs: s.longestTaskMs, at: s.at, rows: s.result });
 
 /**
  * The export's floor, in the same run: every student row read by IndexedDB itself in one
@@ -151,7 +154,12 @@ async function run(options: { students: number; only?: string; queueOnly?: boole
     };
   }
   const check10k = await step(() => ask({ type: 'check', entity: 'student', text: text10k }));
-  const skipped = { ms: 0, longestTaskMs: 0, result: { ready: 0 } as unknown };
+  const skipped = {
+    ms: 0,
+    longestTaskMs: 0,
+    at: [0, 0] as [number, number],
+    result: { ready: 0 } as unknown,
+  };
   const check100k = options.queueOnly
     ? skipped
     : await step(() => ask({ type: 'check', entity: 'student', text: text100k }));
@@ -179,14 +187,23 @@ async function run(options: { students: number; only?: string; queueOnly?: boole
     check10k: {
       ms: check10k.ms,
       longestTaskMs: check10k.longestTaskMs,
+      at: check10k.at,
       ready: (check10k.result as { ready: number }).ready,
     },
     check100k: {
       ms: check100k.ms,
       longestTaskMs: check100k.longestTaskMs,
+      at: check100k.at,
       ready: (check100k.result as { ready: number }).ready,
     },
-    queue10k: { ms: queue10k.ms, longestTaskMs: queue10k.longestTaskMs, outbox, progress, sliceMs },
+    queue10k: {
+      ms: queue10k.ms,
+      longestTaskMs: queue10k.longestTaskMs,
+      at: queue10k.at,
+      outbox,
+      progress,
+      sliceMs,
+    },
     export100k: exported(export100k, keys.length),
     floor: floorFigures(floor),
   };

@@ -175,11 +175,11 @@ const bench = {
   writeFloorPages: (dbName: string) => floorWrite(dbName, keptPages),
   remove: (dbName: string) => Dexie.delete(dbName),
   /** Other sizes than the app's, to compare (BENCH_SYNC_SIZES). */
-  sizes: (page: number, slice: number, head: number, ahead = 2) => {
+  sizes: (page: number, slice: number, taskMs: number, ahead = 2) => {
     PULL_SIZES.deltaPage = page;
     PULL_SIZES.ahead = ahead;
     PUT_SLICES.size = slice;
-    PUT_SLICES.head = head;
+    PUT_SLICES.taskMs = taskMs;
   },
 };
 (window as unknown as { bench: typeof bench }).bench = bench;

@@ -21,7 +21,10 @@
  * then once: a sync interrupted by a reload after BENCH_SYNC_RELOAD_AFTER (8) pages of
  * students, what it left (rows, cursor, progress), and the resumed sync: its time and that
  * every student is there exactly once (the count equals the server's, keys are unique).
- * min / median / max over BENCH_SYNC_RUNS (3). Exits 1 when a resumed sync does not end with
+ * min / median / max over BENCH_SYNC_RUNS (3). Then be236b9 and this build alternately at
+ * BENCH_SYNC_THROTTLE× CPU (4; 1: unthrottled, 0 skips), BENCH_SYNC_THROTTLED_RUNS (3) each, with the longest
+ * main-thread task and each task over 100 ms with what it was (bench/first-sync-throttled.mjs;
+ * BENCH_SYNC_THROTTLED_ONLY=1 runs only those). Exits 1 when a resumed sync does not end with
  * exactly the server's students; never on timings.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -30,6 +33,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { needBuilt } from './built.mjs';
+import { throttledFirstSyncs } from './first-sync-throttled.mjs';
+import { tracedTasks } from './long-tasks.mjs';
 import { startScaleServer, summary } from './scale-server.mjs';
 import { ADMIN, serverSignIn } from './server.mjs';
 
@@ -45,6 +50,15 @@ const RELOAD_AFTER = Number(process.env.BENCH_SYNC_RELOAD_AFTER ?? 8);
 
 const MiB = 1024 * 1024;
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+/** Then the builds side by side at a CPU throttle (bench/first-sync-throttled.mjs); 0 skips it. */
+const THROTTLE = Number(process.env.BENCH_SYNC_THROTTLE ?? 4);
+const THROTTLED_RUNS = Number(process.env.BENCH_SYNC_THROTTLED_RUNS ?? 3);
+const throttledRuns = () =>
+  THROTTLE >= 1 && THROTTLED_RUNS > 0
+    ? throttledFirstSyncs({ engine: ENGINE, students: STUDENTS, runs: THROTTLED_RUNS, rate: THROTTLE })
+    : true;
+if (process.env.BENCH_SYNC_THROTTLED_ONLY === '1') process.exit((await throttledRuns()) ? 0 : 1);
 
 const { server, seeded, close } = await startScaleServer(ENGINE, STUDENTS);
 const profile = await mkdtemp(join(tmpdir(), 'bench-profile-'));
@@ -71,33 +85,10 @@ try {
   await page.goto(`http://127.0.0.1:${server.port}/first-sync.html`);
   await ready();
   const cdp = await context.newCDPSession(page);
-  /** The page's main-thread tasks while `run` runs: the longest by time and by CPU, and how many passed 100 ms. */
+  /** The page's main-thread tasks while `run` runs (bench/long-tasks.mjs). */
   const traced = async (run) => {
-    const events = [];
-    const collect = (e) => {
-      for (const x of e.value) if (x.ph === 'X' || x.ph === 'M') events.push(x);
-    };
-    cdp.on('Tracing.dataCollected', collect);
-    const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
-    await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', '__metadata'] } });
-    const result = await run();
-    await cdp.send('Tracing.end');
-    await complete;
-    cdp.off('Tracing.dataCollected', collect);
-    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-    const tasks = events.filter(
-      (e) => e.ph === 'X' && e.name.endsWith('RunTask') && e.pid === main?.pid && e.tid === main?.tid,
-    );
-    const wall = tasks.map((t) => t.dur / 1000);
-    const cpu = tasks.map((t) => (t.tdur ?? 0) / 1000);
-    // Not Math.max(...wall): a long sync has more tasks than a call's arguments may be.
-    const longest = (values) => values.reduce((a, b) => Math.max(a, b), 0);
-    return {
-      ...result,
-      longestTask: longest(wall),
-      longestTaskCpu: longest(cpu),
-      over100: wall.filter((d) => d > 100).length,
-    };
+    const { result, ...tasks } = await tracedTasks(cdp, run);
+    return { ...result, ...tasks };
   };
   const heap = async () => {
     await cdp.send('HeapProfiler.collectGarbage');
@@ -253,4 +244,5 @@ try {
   // Chromium may still be closing its profile's files: try again rather than hide the run's own error.
   await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }
+if (!(await throttledRuns())) failed = true;
 process.exit(failed ? 1 : 0);

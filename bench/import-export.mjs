@@ -14,6 +14,9 @@
  * vite.bench.config.ts`). Options: BENCH_CSV_RUNS (3), BENCH_CSV_STUDENTS (100000), CHROMIUM_PATH,
  * BENCH_CSV_QUEUE_ONLY=1 (only the 10,000 rows' check and queueing), BENCH_CPU_PROFILE=<dir> (a CPU profile of the page and of the CSV worker per run, written there
  * as .cpuprofile files; `node bench/profile-top.mjs <dir>` lists where the time went).
+ * Then be236b9 and this build alternately at BENCH_CSV_THROTTLE× CPU (4; 1: unthrottled, 0 skips), BENCH_CSV_THROTTLED_RUNS
+ * (3) each, every step's longest main-thread task and each over 100 ms with what it was
+ * (bench/import-export-throttled.mjs; BENCH_CSV_THROTTLED_ONLY=1 runs only those).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -23,6 +26,7 @@ import { extname, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { needBuilt } from './built.mjs';
 import { cpuBetween, cpuSnapshot } from './cpu.mjs';
+import { throttledImportExport } from './import-export-throttled.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist-bench');
@@ -38,6 +42,18 @@ const QUEUE_ONLY = process.env.BENCH_CSV_QUEUE_ONLY === '1';
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
 needBuilt('dist-bench/csv.html');
+
+/** Then the builds side by side at a CPU throttle (bench/import-export-throttled.mjs); 0 skips it. */
+const THROTTLE = Number(process.env.BENCH_CSV_THROTTLE ?? 4);
+const THROTTLED_RUNS = Number(process.env.BENCH_CSV_THROTTLED_RUNS ?? 3);
+const throttledRuns = async () => {
+  if (THROTTLE >= 1 && THROTTLED_RUNS > 0)
+    await throttledImportExport({ students: STUDENTS, runs: THROTTLED_RUNS, rate: THROTTLE });
+};
+if (process.env.BENCH_CSV_THROTTLED_ONLY === '1') {
+  await throttledRuns();
+  process.exit(0);
+}
 
 // The page and its worker from one origin (IndexedDB is per origin); no API is needed.
 const server = createServer((req, res) => {
@@ -179,3 +195,4 @@ if (ONLY === 'export')
 console.log(
   `Floor, the same runs: every row read by one IndexedDB getAll (page): ${stats(results.map((r) => r.floor.ms))} ms`,
 );
+await throttledRuns();

@@ -40,8 +40,9 @@ async function exportFile(entity: string, keys: string[]): Promise<Blob> {
 async function handle(m: ToCsvWorker): Promise<unknown> {
   switch (m.type) {
     case 'check': {
-      const { check, rows } = await checkFile(db, entityByName(m.entity), m.text);
-      checked = { entity: m.entity, text: m.text, rows, skipped: skippedRows(check.problems) };
+      const text = typeof m.text === 'string' ? m.text : new TextDecoder('utf-8').decode(m.text);
+      const { check, rows } = await checkFile(db, entityByName(m.entity), text);
+      checked = { entity: m.entity, text, rows, skipped: skippedRows(check.problems) };
       return check;
     }
     case 'start': {

@@ -2,7 +2,12 @@
 import type { FileCheck } from './csv-files';
 
 export type ToCsvWorker = { seq: number } & (
-  | { type: 'check'; entity: string; text: string }
+  | {
+      type: 'check';
+      entity: string;
+      /** The file's text, or its bytes (UTF-8) decoded in the worker: no long task in the window. */
+      text: string | ArrayBuffer;
+    }
   /**
    * Keeps the last checked file in the imports table: queueing starts. `skipMatched`: without
    * the rows that would update a record they name by its e-mail.

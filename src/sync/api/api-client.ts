@@ -6,6 +6,7 @@
  */
 import ky from 'ky';
 import { type Envelope, IDEMPOTENCY_HEADER } from '../../contract/wire';
+import { parseJsonInSlices, readText } from './sliced-json';
 
 export type Query = Record<string, string | number | undefined>;
 
@@ -115,7 +116,8 @@ export function createApi(config: ApiConfig): ApiClient {
       const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
       let body: unknown;
       try {
-        body = await response.json();
+        // A big reply (a page of the first sync) in tasks of bounded time, not one long parse.
+        body = await parseJsonInSlices(await readText(response));
       } catch {
         return { kind: 'not-json', status: response.status, retryAfterMs };
       }

@@ -5,12 +5,13 @@
  * the next pull resumes there. A row with a change still in the outbox is never overwritten or
  * removed: the administrator's change stands until the server has it.
  *
- * Inside the transaction the rows go in slices (PUT_SLICES): each slice's synchronous work
- * (Dexie and IndexedDB copy every row on the calling thread) is one short task, handed over
- * from the store's answer to the slice before, so a page of thousands of rows never holds the
- * main thread for long (about 15 ms of CPU at most for a slice of students in Chromium). Writes
- * are plain Dexie bulkPut / bulkDelete, so whatever Dexie middleware watches the tables sees
- * them.
+ * Inside the transaction the rows go in slices (PUT_SLICES): IndexedDB copies every row on the
+ * calling thread (a structured clone, and the indexes' keys read from it), and on a slow tablet
+ * a few hundred student rows hold the main thread for over 100 ms. So each task hands the store
+ * slices only until its time is up, then waits for the store's answer to the first of them (a
+ * new task) while the store writes the rest: the copying here and the writing in the store
+ * overlap, and a slower device copies fewer rows per task instead of longer tasks. Writes are
+ * plain Dexie bulkPut / bulkDelete, so whatever Dexie middleware watches the tables sees them.
  */
 import type { Table } from 'dexie';
 import type { EntityDescription } from '../../contract/entity';
@@ -23,29 +24,43 @@ import { measurer } from '../../db/user-timing';
 const measure = measurer('pull');
 
 export const PUT_SLICES = {
-  /** Rows per slice: a few ms of copying student rows in Chromium. */
-  size: 250,
-  /** Rows at the head of each slice, awaited before the next slice is handed over (0: the whole slice). */
-  head: 10,
+  /**
+   * Rows per bulkPut. Not under 50: for fewer rows Dexie's change tracking records each key and
+   * each indexed value of the rows, and merging those for a page cost more than the writing.
+   */
+  size: 50,
+  /** Time (ms) one task may spend handing slices to the store before it waits for an answer. */
+  taskMs: 10,
 };
 
 /**
- * Each slice goes in two parts: a few rows, then the rest. Once the few are stored, the next
- * slice is handed over while the store still writes the rest, so the copying on this thread
- * and the writing in the store overlap, and no task copies more than one slice.
+ * The rows in slices of PUT_SLICES.size, as many a task as fit in PUT_SLICES.taskMs (one at
+ * least); the next task begins when the store has written the first slice of the one before.
+ * `now` is the clock the time is read from.
  */
-async function putInSlices(table: Table<Row, string>, rows: Row[]): Promise<void> {
-  const rests: Promise<unknown>[] = [];
-  const { size, head: h } = PUT_SLICES;
-  for (let i = 0; i < rows.length; i += size) {
-    const head = table.bulkPut(rows.slice(i, i + (h || size)));
-    const rest = table.bulkPut(rows.slice(i + (h || size), i + size));
+export async function putInSlices(
+  table: Pick<Table<Row, string>, 'bulkPut'>,
+  rows: readonly Row[],
+  now: () => number = () => performance.now(),
+): Promise<void> {
+  const { size, taskMs } = PUT_SLICES;
+  const writes: Promise<unknown>[] = [];
+  let at = 0;
+  const next = () => {
+    const write = table.bulkPut(rows.slice(at, at + size));
     // Awaited below; a failure aborts the transaction either way.
-    rest.catch(() => {});
-    rests.push(rest);
-    await head;
+    write.catch(() => {});
+    writes.push(write);
+    at += size;
+    return write;
+  };
+  while (at < rows.length) {
+    const started = now();
+    const first = next();
+    while (at < rows.length && now() - started < taskMs) next();
+    await first;
   }
-  await Promise.all(rests);
+  await Promise.all(writes);
 }
 
 export interface PulledPage {

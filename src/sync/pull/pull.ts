@@ -34,7 +34,7 @@ import {
 import { measurer } from '../../db/user-timing';
 import { SYNC_LOCK, withLock } from '../lock';
 import type { SyncContext } from '../sync-context';
-import { normaliseRow } from './normalise';
+import { normaliseRow, normaliseRows } from './normalise';
 import { fetchAllLists } from './pull-all-fetch';
 import { applyPage, applyPulled, removeAbsent } from './pull-apply';
 import { type Advance, type Fetch, fetchAhead, fetchEachList } from './pull-fetch';
@@ -61,10 +61,8 @@ export const PULL_SIZES = {
 /** User Timing per page ('pull wait', 'pull normalise', 'pull write'): where a first sync's time goes. */
 const measure = measurer('pull');
 
-const rowsOf = (entity: EntityDescription, body: Record<string, unknown>): Row[] =>
-  (body[listFieldOf(entity)] as Record<string, unknown>[])
-    .map((r) => normaliseRow(entity, r))
-    .filter((r) => r !== null);
+const rowsOf = (entity: EntityDescription, body: Record<string, unknown>): Promise<Row[]> =>
+  normaliseRows(entity, body[listFieldOf(entity)] as Record<string, unknown>[]);
 
 /** What one list's pull carries from page to page. */
 interface ListState {
@@ -97,12 +95,12 @@ async function write(
   const cursor = normaliseId(body[DELTA_CURSOR_FIELD]);
   // No cursor: a server without the delta extension sent the whole list.
   if (cursor === null) {
-    await writeWholeList(ctx, entity, rowsOf(entity, body), state.kept !== null);
+    await writeWholeList(ctx, entity, await rowsOf(entity, body), state.kept !== null);
     return undefined;
   }
   const more = body[DELTA_MORE_FIELD] === true;
   let at = performance.now();
-  const rows = rowsOf(entity, body);
+  const rows = await rowsOf(entity, body);
   const deleted = Array.isArray(body[DELTA_DELETED_FIELD])
     ? (body[DELTA_DELETED_FIELD] as unknown[]).map(normaliseId).filter((x) => x !== null)
     : [];
