@@ -15,7 +15,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
-import { NOT_ENTITY_PATH, SIGNED_IN_FLAG } from '../src/app/start-route';
+import {
+  NOT_ENTITY_PATH,
+  SIGNED_IN_FLAG,
+  START_SNAPSHOT_ID,
+  START_SNAPSHOT_MAX_MS,
+  START_SNAPSHOT_PREFIX,
+} from '../src/app/start-route';
 import { type Bundle, startFiles, staticGraph } from './chunk-graph';
 
 /** The chunks a start on an entity's screen needs that the entry's graph does not hold. */
@@ -27,14 +33,20 @@ export function startOnlyChunks(bundle: Bundle, startChunk: string): string[] {
 }
 
 /**
- * The start script: modulepreload links for `files` when the start opens an entity's screen.
- * The names go without the folder and extension they share (bytes on every first load).
+ * The start script: for a start on an entity's screen, modulepreload links for `files`, and
+ * the start snapshot of the address if one was kept (src/app/start-snapshot.ts), painted over
+ * #root once the body is parsed (readyState 'interactive'), before the app's modules run (they
+ * wait for the parse). The app takes it down once its own screen has painted; whatever
+ * happens, it goes after a few seconds. The names go without the folder and extension they
+ * share (bytes on every first load).
  */
 export function startScript(files: readonly string[]): string {
   const dir = files.every((f) => f.startsWith('assets/')) ? 'assets/' : '';
   const ext = files.every((f) => f.endsWith('.js')) ? '.js' : '';
   const names = files.map((f) => f.slice(dir.length, f.length - ext.length));
-  return `(()=>{if(localStorage.getItem(${JSON.stringify(SIGNED_IN_FLAG)})!=="true"||${NOT_ENTITY_PATH}.test(location.pathname))return;for(const f of ${JSON.stringify(names)}){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=${JSON.stringify(`/${dir}`)}+f+${JSON.stringify(ext)};document.head.appendChild(l)}})();\n`;
+  const preload = `for(const f of ${JSON.stringify(names)}){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=${JSON.stringify(`/${dir}`)}+f+${JSON.stringify(ext)};document.head.appendChild(l)}`;
+  const snapshot = `const h=localStorage.getItem(${JSON.stringify(START_SNAPSHOT_PREFIX)}+location.pathname+location.search);h&&document.readyState=="loading"&&document.addEventListener("readystatechange",()=>{document.getElementById("root").insertAdjacentHTML("beforebegin",'<div id=${START_SNAPSHOT_ID} inert aria-hidden=true>'+h+"</div>");setTimeout(()=>document.getElementById(${JSON.stringify(START_SNAPSHOT_ID)})?.remove(),${START_SNAPSHOT_MAX_MS})},{once:1})`;
+  return `(()=>{if(localStorage.getItem(${JSON.stringify(SIGNED_IN_FLAG)})!=="true"||${NOT_ENTITY_PATH}.test(location.pathname))return;${preload};${snapshot}})();\n`;
 }
 
 export function startPreload(startChunk: string): Plugin {
@@ -48,7 +60,7 @@ export function startPreload(startChunk: string): Plugin {
         const bundle = output as unknown as Bundle;
         const html = bundle['index.html'];
         const files = startOnlyChunks(bundle, startChunk);
-        if (html?.type !== 'asset' || files.length === 0) return;
+        if (html?.type !== 'asset') return;
         const source = startScript(files);
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         const fileName = `assets/start-${hash}.js`;

@@ -8,11 +8,15 @@
  * something was committed (live-pokes.ts; the timer then only backs it up). The Web Lock in src/sync keeps the window
  * and the worker from replaying at the same time.
  */
+
+import Dexie from 'dexie';
+import { HEAD_STORE } from '../db/list-index/chunk';
+import { mutatedTables } from '../db/mutated-tables';
 import { SyncScheduler } from '../sync/scheduler';
 import type { SyncReport } from '../sync/sync-now';
 import { SYNC_TAG } from '../sync/sync-settings';
 import { keepLiveStream } from './live-pokes';
-import { isSignedIn } from './session';
+import { forgetStartSnapshots, isSignedIn } from './session';
 import { isLive } from './sync-status/live-flag';
 import { db, syncContext } from './window-context';
 
@@ -74,6 +78,11 @@ const LIVE_POLL_EVERY = 10;
 
 /** Once, when this module has loaded (after the first screen): listen, then sync. */
 export function startWindowSync(): void {
+  // Before the first sync can write: the start snapshots (start-snapshot.ts) are dropped when
+  // a list's rows change (a write to an entity table writes its list index head with it).
+  Dexie.on('storagemutated', (parts) => {
+    if (mutatedTables(db, parts).has(HEAD_STORE)) forgetStartSnapshots();
+  });
   scheduler.listen({ win: window, doc: document });
   keepLiveStream(() => void requestSync());
   let periods = 0;
