@@ -6,8 +6,10 @@
  * their requests start only after the entry's own have finished, a wait the start pays in
  * full.
  *
- * The build writes a small classic script (`assets/start-<hash>.js`, loaded `async` from
- * index.html's head: it runs as soon as it arrives, while the entry's modules still stream)
+ * The build writes a small classic script (`assets/start-<hash>.js`, loaded from index.html's
+ * head before the entry: parser-blocking, so that it runs while the document still loads and
+ * can paint the start snapshot before the modules run; the preload scanner fetches the entry
+ * meanwhile)
  * that, for a signed-in start on an entity's path (the app's own test, src/app/start-route.ts),
  * adds a `<link rel="modulepreload">` for each chunk of the list screens' static graph that the
  * entry's graph does not hold (index.html preloads those already). Any other start (sign-in,
@@ -65,10 +67,10 @@ export function startPreload(startChunk: string): Plugin {
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         const fileName = `assets/start-${hash}.js`;
         this.emitFile({ type: 'asset', fileName, source });
-        // In the head before the entry's module script: fetched beside it, run when it arrives.
+        // In the head before the entry's module script: fetched beside it, run before the body.
         html.source = String(html.source).replace(
           /(\s*)<script type="module"/,
-          `$1<script async src="/${fileName}"></script>$1<script type="module"`,
+          `$1<script src="/${fileName}"></script>$1<script type="module"`,
         );
       },
     },
