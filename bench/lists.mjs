@@ -619,6 +619,7 @@ function coldWatch(want) {
   window.__coldPainted = new Promise((done) => {
     const finish = () => {
       observer.disconnect();
+      window.__coldFromSnapshot = document.getElementById('start-snapshot') !== null;
       requestAnimationFrame(() => {
         const channel = new MessageChannel();
         channel.port1.onmessage = () => done(performance.now());
@@ -652,6 +653,7 @@ async function coldStart(b, rate, run) {
     });
   await page.goto(`${b.origin}/students`);
   const t = await page.evaluate(() => window.__coldPainted);
+  if (await page.evaluate(() => window.__coldFromSnapshot)) b.figures.coldFromSnapshot++;
   const tag = `${b.tag}-cold-${rate}x-${run + 1}`;
   if (TRACE_DIR) await saveTrace(cdp, join(TRACE_DIR, `${tag}.json`));
   if (PROFILE_DIR) {
@@ -688,6 +690,8 @@ function printFigures({ label, figures, sortable, lastHow, engineWork, heap }) {
   ];
   for (const [label, xs] of rows) console.log(`  ${label.padEnd(78)} ${fmt(xs)}`);
   if (!sortable) console.log('  (no sortable Name column: sorting not measured)');
+  const colds = figures.cold4x.length + figures.cold1x.length;
+  console.log(`  cold starts first painted by the start snapshot: ${figures.coldFromSnapshot} of ${colds}`);
   console.log(
     `  results shown while typing (intermediate footers seen / keys before the last): ${figures.typedShown.join(', ')}`,
   );
@@ -736,6 +740,8 @@ const emptyFigures = () => ({
   floorReadAll: [],
   cold4x: [],
   cold1x: [],
+  /** Cold starts whose list was first painted by the start snapshot. */
+  coldFromSnapshot: 0,
 });
 
 /**

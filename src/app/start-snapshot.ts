@@ -6,9 +6,11 @@
  *
  * The picture is inert and hidden from assistive technology: nothing in it can be used, and
  * the live screen replaces it within a moment. It is kept only while it is true: retaken each
- * time a list's page has painted and settled, dropped when the rows of any list change (any
- * write to the list index, from this window, another tab or the service worker, heard while
- * the app runs: window-sync.ts), and dropped at sign-in and sign-out (session.ts).
+ * time a list's page has painted and settled, dropped when the rows of any list change (a
+ * write to a listed table, from this window, another tab or the service worker, heard while
+ * the app runs: window-sync.ts), and dropped at sign-in and sign-out (session.ts). A write the
+ * service worker makes with no window open is not heard: its picture shows until the live
+ * list replaces it, the moment the start would have shown the list without one.
  */
 import { forgetStartSnapshots } from './session';
 import { START_SNAPSHOT_PREFIX as PREFIX, START_SNAPSHOT_ID } from './start-route';
@@ -30,9 +32,18 @@ function keptAddresses(): string[] {
   }
 }
 
-/** The app's screen as a picture: no ids (the live screen has them), no blob images (gone at reload). */
+/**
+ * The app's screen as a picture: no ids (the live screen has them), no blob images (gone at
+ * reload), nothing passing, and a sync status that says nothing (the start may be offline).
+ */
 function picture(root: HTMLElement): string {
   const copy = root.cloneNode(true) as HTMLElement;
+  for (const status of copy.querySelectorAll('.sync')) {
+    status.className = 'sync';
+    status.removeAttribute('title');
+    status.removeAttribute('aria-label');
+    for (const text of status.querySelectorAll('.sync-text')) text.textContent = '';
+  }
   for (const el of copy.querySelectorAll('[id]')) el.removeAttribute('id');
   for (const img of copy.querySelectorAll('img[src^="blob:"]')) img.removeAttribute('src');
   for (const passing of copy.querySelectorAll('dialog, [role="dialog"], [role="alert"], [role="status"]'))

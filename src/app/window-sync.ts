@@ -10,7 +10,6 @@
  */
 
 import Dexie from 'dexie';
-import { HEAD_STORE } from '../db/list-index/chunk';
 import { mutatedTables } from '../db/mutated-tables';
 import { SyncScheduler } from '../sync/scheduler';
 import type { SyncReport } from '../sync/sync-now';
@@ -79,9 +78,11 @@ const LIVE_POLL_EVERY = 10;
 /** Once, when this module has loaded (after the first screen): listen, then sync. */
 export function startWindowSync(): void {
   // Before the first sync can write: the start snapshots (start-snapshot.ts) are dropped when
-  // a list's rows change (a write to an entity table writes its list index head with it).
+  // a list's rows change, written here, in another tab or by the service worker (Dexie relays
+  // the events of them all). The list index's own stores are written beneath Dexie's events.
+  const listed = new Set(db.projections.map((p) => p.table));
   Dexie.on('storagemutated', (parts) => {
-    if (mutatedTables(db, parts).has(HEAD_STORE)) forgetStartSnapshots();
+    for (const table of mutatedTables(db, parts)) if (listed.has(table)) return forgetStartSnapshots();
   });
   scheduler.listen({ win: window, doc: document });
   keepLiveStream(() => void requestSync());
