@@ -24,6 +24,7 @@ import {
   START_SNAPSHOT_MAX_MS,
   START_SNAPSHOT_PREFIX,
 } from '../src/app/start-route';
+import { SNAPSHOTS_STALE_COOKIE } from '../src/sync/sync-settings';
 import { type Bundle, startFiles, staticGraph } from './chunk-graph';
 
 /** The chunks a start on an entity's screen needs that the entry's graph does not hold. */
@@ -49,13 +50,14 @@ export function preloadScript(files: readonly string[]): string {
  * The start script, on every first load: for a start on an entity's screen, it loads the
  * preload script `preloadFile` (apart, so that sign-in and the dashboard do not fetch its list
  * of names) and paints the start snapshot of the address if one was kept
- * (src/app/start-snapshot.ts) over #root once the body is parsed (readyState 'interactive'),
+ * (src/app/start-snapshot.ts; none while the service worker's cookie says the snapshots may be
+ * old) over #root once the body is parsed (readyState 'interactive'),
  * before the app's modules run (they wait for the parse). The app takes it down once its own
  * screen has painted; whatever happens, it goes after a few seconds.
  */
 export function startScript(preloadFile: string): string {
   const preload = `const s=document.createElement("script");s.src=${JSON.stringify(`/${preloadFile}`)};document.head.appendChild(s)`;
-  const snapshot = `const h=localStorage.getItem(${JSON.stringify(START_SNAPSHOT_PREFIX)}+location.pathname+location.search);h&&document.readyState=="loading"&&document.addEventListener("readystatechange",()=>{document.getElementById("root").insertAdjacentHTML("beforebegin",'<div id=${START_SNAPSHOT_ID} inert aria-hidden=true>'+h+"</div>");setTimeout(()=>document.getElementById(${JSON.stringify(START_SNAPSHOT_ID)})?.remove(),${START_SNAPSHOT_MAX_MS})},{once:1})`;
+  const snapshot = `const h=localStorage.getItem(${JSON.stringify(START_SNAPSHOT_PREFIX)}+location.pathname+location.search);h&&!document.cookie.includes(${JSON.stringify(`${SNAPSHOTS_STALE_COOKIE}=`)})&&document.readyState=="loading"&&document.addEventListener("readystatechange",()=>{document.getElementById("root").insertAdjacentHTML("beforebegin",'<div id=${START_SNAPSHOT_ID} inert aria-hidden=true>'+h+"</div>");setTimeout(()=>document.getElementById(${JSON.stringify(START_SNAPSHOT_ID)})?.remove(),${START_SNAPSHOT_MAX_MS})},{once:1})`;
   return `(()=>{if(localStorage.getItem(${JSON.stringify(SIGNED_IN_FLAG)})!=="true"||${NOT_ENTITY_PATH}.test(location.pathname))return;${preload};${snapshot}})();\n`;
 }
 

@@ -8,9 +8,9 @@
  * the live screen replaces it within a moment. It is kept only while it is true: retaken each
  * time a list's page has painted and settled, dropped when the rows of any list change (a
  * write to a listed table, from this window, another tab or the service worker, heard while
- * the app runs: window-sync.ts), and dropped at sign-in and sign-out (session.ts). A write the
- * service worker makes with no window open is not heard: its picture shows until the live
- * list replaces it, the moment the start would have shown the list without one.
+ * the app runs: window-sync.ts), and dropped at sign-in and sign-out (session.ts). A Background Sync
+ * with no window open to hear it leaves a cookie (src/sw.ts): the start script then paints
+ * nothing, and window-sync.ts drops the snapshots with the cookie.
  */
 import { forgetStartSnapshots } from './session';
 import { START_SNAPSHOT_PREFIX as PREFIX, START_SNAPSHOT_ID } from './start-route';

@@ -261,6 +261,22 @@ describe('the start snapshot', () => {
     expect(seen.first?.footer).toBe(`Showing 21 to 30 of ${before + 1} entries`);
   });
 
+  it('is not painted after the service worker changed lists with no window open, and is dropped', async () => {
+    await openScreen(page, suite.server.url, '/classes?page=4');
+    await snapshotKept(page, '/classes?page=4');
+    // What src/sw.ts sets when a Background Sync ran with no window to hear its writes.
+    const stale = { name: 'startScreenStale', value: '1', url: suite.server.url };
+    await context.addCookies([stale]);
+    const seen = await relaunchOffline(context, '/classes?page=4');
+    expect(seen.first?.inSnapshot).toBe(false);
+    // The app, started again (on a screen that takes no picture), drops them with the cookie.
+    await openScreen(page, suite.server.url, '/homepage');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('startScreen:/classes?page=4')))
+      .toBeNull();
+    await expect.poll(async () => (await context.cookies()).some((c) => c.name === stale.name)).toBe(false);
+  });
+
   it('is not painted for the next administrator after a sign-out', async () => {
     const own = await suite.browser.newContext();
     const tab = await own.newPage();
