@@ -15,7 +15,7 @@ import { createApi } from './sync/api/api-client';
 import { awaitServer } from './sync/recovery';
 import { PROBE_EVERY_MS } from './sync/scheduler';
 import { type SyncReport, syncNow } from './sync/sync-now';
-import { API_ROOT, SYNC_TAG } from './sync/sync-settings';
+import { API_ROOT, SNAPSHOTS_STALE_COOKIE, SYNC_TAG } from './sync/sync-settings';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -81,11 +81,36 @@ async function syncWithRecovery(): Promise<SyncReport> {
   return answered ? syncNow(context) : report;
 }
 
+/** The Cookie Store API where the worker has it (Chromium, like Background Sync). */
+interface CookieStore {
+  set(cookie: {
+    name: string;
+    value: string;
+    path: string;
+    expires: number;
+    sameSite: 'strict';
+  }): Promise<void>;
+}
+
+const YEAR_MS = 365 * 24 * 3600_000;
+
+/**
+ * With no window open, no one heard this sync's writes: the start snapshots of the lists may
+ * show rows as they were, so the next start must not paint them.
+ */
+async function distrustStartSnapshots(): Promise<void> {
+  const cookies = (self as unknown as { cookieStore?: CookieStore }).cookieStore;
+  if (!cookies || (await self.clients.matchAll({ type: 'window' })).length > 0) return;
+  const expires = Date.now() + YEAR_MS;
+  await cookies.set({ name: SNAPSHOTS_STALE_COOKIE, value: '1', path: '/', expires, sameSite: 'strict' });
+}
+
 self.addEventListener('sync', (event) => {
   const e = event as SyncEvent;
   if (e.tag !== SYNC_TAG) return;
   e.waitUntil(
-    syncWithRecovery().then((report) => {
+    syncWithRecovery().then(async (report) => {
+      await distrustStartSnapshots().catch((error) => console.warn('Start snapshots not marked', error));
       // Rejecting asks the browser to fire the event again later with its own backoff.
       if (report.replay.waiting > 0 && !report.replay.paused) throw new Error('Changes still waiting');
     }),

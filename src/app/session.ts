@@ -3,7 +3,7 @@
  * guard reads the flag; the server's HttpOnly cookie is what really authorises requests.
  */
 import type { Role } from '../contract/accounts/roles';
-import { SIGNED_IN_FLAG as FLAG } from './start-route';
+import { SIGNED_IN_FLAG as FLAG, START_SNAPSHOT_PREFIX } from './start-route';
 
 const USER = 'username';
 /**
@@ -20,7 +20,17 @@ export function signedInUser(): string | null {
   return localStorage.getItem(USER);
 }
 
+/**
+ * Drops the start snapshots (start-snapshot.ts): at sign-in and sign-out (they are one
+ * administrator's), and when a list's rows change (window-sync.ts).
+ */
+export function forgetStartSnapshots(): void {
+  for (const key of Object.keys(localStorage))
+    if (key.startsWith(START_SNAPSHOT_PREFIX)) localStorage.removeItem(key);
+}
+
 export function rememberSignIn(username: string, role: Role): void {
+  forgetStartSnapshots();
   localStorage.setItem(FLAG, 'true');
   localStorage.setItem(USER, username);
   localStorage.setItem(ROLE, role);
@@ -28,6 +38,7 @@ export function rememberSignIn(username: string, role: Role): void {
 }
 
 export function forgetSignIn(): void {
+  forgetStartSnapshots();
   localStorage.removeItem(FLAG);
   localStorage.removeItem(USER);
   localStorage.removeItem(ROLE);

@@ -8,11 +8,14 @@
  * something was committed (live-pokes.ts; the timer then only backs it up). The Web Lock in src/sync keeps the window
  * and the worker from replaying at the same time.
  */
+
+import Dexie from 'dexie';
+import { mutatedTables } from '../db/mutated-tables';
 import { SyncScheduler } from '../sync/scheduler';
 import type { SyncReport } from '../sync/sync-now';
-import { SYNC_TAG } from '../sync/sync-settings';
+import { SNAPSHOTS_STALE_COOKIE, SYNC_TAG } from '../sync/sync-settings';
 import { keepLiveStream } from './live-pokes';
-import { isSignedIn } from './session';
+import { forgetStartSnapshots, isSignedIn } from './session';
 import { isLive } from './sync-status/live-flag';
 import { db, syncContext } from './window-context';
 
@@ -69,11 +72,27 @@ function releaseDeadClaims(): void {
     .catch((error) => console.warn(error));
 }
 
+/** The service worker changed lists with no window open (src/sw.ts): the snapshots may be old. */
+function forgetStartSnapshotsIfDistrusted(): void {
+  if (!document.cookie.split('; ').some((c) => c.startsWith(`${SNAPSHOTS_STALE_COOKIE}=`))) return;
+  forgetStartSnapshots();
+  // biome-ignore lint/suspicious/noDocumentCookie: Firefox and Safari before 18.4 lack the Cookie Store API
+  document.cookie = `${SNAPSHOTS_STALE_COOKIE}=; path=/; max-age=0`;
+}
+
 /** While the live stream works, the poll only backs it up: every tenth period. */
 const LIVE_POLL_EVERY = 10;
 
 /** Once, when this module has loaded (after the first screen): listen, then sync. */
 export function startWindowSync(): void {
+  // Before the first sync can write: the start snapshots (start-snapshot.ts) are dropped when
+  // a list's rows change, written here, in another tab or by the service worker (Dexie relays
+  // the events of them all). The list index's own stores are written beneath Dexie's events.
+  forgetStartSnapshotsIfDistrusted();
+  const listed = new Set(db.projections.map((p) => p.table));
+  Dexie.on('storagemutated', (parts) => {
+    for (const table of mutatedTables(db, parts)) if (listed.has(table)) return forgetStartSnapshots();
+  });
   scheduler.listen({ win: window, doc: document });
   keepLiveStream(() => void requestSync());
   let periods = 0;

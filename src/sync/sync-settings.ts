@@ -16,3 +16,11 @@ export const SYNC_TAG = 'outbox-replay';
  */
 export const GEO_URL: string = import.meta.env?.VITE_GEO_URL || '';
 export const GEO_KEY: string = import.meta.env?.VITE_GEO_KEY || '';
+
+/**
+ * Set by the service worker when a Background Sync, which can change any list, ran with no
+ * window open to hear its writes: the start script then paints no start snapshot, and the app
+ * drops the snapshots with the cookie (src/app/start-snapshot.ts). A cookie, because the start
+ * script must read it at once and the worker has no localStorage.
+ */
+export const SNAPSHOTS_STALE_COOKIE = 'startScreenStale';

@@ -16,6 +16,7 @@ import {
   type ShownPage,
   watchPage,
 } from '../app/records';
+import { dismissStartSnapshot, rememberStartScreen } from '../app/start-snapshot';
 import type { EntityDescription } from '../contract/entity';
 import { afterPaint } from './list/after-paint';
 import { AskedAhead } from './list/asked-ahead';
@@ -116,8 +117,15 @@ export function useList(entity: EntityDescription, query: ListQuery): LiveList {
   // A list is its start's first screen once its first page has painted (first-screen.ts).
   const hasPage = page !== undefined;
   useEffect(() => {
-    if (hasPage) afterPaint(firstScreenShown);
+    if (!hasPage) return;
+    // The live page is on screen: the start's picture of it goes (app/start-snapshot.ts).
+    dismissStartSnapshot();
+    afterPaint(firstScreenShown);
   }, [hasPage]);
+  // Each page painted is the start snapshot of its address (app/start-snapshot.ts).
+  useEffect(() => {
+    if (page) rememberStartScreen();
+  }, [page]);
   if (page?.entity !== entity.name) return { result: undefined, askNow };
   const { rows, pending, choices, total, page: number, pageSize } = page.page;
   const result = {

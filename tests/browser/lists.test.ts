@@ -8,7 +8,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_PATH } from '../../src/contract/batch';
-import { browserSuite, shownNames as shownNamesOf, signedInTab } from '../helpers/browser';
+import { browserSuite, shownNames as shownNamesOf, signedInTab, signInWithForm } from '../helpers/browser';
 import { api, signIn } from '../helpers/server';
 import { openScreen } from '../helpers/tablet';
 
@@ -182,5 +182,112 @@ describe('a list follows changes made elsewhere', () => {
       .toBe('Zzz from the other tab');
     await expect.poll(footer).toBe(`Showing 1 to 10 of ${names.length + 1} entries`);
     await other.close();
+  });
+});
+
+/**
+ * Installed on a page before its scripts: the first list footer shown ('Showing a to b of n
+ * entries', not the live list's 'Loading…'), whether it was in the
+ * start snapshot (and the snapshot inert and hidden), and whether the live list was on screen
+ * when the snapshot went.
+ */
+function watchStart() {
+  const seen = {} as {
+    first?: { footer: string; inSnapshot: boolean; inert: boolean; ariaHidden: string | null };
+    liveWhenTakenDown?: boolean;
+  };
+  (window as unknown as { __start: typeof seen }).__start = seen;
+  let snapshot: Element | null = null;
+  new MutationObserver(() => {
+    const foot = document.querySelector('.list-foot p');
+    snapshot = document.getElementById('start-snapshot') ?? snapshot;
+    if (foot?.textContent?.startsWith('Showing') && !seen.first)
+      seen.first = {
+        footer: foot.textContent,
+        inSnapshot: snapshot?.contains(foot) ?? false,
+        inert: snapshot?.hasAttribute('inert') ?? false,
+        ariaHidden: snapshot?.getAttribute('aria-hidden') ?? null,
+      };
+    if (snapshot && !snapshot.isConnected && seen.liveWhenTakenDown === undefined)
+      seen.liveWhenTakenDown = document.querySelector('#root .list-foot p') !== null;
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+type StartSeen = { first?: { footer: string; inSnapshot: boolean }; liveWhenTakenDown?: boolean };
+
+/** Opens `path` in a new tab of `on` with the network off (a relaunch offline); what it painted first. */
+async function relaunchOffline(on: BrowserContext, path: string) {
+  await on.setOffline(true);
+  const tab = await on.newPage();
+  await tab.addInitScript(watchStart);
+  await tab.goto(`${suite.server.url}${path}`);
+  await tab.locator('#root .list-foot p').waitFor();
+  await expect.poll(() => tab.locator('#start-snapshot').count()).toBe(0);
+  const seen = await tab.evaluate(() => (window as unknown as { __start: StartSeen }).__start);
+  await tab.close();
+  await on.setOffline(false);
+  return seen;
+}
+
+/** The start snapshot of `path` has been kept (the list shown and settled). */
+const snapshotKept = (tab: Page, path: string) =>
+  expect
+    .poll(() => tab.evaluate((key) => localStorage.getItem(key) !== null, `startScreen:${path}`))
+    .toBe(true);
+
+describe('the start snapshot', () => {
+  it('paints the list last shown on an offline relaunch, inert and hidden, until the live list replaces it', async () => {
+    await openScreen(page, suite.server.url, '/classes?page=2');
+    const shown = await footer();
+    await snapshotKept(page, '/classes?page=2');
+    const seen = await relaunchOffline(context, '/classes?page=2');
+    expect(seen.first).toEqual({ footer: shown, inSnapshot: true, inert: true, ariaHidden: 'true' });
+    expect(seen.liveWhenTakenDown).toBe(true);
+  });
+
+  it('never shows a list as it was before a change made in another tab', async () => {
+    await openScreen(page, suite.server.url, '/classes?page=3');
+    const before = Number((await footer())?.match(/of (\d+)/)?.[1]);
+    await snapshotKept(page, '/classes?page=3');
+    // Away from the list, so that only the change can drop its picture, not a new one taken.
+    await openScreen(page, suite.server.url, '/homepage');
+    const other = await context.newPage();
+    await openScreen(other, suite.server.url, '/addclasses');
+    await other.getByLabel('Class Name').fill('Added while a snapshot was kept');
+    await other.getByRole('button', { name: 'Add Class' }).click();
+    await other.waitForURL(/\/classes/);
+    await other.close();
+    const seen = await relaunchOffline(context, '/classes?page=3');
+    expect(seen.first?.footer).toBe(`Showing 21 to 30 of ${before + 1} entries`);
+  });
+
+  it('is not painted after the service worker changed lists with no window open, and is dropped', async () => {
+    await openScreen(page, suite.server.url, '/classes?page=4');
+    await snapshotKept(page, '/classes?page=4');
+    // What src/sw.ts sets when a Background Sync ran with no window to hear its writes.
+    const stale = { name: 'startScreenStale', value: '1', url: suite.server.url };
+    await context.addCookies([stale]);
+    const seen = await relaunchOffline(context, '/classes?page=4');
+    expect(seen.first?.inSnapshot).toBe(false);
+    // The app, started again (on a screen that takes no picture), drops them with the cookie.
+    await openScreen(page, suite.server.url, '/homepage');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('startScreen:/classes?page=4')))
+      .toBeNull();
+    await expect.poll(async () => (await context.cookies()).some((c) => c.name === stale.name)).toBe(false);
+  });
+
+  it('is not painted for the next administrator after a sign-out', async () => {
+    const own = await suite.browser.newContext();
+    const tab = await own.newPage();
+    await signInWithForm(tab, suite.server.url);
+    await openScreen(tab, suite.server.url, '/classes');
+    await snapshotKept(tab, '/classes');
+    await tab.getByRole('button', { name: 'Logout' }).click();
+    await tab.waitForURL(/\/login$/);
+    await signInWithForm(tab, suite.server.url);
+    const seen = await relaunchOffline(own, '/classes');
+    expect(seen.first?.inSnapshot).toBe(false);
+    await own.close();
   });
 });

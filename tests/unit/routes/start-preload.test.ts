@@ -5,7 +5,7 @@
  */
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { startOnlyChunks, startScript } from '../../../scripts/start-preload-plugin';
+import { preloadScript, startOnlyChunks, startScript } from '../../../scripts/start-preload-plugin';
 
 const bundle = {
   'assets/index.js': {
@@ -26,17 +26,27 @@ const bundle = {
   'index.html': { type: 'asset' as const, source: '<html></html>' },
 };
 
-/** Runs the start script in a page at `path`, signed in or not; the links it added. */
+/** Runs the start script in a page at `path`, signed in or not, then what it loaded; the links added. */
 function run(path: string, signedIn: boolean, files: string[]) {
   const added: { rel: string; href: string; crossOrigin: string | null }[] = [];
-  runInNewContext(startScript(files), {
+  const loaded: string[] = [];
+  const page = {
     localStorage: { getItem: (key: string) => (key === 'isAuthenticated' && signedIn ? 'true' : null) },
-    location: { pathname: path },
+    location: { pathname: path, search: '' },
     document: {
-      createElement: () => ({ rel: '', href: '', crossOrigin: null }),
-      head: { appendChild: (link: (typeof added)[number]) => added.push(link) },
+      createElement: (tag: string) =>
+        tag === 'script' ? { src: '' } : { rel: '', href: '', crossOrigin: null },
+      head: {
+        appendChild: (el: { src?: string } & (typeof added)[number]) =>
+          el.src !== undefined ? loaded.push(el.src) : added.push(el),
+      },
     },
-  });
+  };
+  runInNewContext(startScript('assets/start-preload-x.js'), page);
+  for (const src of loaded) {
+    expect(src).toBe('/assets/start-preload-x.js');
+    runInNewContext(preloadScript(files), page);
+  }
   return added;
 }
 

@@ -1,0 +1,82 @@
+/**
+ * The start snapshot: a picture of the list screens last shown, painted by the start script
+ * (scripts/start-preload-plugin.ts) the moment the page opens on one of them, before the app's
+ * modules have loaded, and taken down once the list's own first page has painted. On a tablet,
+ * loading and starting the app takes most of a cold start.
+ *
+ * The picture is inert and hidden from assistive technology: nothing in it can be used, and
+ * the live screen replaces it within a moment. It is kept only while it is true: retaken each
+ * time a list's page has painted and settled, dropped when the rows of any list change (a
+ * write to a listed table, from this window, another tab or the service worker, heard while
+ * the app runs: window-sync.ts), and dropped at sign-in and sign-out (session.ts). A Background Sync
+ * with no window open to hear it leaves a cookie (src/sw.ts): the start script then paints
+ * nothing, and window-sync.ts drops the snapshots with the cookie.
+ */
+import { forgetStartSnapshots } from './session';
+import { START_SNAPSHOT_PREFIX as PREFIX, START_SNAPSHOT_ID } from './start-route';
+
+/** Snapshots kept: the list last shown and the few before it (a page of it, a search). */
+const KEPT = 3;
+/** A page shown this long without another is taken: typing and paging take none. */
+const SETTLED_MS = 800;
+
+const here = () => location.pathname + location.search;
+
+/** The addresses kept, newest first. */
+function keptAddresses(): string[] {
+  try {
+    const kept = JSON.parse(localStorage.getItem(PREFIX) ?? '[]');
+    return Array.isArray(kept) ? kept : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The app's screen as a picture: no ids (the live screen has them), no blob images (gone at
+ * reload), nothing passing, and a sync status that says nothing (the start may be offline).
+ */
+function picture(root: HTMLElement): string {
+  const copy = root.cloneNode(true) as HTMLElement;
+  for (const status of copy.querySelectorAll('.sync')) {
+    status.className = 'sync';
+    status.removeAttribute('title');
+    status.removeAttribute('aria-label');
+    for (const text of status.querySelectorAll('.sync-text')) text.textContent = '';
+  }
+  for (const el of copy.querySelectorAll('[id]')) el.removeAttribute('id');
+  for (const img of copy.querySelectorAll('img[src^="blob:"]')) img.removeAttribute('src');
+  for (const passing of copy.querySelectorAll('dialog, [role="dialog"], [role="alert"], [role="status"]'))
+    passing.remove();
+  return copy.innerHTML;
+}
+
+function take(at: string): void {
+  const root = document.getElementById('root');
+  // Taken only where it was asked for, on a list that shows its page.
+  if (here() !== at || !root?.querySelector('.list-foot')) return;
+  const addresses = [at, ...keptAddresses().filter((a) => a !== at)];
+  try {
+    for (const gone of addresses.slice(KEPT)) localStorage.removeItem(PREFIX + gone);
+    localStorage.setItem(PREFIX + at, picture(root));
+    localStorage.setItem(PREFIX, JSON.stringify(addresses.slice(0, KEPT)));
+  } catch {
+    // Storage full: the start simply waits for the app.
+    forgetStartSnapshots();
+  }
+}
+
+let pending: ReturnType<typeof setTimeout> | undefined;
+
+/** A list's page has painted: its picture is taken once the screen has settled. */
+export function rememberStartScreen(): void {
+  clearTimeout(pending);
+  const at = here();
+  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 0));
+  pending = setTimeout(() => idle(() => take(at), { timeout: 1000 }), SETTLED_MS);
+}
+
+/** Takes down the picture the start script painted, if any: the live screen has painted. */
+export function dismissStartSnapshot(): void {
+  document.getElementById(START_SNAPSHOT_ID)?.remove();
+}
