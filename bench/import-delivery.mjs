@@ -12,7 +12,8 @@
  *     server: in Chromium with an on-disk profile (bench/import-delivery-page.ts), a CSV of
  *     BENCH_IMPORT_ROWS (2,000) new students checked and queued by the app's CSV worker, then
  *     delivered by the app's replay (timed: first request to last reply); then the same file
- *     with another contact number, whose rows update those students without a password.
+ *     with another contact number, whose rows update those students without a password; then
+ *     the server alone: as many adds posted from Node in batches of 100, two at once.
  * Both builds are driven by this build's page, so the figures compare the servers.
  * Prints min / median / max per build and the ratio of medians; exits 1 when a row is not
  * delivered or refused, never on timings. BENCH_IMPORT_PAIRS (3) sets the runs per build.
@@ -28,7 +29,7 @@ import { buildsToCompare, ROOT } from './baseline.mjs';
 import { needBuilt } from './built.mjs';
 import { cpuBetween, cpuSnapshot } from './cpu.mjs';
 import { summary } from './scale-server.mjs';
-import { ADMIN, startBenchServer } from './server.mjs';
+import { ADMIN, serverSignIn, startBenchServer } from './server.mjs';
 
 needBuilt('dist-bench/import-delivery.html');
 
@@ -77,6 +78,52 @@ async function wallFloorS(cores) {
   return (ROWS * (performance.now() - started)) / (cores * HASHES_PER_CORE) / 1000;
 }
 
+/**
+ * The server alone, no browser: ROWS student adds with passwords posted from here as batches of
+ * 100, two at the server at once (as the app's transport sends them). Seconds, or why not.
+ */
+async function serverAlone(server, tag) {
+  const cookie = await serverSignIn(server.apiRoot);
+  const place = { contactNumber: '9876543210', country: 'IN', state: 'MH', city: 'Pune', zipcode: '411001' };
+  const batches = [];
+  for (let i = 0; i < ROWS; i += 100)
+    batches.push(
+      Array.from({ length: Math.min(100, ROWS - i) }, (_, j) => ({
+        method: 'POST',
+        path: 'Users/Students/addstudents.php',
+        key: `alone-${tag}-${i + j}`,
+        json: {
+          studentName: `Alone ${tag} ${i + j}`,
+          email: `alone-${tag}-${i + j}@example.org`,
+          password: `Secret-${i + j}-y`,
+          school: 1,
+          ...place,
+        },
+      })),
+    );
+  let next = 0;
+  let refused = 0;
+  const send = async () => {
+    while (next < batches.length) {
+      const requests = batches[next++];
+      const res = await fetch(`${server.apiRoot}/sync/batch`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Cookie: cookie,
+          Origin: `http://127.0.0.1:${server.port}`,
+        },
+        body: JSON.stringify({ requests }),
+      });
+      const replies = (await res.json()).replies ?? [];
+      refused += requests.length - replies.filter((r) => r.status === 200).length;
+    }
+  };
+  const started = performance.now();
+  await Promise.all([send(), send()]);
+  return { s: (performance.now() - started) / 1000, refused };
+}
+
 /** One build's import and re-import of ROWS students on a fresh server. */
 async function runOnce(build, run) {
   const server = await startBenchServer({
@@ -106,6 +153,7 @@ async function runOnce(build, run) {
       tag: `r${run}`,
     });
     result.wallFloorS = marks.wallFloorS;
+    result.alone = await serverAlone(server, `r${run}`);
     result.serverCpuMsPerRow = cpuBetween(marks['first start'], marks['first end']).server / ROWS;
     return result;
   } finally {
@@ -134,8 +182,12 @@ for (let pair = 0; pair < PAIRS; pair++)
     results.get(build.label).push(result);
     const { withPasswords: a, withoutPasswords: b } = result;
     console.log(
-      `${build.label} run ${pair + 1}: with passwords ${(a.ms / 1000).toFixed(1)} s (${a.rounds} rounds; floor in wall time just before: ${result.wallFloorS.toFixed(1)} s; server CPU ${result.serverCpuMsPerRow.toFixed(1)} ms a row); without ${(b.ms / 1000).toFixed(1)} s`,
+      `${build.label} run ${pair + 1}: with passwords ${(a.ms / 1000).toFixed(1)} s (${a.rounds} rounds; floor in wall time just before: ${result.wallFloorS.toFixed(1)} s; server CPU ${result.serverCpuMsPerRow.toFixed(1)} ms a row); without ${(b.ms / 1000).toFixed(1)} s; server alone ${result.alone.s.toFixed(1)} s`,
     );
+    if (result.alone.refused > 0) {
+      failures += 1;
+      console.log(`  WRONG: the server alone refused ${result.alone.refused} of ${ROWS} rows`);
+    }
     for (const step of [a, b])
       if (wrong(step)) {
         failures += 1;
@@ -150,6 +202,7 @@ for (const [label, runs] of results) {
   const ratio = summary(runs.map((r) => r.withPasswords.ms / 1000 / floorS));
   const wallRatio = summary(runs.map((r) => r.withPasswords.ms / 1000 / r.wallFloorS));
   const cpu = summary(runs.map((r) => r.serverCpuMsPerRow));
+  const alone = summary(runs.map((r) => r.alone.s));
   const rate = summary(runs.map((r) => ROWS / (r.withoutPasswords.ms / 1000)));
   medians.set(label, { seconds: seconds.median, rate: rate.median });
   console.log(`${label}: with passwords ${fmt(seconds)} s, ${fmt(ratio, 2)}× the floor (budget ≤ 1.25×)`);
@@ -157,11 +210,13 @@ for (const [label, runs] of results) {
     `${label}:   ${fmt(wallRatio, 2)}× the floor in wall time measured just before; server CPU ${fmt(cpu)} ms a row`,
   );
   console.log(`${label}: without passwords ${fmt(rate, 0)} rows/s (budget ≥ 200)`);
+  console.log(`${label}: the server alone, batches posted from Node: ${fmt(alone)} s`);
+  medians.get(label).alone = alone.median;
 }
 if (builds.length === 2) {
   const [base, mine] = builds.map((b) => medians.get(b.label));
   console.log(
-    `Ratio of medians, this build ÷ ${builds[0].label}: with passwords ${(mine.seconds / base.seconds).toFixed(2)}; rows/s without ${(mine.rate / base.rate).toFixed(2)}`,
+    `Ratio of medians, this build ÷ ${builds[0].label}: with passwords ${(mine.seconds / base.seconds).toFixed(2)}; rows/s without ${(mine.rate / base.rate).toFixed(2)}; the server alone ${(mine.alone / base.alone).toFixed(2)}`,
   );
 }
 process.exit(failures > 0 ? 1 : 0);
