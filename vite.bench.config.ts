@@ -8,7 +8,8 @@ import { defineConfig } from 'vite';
  * bench/upload-page.ts: API client, resumable upload), the first sync's (bench/first-sync.html +
  * bench/first-sync-page.ts: local store, API client, pull) and the list benchmark's seeding page
  * (bench/lists.html + bench/lists-page.ts: the app's pull-apply path) and the import and export
- * benchmark's (bench/csv.html + bench/csv-page.ts: the app's CSV worker). bench/drain.mjs and bench/upload.mjs
+ * benchmark's (bench/csv.html + bench/csv-page.ts: the app's CSV worker) and the import delivery's
+ * (bench/import-delivery.html + bench/import-delivery-page.ts: CSV worker, outbox, replay). bench/drain.mjs and bench/upload.mjs
  * serve them from the reference server (STATIC_DIR), so the page and the API share an origin
  * and the session cookie works. No PWA: only the window's code path of ours is measured; the
  * one service worker, `/workbox-sw.js` (bench/workbox-sw.ts), is the drain's Workbox peer.
@@ -32,6 +33,7 @@ export default defineConfig({
         'first-sync': resolve(import.meta.dirname, 'bench/first-sync.html'),
         lists: resolve(import.meta.dirname, 'bench/lists.html'),
         csv: resolve(import.meta.dirname, 'bench/csv.html'),
+        'import-delivery': resolve(import.meta.dirname, 'bench/import-delivery.html'),
         'workbox-sw': resolve(import.meta.dirname, 'bench/workbox-sw.ts'),
       },
       // The worker at a fixed name the page registers; the pages' scripts keep their hashes.

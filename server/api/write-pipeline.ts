@@ -29,6 +29,7 @@ import { isUploadReference } from '../../src/contract/resumable';
 import type { WireBody } from '../../src/contract/validation';
 import { ItemAudit } from '../audit/recorder';
 import { insertAudit, type StoredChange } from '../audit/store';
+import { rewindPrehashed, withPrehashed } from '../auth/prehashed';
 import type { Database, Query } from '../db';
 import { type ApiReply, type ApiRoute, refuse } from '../entities/handler';
 import { TEXT } from '../http/reply';
@@ -37,6 +38,7 @@ import type { FileStorage } from '../storage/types';
 import { FileJournal } from '../uploads/journal';
 import { constraintRefusal } from './constraint-refusal';
 import { answerFromStore, insertReplies, type StoredReply, storedReplies } from './idempotency';
+import { prehashPasswords } from './prehash';
 import { roleRefusal } from './role-guard';
 
 export interface WriteItem {
@@ -87,6 +89,17 @@ export async function runWrites(
   storage: FileStorage,
   items: readonly WriteItem[],
 ): Promise<ItemReply[]> {
+  // New passwords are hashed side by side before the transaction opens (prehash.ts).
+  const prehashed = await prehashPasswords(db, items);
+  const apply = () => applyWrites(db, storage, items);
+  return prehashed ? withPrehashed(prehashed, apply) : apply();
+}
+
+async function applyWrites(
+  db: Database,
+  storage: FileStorage,
+  items: readonly WriteItem[],
+): Promise<ItemReply[]> {
   let savepoints = items.some(namesUpload);
   for (let attempt = 1; ; attempt++) {
     const files = new FileJournal(storage, db);
@@ -127,6 +140,8 @@ async function runItems(
   items: readonly WriteItem[],
   savepoints: boolean,
 ): Promise<ItemReply[]> {
+  // A run again: what the rolled-back attempt took of the early hashes may be taken again.
+  rewindPrehashed();
   const keys = items.flatMap((i) => (i.key === undefined ? [] : [i.key]));
   // One request, one session: every item of a call is the same administrator's.
   const owner = items[0]?.adminId ?? 0;

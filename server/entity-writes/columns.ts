@@ -6,7 +6,7 @@
 import type { EntityDescription } from '../../src/contract/entity';
 import { wireFields } from '../../src/contract/entity';
 import type { WireBody } from '../../src/contract/validation';
-import { hashPassword } from '../auth/password';
+import { hashForRow } from '../auth/prehashed';
 
 export type Columns = Record<string, string | number | null>;
 
@@ -36,10 +36,14 @@ export function updateColumns(entity: EntityDescription, body: WireBody, value: 
   return out;
 }
 
-/** Passwords are stored as hashes only (server/auth/password.ts); a row never holds one in clear. */
+/**
+ * Passwords are stored as hashes only (server/auth/password.ts); a row never holds one in
+ * clear. The hash is one derived before the transaction when the write pipeline did so
+ * (server/auth/prehashed.ts).
+ */
 export async function hashPasswords(entity: EntityDescription, cols: Columns): Promise<void> {
   for (const [name, spec] of Object.entries(entity.fields)) {
     const value = cols[name];
-    if (spec.kind === 'password' && typeof value === 'string') cols[name] = await hashPassword(value);
+    if (spec.kind === 'password' && typeof value === 'string') cols[name] = await hashForRow(value);
   }
 }

@@ -3,7 +3,8 @@
  * real server: the file chosen in a picker drawn like the forms' file fields; a students' file previewed with its problems by line and field, imported
  * offline ("k of N queued", then delivered on reconnect), a row the server refuses reported
  * and downloaded with its error; an import left queueing resumed after a reload from its first
- * row not queued; the list exported and the export read back as all up to date.
+ * row not queued; the pace of a delivery (rows a second, time left) shown while it runs; the
+ * list exported and the export read back as all up to date.
  */
 import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -256,6 +257,43 @@ describe('import and export', () => {
       .filter((n) => n.startsWith('Resumed'));
     expect(resumed.sort()).toEqual(['Resumed 2', 'Resumed 3']);
   }, 90_000);
+
+  it('shows the rate and the time left while rows are delivered, then what was imported', async () => {
+    // Every batch after the first is held until the pace has been read, so the delivery is
+    // seen half done whatever the machine's speed.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let batches = 0;
+    await context.route('**/api/sync/batch', async (route) => {
+      batches += 1;
+      if (batches > 1) await held;
+      await route.continue();
+    });
+    try {
+      await openImport();
+      const rows = Array.from({ length: 250 }, (_, i) => row(`Paced ${i}`, `paced${i}@example.org`));
+      await choose('paced.csv', [HEADER, ...rows].join('\n'));
+      await page.getByRole('button', { name: 'Import 250 rows' }).click();
+      const pace = page.getByRole('status').locator('.import-pace');
+      await pace.waitFor({ timeout: 60_000 });
+      const count = (await status().textContent()) ?? '';
+      const delivered = Number(/(\d+) of 250 delivered/.exec(count)?.[1]);
+      expect(delivered).toBeGreaterThan(0);
+      expect(delivered).toBeLessThan(250);
+      expect(await pace.textContent()).toMatch(
+        /^(\d+(\.\d)?) rows? a (second|minute), (less than a minute|about \d+ min|about \d+ h( \d+ min)?) left$/,
+      );
+    } finally {
+      release();
+    }
+    await page.getByText('250 imported').waitFor({ timeout: 60_000 });
+    expect(await page.locator('.import-pace').count()).toBe(0);
+    await context.unroute('**/api/sync/batch');
+    const paced = (await serverStudents()).filter((s) => s.student_name.startsWith('Paced '));
+    expect(paced).toHaveLength(250);
+  }, 120_000);
 
   it('exports the list with its search, all pages, and the export reads back as up to date', async () => {
     await page.goto(`${server.url}/students?search=a&limit=10`);
