@@ -5,11 +5,15 @@
  * its distance; no table clips a column and nothing scrolls sideways at 768x1024 and 390x844
  * (login included); forms take two columns on a landscape tablet and one on portrait; the top
  * bar stays one row, and nothing in it is cut at 1024x768 or 768x1024 in the longest states
- * the sync indicator can reach (offline, failed, the server unreachable, signed out).
+ * the sync indicator can reach (offline, failed, the server unreachable, signed out, and a first
+ * sync cut off half-way with changes waiting and refused).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PULL_ALL_PATH } from '../../src/contract/wire';
+import { PULL_SIZES } from '../../src/sync/pull/pull';
 import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
+import { startSeededServer } from '../helpers/scale-server';
 import { api, signIn, startTestServer, type TestServer } from '../helpers/server';
 import {
   clipping,
@@ -211,19 +215,19 @@ describe('forms and the top bar', () => {
 
 describe('the top bar in its longest states', () => {
   const status = () => page.getByTestId('sync-status').textContent();
-  const noneCut = async (state: string) => {
+  const noneCut = async (state: string, tab = page) => {
     for (const viewport of [LANDSCAPE, PORTRAIT]) {
-      await page.setViewportSize(viewport);
+      await tab.setViewportSize(viewport);
       await expect
-        .poll(() => topBarClipped(page), { message: `${state} at ${viewport.width}x${viewport.height}` })
+        .poll(() => topBarClipped(tab), { message: `${state} at ${viewport.width}x${viewport.height}` })
         .toEqual([]);
     }
   };
-  const addClassOffline = async (name: string) => {
-    await openScreen(page, server.url, '/addclasses', 'navigate');
-    await page.getByLabel('Class Name').fill(name);
-    await page.getByRole('button', { name: 'Add Class' }).click();
-    await page.waitForURL(/\/classes/);
+  const addClassOffline = async (name: string, tab = page, url = server.url) => {
+    await openScreen(tab, url, '/addclasses', 'navigate');
+    await tab.getByLabel('Class Name').fill(name);
+    await tab.getByRole('button', { name: 'Add Class' }).click();
+    await tab.waitForURL(/\/classes/);
   };
 
   it('cuts nothing at 1024x768 and 768x1024: waiting, failed, the server unreachable, signed out', async () => {
@@ -268,5 +272,51 @@ describe('the top bar in its longest states', () => {
       .poll(status, { timeout: 20_000 })
       .toBe('Signed out · 1 waiting · 1 failed · sign in to send');
     await noneCut('signed out');
+  });
+
+  it('cuts nothing when a first sync is cut off half-way with changes waiting and refused', async () => {
+    // More students than one page of the pull: the first page arrives, every later one fails.
+    const seeded = await startSeededServer(PULL_SIZES.deltaPage + 100, { staticDir: DIST });
+    const tablet = await tabletContext(browser, LANDSCAPE);
+    try {
+      let pages = 0;
+      await tablet.route(`**/${PULL_ALL_PATH}?*`, (route) =>
+        ++pages > 1 ? route.abort('connectionrefused') : route.continue(),
+      );
+      const admin = api(seeded.apiRoot, await signIn(seeded.apiRoot));
+      const { body } = await admin.post('Masterfilter/Classes/addclasses.php', { className: 'Short-lived' });
+      const tab = await tablet.newPage();
+      await signInWithForm(tab, seeded.url);
+      const shown = () => tab.getByTestId('sync-status').textContent();
+      await expect
+        .poll(shown, { timeout: 30_000 })
+        .toMatch(/^Server unreachable · Students [\d,]+ of [\d,]+$/);
+      // An edit made offline to a class the server then deletes: refused once sent.
+      await tablet.setOffline(true);
+      await openScreen(tab, seeded.url, '/classes?search=Short-lived', 'navigate');
+      await tab
+        .getByRole('row')
+        .filter({ hasText: 'Short-lived' })
+        .getByRole('link', { name: 'Edit' })
+        .click();
+      await tab.getByLabel('Class Name').fill('Edited offline');
+      await tab.getByRole('button', { name: 'Update Class' }).click();
+      await tab.waitForURL(/\/classes/);
+      await admin.post('Masterfilter/Classes/deleteclasses.php', { class_id: body.id });
+      await tablet.setOffline(false);
+      await expect.poll(shown, { timeout: 20_000 }).toMatch(/ · 1 failed$/);
+      await seeded.stop();
+      await addClassOffline('Waiting for the server', tab, seeded.url);
+      const label = () => tab.getByRole('link', { name: /^Sync status:/ }).getAttribute('aria-label');
+      await expect
+        .poll(label, { timeout: 20_000 })
+        .toMatch(/^Sync status: Server unreachable · Students [\d,]+ of [\d,]+ · 1 waiting · 1 failed$/);
+      await noneCut('a first sync cut off, the server unreachable', tab);
+      // The whole sentence stays in the label and the title; the bar shows the list's share.
+      expect(await shown()).toMatch(/^Server unreachable · Students \d+% · 1 waiting · 1 failed$/);
+    } finally {
+      await tablet.close();
+      await seeded.close();
+    }
   });
 });

@@ -40,3 +40,27 @@ const count = new Intl.NumberFormat('en');
 export function progressText(table: string, p: { received: number; total: number }): string {
   return `${listName(table)} ${count.format(p.received)} of ${count.format(p.total)}`;
 }
+
+/**
+ * The words the top bar shows for the state's parts (the whole sentence is the indicator's label
+ * and title). The bar gives the state three short lines at a landscape tablet's width: beside two
+ * other parts, a list being received (the part at `at`) shows as a share never rounded up to
+ * done, 'Book pages 40%'; beside more, it is left to the label and the dashboard, so that the
+ * connection and the changes waiting or failed always show whole.
+ */
+export function shownStatus(
+  parts: readonly string[],
+  at: number,
+  receiving?: readonly [string, { received: number; total: number }],
+): string {
+  const shown = [...parts];
+  if (receiving && parts.length > 3) {
+    const [table, p] = receiving;
+    shown.splice(
+      at,
+      1,
+      ...(parts.length > 4 ? [] : [`${listName(table)} ${Math.floor((p.received / p.total) * 100)}%`]),
+    );
+  }
+  return shown.join(' · ');
+}

@@ -3,7 +3,8 @@
  * unreachable (a network, but requests fail), signed out (sign in to send), online, or Live
  * (online, and told at once of others' changes: app/live-pokes.ts), syncing, how many
  * changes wait and how many failed, and a list being received (a first sync: 'Students 40,000
- * of 100,000', from the local store, so a pull in the service worker shows too), a large file
+ * of 100,000', from the local store, so a pull in the service worker shows too; in a crowded
+ * state the bar shows less, the label all: shownStatus in status-words.ts), a large file
  * on its way ('sending a file, 12%', only while it is being sent). Links to the
  * outbox screen, which has the details. Progress is also announced politely, now and then
  * (src/app/sync-status/progress-announcement.ts).
@@ -12,7 +13,12 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { catalogue } from '../../app/catalogue/built-catalogue';
 import { NO_ANNOUNCEMENT, progressAnnouncement } from '../../app/sync-status/progress-announcement';
-import { CONNECTION_LABEL, connectionOf, progressText } from '../../app/sync-status/status-words';
+import {
+  CONNECTION_LABEL,
+  connectionOf,
+  progressText,
+  shownStatus,
+} from '../../app/sync-status/status-words';
 import { type ListProgress, usePullProgress, useQueueCounts, useSyncState } from './sync-state';
 import { type FilesOnTheirWay, useFilesOnTheirWay } from './use-files-on-their-way';
 import { useLive, useOnline } from './use-online';
@@ -36,6 +42,7 @@ export function SyncIndicator() {
   const parts = [connection === 'online' && live ? 'Live' : CONNECTION_LABEL[connection]];
   if (files) parts.push(filesText(files));
   else if (state?.syncing && connection === 'online') parts.push('syncing');
+  const at = parts.length;
   if (receiving.length > 0) parts.push(progressText(...receiving[0]));
   if (waiting) parts.push(`${waiting} waiting`);
   if (failed) parts.push(`${failed} failed`);
@@ -47,12 +54,13 @@ export function SyncIndicator() {
         ? 'warn'
         : 'ok';
   const text = parts.join(' · ');
+  const shown = shownStatus(parts, at, receiving[0]);
   return (
     <>
       <Link to="/outbox" className={`sync sync-${tone}`} aria-label={`Sync status: ${text}`} title={text}>
         <span className="sync-dot" aria-hidden="true" />
         <span className="sync-text" data-testid="sync-status">
-          {text}
+          {shown}
         </span>
       </Link>
       <ProgressAnnouncer receiving={receiving} />
