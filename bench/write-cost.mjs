@@ -73,10 +73,14 @@ function plan(tag, subjectId, editIds, deleteIds, seriesClassIds) {
 
 /** Classes to write to, made through batches before anything is measured. */
 async function setupClasses(api, tag, count) {
-  const adds = Array.from({ length: count }, (_, i) => [`${CLASSES}/addclasses.php`, { className: `Base ${tag} ${i}` }]);
+  const adds = Array.from({ length: count }, (_, i) => [
+    `${CLASSES}/addclasses.php`,
+    { className: `Base ${tag} ${i}` },
+  ]);
   const ids = [];
   for (let i = 0; i < adds.length; i += BATCH_ITEMS)
-    for (const reply of await api.batch(adds.slice(i, i + BATCH_ITEMS))) ids.push(String(reply.body.class_id));
+    for (const reply of await api.batch(adds.slice(i, i + BATCH_ITEMS)))
+      ids.push(String(reply.body.class_id));
   return ids;
 }
 
@@ -106,8 +110,20 @@ async function runOnce(build) {
     const subjectId = String(subject.body.subject_id);
     const ids = await setupClasses(api, 'c', WRITES * 4);
     const ways = {
-      single: plan('single', subjectId, ids.slice(0, WRITES), ids.slice(WRITES, 2 * WRITES), ids.slice(0, WRITES)),
-      batch: plan('batch', subjectId, ids.slice(2 * WRITES, 3 * WRITES), ids.slice(3 * WRITES), ids.slice(2 * WRITES, 3 * WRITES)),
+      single: plan(
+        'single',
+        subjectId,
+        ids.slice(0, WRITES),
+        ids.slice(WRITES, 2 * WRITES),
+        ids.slice(0, WRITES),
+      ),
+      batch: plan(
+        'batch',
+        subjectId,
+        ids.slice(2 * WRITES, 3 * WRITES),
+        ids.slice(3 * WRITES),
+        ids.slice(2 * WRITES, 3 * WRITES),
+      ),
     };
     const out = { single: {}, batch: {} };
     for (const [kind, writes] of Object.entries(ways.single))
@@ -120,7 +136,8 @@ async function runOnce(build) {
       out.batch[kind] = await cpuPerChange(server.pid, writes.length, async () => {
         let ok = 0;
         for (let i = 0; i < writes.length; i += BATCH_ITEMS)
-          for (const reply of await api.batch(writes.slice(i, i + BATCH_ITEMS))) if (succeeded(reply)) ok += 1;
+          for (const reply of await api.batch(writes.slice(i, i + BATCH_ITEMS)))
+            if (succeeded(reply)) ok += 1;
         return ok;
       });
     await checkHeld(api, ways);
@@ -133,7 +150,9 @@ async function runOnce(build) {
 /** The server holds every class added and edited, none deleted, and every series added. */
 async function checkHeld(api, ways) {
   const classes = new Set((await api.get(`${CLASSES}/fetchclasses.php`)).classes.map((c) => c.class_name));
-  const series = new Set((await api.get('Masterfilter/Series/fetchseries.php')).series.map((s) => s.series_name));
+  const series = new Set(
+    (await api.get('Masterfilter/Series/fetchseries.php')).series.map((s) => s.series_name),
+  );
   for (const way of Object.values(ways)) {
     const missing = [
       ...way['class add'].map(([, b]) => b.className).filter((n) => !classes.has(n)),
@@ -142,7 +161,9 @@ async function checkHeld(api, ways) {
     ];
     if (missing.length > 0) {
       failures += 1;
-      console.error(`FAIL: ${missing.length} changes missing on the server, e.g. ${missing.slice(0, 3).join(', ')}`);
+      console.error(
+        `FAIL: ${missing.length} changes missing on the server, e.g. ${missing.slice(0, 3).join(', ')}`,
+      );
     }
   }
 }
@@ -172,7 +193,9 @@ async function main() {
         `  ${way === 'single' ? 'single legacy write' : 'batch item'}, ${kind}: ${cells.map((c) => `${c.label} ${c.text}`).join('; ')}${ratio}`,
       );
     }
-  console.log(`Budgets: ${last} <= 3 ms per single legacy write and <= 1 ms per batch item (ratio: ${last} / ${first}).`);
+  console.log(
+    `Budgets: ${last} <= 3 ms per single legacy write and <= 1 ms per batch item (ratio: ${last} / ${first}).`,
+  );
   if (failures > 0) process.exit(1);
 }
 
