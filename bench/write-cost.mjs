@@ -8,7 +8,7 @@
  *
  * Prints figures; exits 1 when a write does not succeed or the server does not hold what was
  * written (never on timings). Run after `npm run build:server` and the bench pages:
- * `node bench/write-cost.mjs`. BENCH_WRITES (default 400): changes per kind and way;
+ * `node bench/write-cost.mjs`. BENCH_COST_WRITES (default 400): changes per kind and way;
  * BENCH_WRITE_RUNS (default 3): runs of each build; BENCH_SERVER_PROF=<dir>: the servers run with
  * --cpu-prof and write their profiles there (bench/profile-top.mjs summarises them).
  */
@@ -17,7 +17,7 @@ import { cpuSnapshot } from './cpu.mjs';
 import { summary } from './scale-server.mjs';
 import { serverSignIn, startBenchServer } from './server.mjs';
 
-const WRITES = Number(process.env.BENCH_WRITES || 400);
+const WRITES = Number(process.env.BENCH_COST_WRITES || 400);
 const RUNS = Number(process.env.BENCH_WRITE_RUNS || 3);
 const BATCH_ITEMS = 100;
 const CLASSES = 'Masterfilter/Classes';
