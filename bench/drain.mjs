@@ -1,7 +1,7 @@
 /**
- * Outbox drain benchmark (issue targets: at least 400 changes per second on a clean network;
- * with 20% of replies lost after the server committed: no duplicates, no losses, and no more
- * than 2x the clean drain time).
+ * Outbox drain benchmark (targets: at least 5x Workbox's ceiling, its replay of the same
+ * requests to a server that only records them (bench/recording-server.mjs), in the same run;
+ * with 20% of replies lost after the server committed: no duplicates, no losses).
  *
  * Each run: a fresh reference server (`node dist-server/index.js`, PGlite in a temp DATA_DIR,
  * serving dist-bench/), the fault proxy of bench/fault-proxy.mjs in front of it, and Chromium
@@ -28,6 +28,7 @@ import { chromium } from 'playwright-core';
 import { needBuilt } from './built.mjs';
 import { cpuBetween, cpuSnapshot } from './cpu.mjs';
 import { startFaultProxy } from './fault-proxy.mjs';
+import { startRecordingServer } from './recording-server.mjs';
 import { ADMIN, serverSignIn, startBenchServer } from './server.mjs';
 
 // The page this bench opens, served from dist-bench/ (npm run bench removes it when it ends).
@@ -155,7 +156,7 @@ async function queueOffline(context, page, peer) {
   });
   const lastClassId = Math.max(...setup.baseClassIds.map(Number));
   const workboxQueued =
-    peer === 'workbox' ? await page.evaluate((id) => window.bench.workboxQueue(id), lastClassId) : null;
+    peer === 'outbox' ? null : await page.evaluate((id) => window.bench.workboxQueue(id), lastClassId);
   await context.setOffline(false);
   return { queued, workboxQueued };
 }
@@ -182,13 +183,33 @@ async function serverHolds(server, queued) {
 }
 
 /**
+ * What the recording server got against what Workbox queued: each request once. As the
+ * server's rows are compared for the other peers (compare's shape), all counted as classes.
+ */
+function recordedOnce(recorder, requests) {
+  const keys = new Set(recorder.keys);
+  const lost = Math.max(0, requests - keys.size);
+  const classes = {
+    duplicates: recorder.keys.length - keys.size,
+    losses: lost,
+    missing: [],
+    stale: [],
+    unexpected: [],
+  };
+  return { classes, series: { duplicates: 0, losses: 0, missing: [], stale: [], unexpected: [] } };
+}
+
+/**
  * One run: a fresh server, proxy and browser; setup and queueing as described above; then
- * either our drain (`peer: 'outbox'`) or Workbox's replay of the same requests ('workbox').
+ * our drain (`peer: 'outbox'`), Workbox's replay of the same requests to our server
+ * ('workbox'), or to a server that only records them ('ceiling': the proxy relays to it once
+ * the queueing is done).
  */
 async function runOnce(run, peer) {
   const server = await startBenchServer({ cpuProfileDir: process.env.BENCH_SERVER_PROF });
   const proxy = await startFaultProxy(server.port, { closeAfterReply: run.closeAfterReply, seed: 42 });
   const browser = await openBrowser();
+  const recorder = peer === 'ceiling' ? await startRecordingServer() : null;
   const { context } = browser;
   try {
     const page = context.pages()[0] ?? (await context.newPage());
@@ -197,10 +218,11 @@ async function runOnce(run, peer) {
     await page.waitForFunction(() => document.title === 'bench ready');
     const cdp = await context.newCDPSession(page);
     const { product } = await cdp.send('Browser.getVersion');
-    if (peer === 'workbox') await page.evaluate(() => window.bench.workboxStart());
+    if (peer !== 'outbox') await page.evaluate(() => window.bench.workboxStart());
     if (!(await page.evaluate((a) => window.bench.signIn(a.username, a.password), ADMIN)))
       throw new Error('Sign-in from the page failed');
     const { queued, workboxQueued } = await queueOffline(context, page, peer);
+    if (recorder) proxy.retarget(recorder.port);
 
     proxy.setDropRate(run.dropRate);
     const before = { ...proxy.stats };
@@ -211,9 +233,9 @@ async function runOnce(run, peer) {
       await cdp.send('Profiler.start');
     }
     const drained =
-      peer === 'workbox'
-        ? await page.evaluate((cap) => window.bench.workboxReplay(cap), WORKBOX_CAP_MS)
-        : await page.evaluate(() => window.bench.drain());
+      peer === 'outbox'
+        ? await page.evaluate(() => window.bench.drain())
+        : await page.evaluate((cap) => window.bench.workboxReplay(cap), WORKBOX_CAP_MS);
     const cpuMs = cpuBetween(cpuBefore, cpuSnapshot(server.pid));
     if (process.env.BENCH_SERVER_PROF)
       console.log(
@@ -222,7 +244,9 @@ async function runOnce(run, peer) {
     const cpu = CPU_PROFILE ? topFunctions((await cdp.send('Profiler.stop')).profile) : null;
     const proxyStats = Object.fromEntries(Object.entries(proxy.stats).map(([k, v]) => [k, v - before[k]]));
 
-    const { classes, series } = await serverHolds(server, queued);
+    const { classes, series } = recorder
+      ? recordedOnce(recorder, workboxQueued.requests)
+      : await serverHolds(server, queued);
     const floor = peer === 'outbox' ? await page.evaluate(() => window.bench.idbFloor()) : null;
     return {
       run,
@@ -241,6 +265,7 @@ async function runOnce(run, peer) {
   } finally {
     await browser.close();
     await proxy.close();
+    await recorder?.close();
     await server.close();
   }
 }
@@ -259,21 +284,29 @@ const faults = (r) => ({
   losses: r.classes.losses + r.series.losses + (r.peer === 'outbox' ? r.drained.left : 0),
 });
 
+/** How each peer is named in the figures. */
+const PEER_NAMES = { outbox: 'our drain', workbox: 'Workbox', ceiling: 'Workbox ceiling' };
+
 /**
  * The order of the runs: the clean run PAIRS times, then each other kind once, each time our
- * drain and Workbox's replay one after the other, the first of the pair alternating, so that
- * a change in what else the machine runs falls on both.
+ * drain and Workbox's replay one after the other (on clean runs also Workbox's replay to the
+ * recording server, its ceiling), the first of the group rotating, so that a change in what
+ * else the machine runs falls on all.
  */
 function schedule(kinds) {
   const out = [];
-  let flip = false;
+  let turn = 0;
   for (const run of kinds) {
     const times = run.name === 'clean' ? PAIRS : 1;
     for (let i = 0; i < times; i++) {
-      const pair = WORKBOX ? ['outbox', 'workbox'] : ['outbox'];
-      if (flip && WORKBOX) pair.reverse();
-      flip = !flip;
-      out.push(pair.map((peer) => ({ run, peer, pair: `${run.name} #${i + 1}` })));
+      const peers = !WORKBOX
+        ? ['outbox']
+        : run.name === 'clean'
+          ? ['outbox', 'workbox', 'ceiling']
+          : ['outbox', 'workbox'];
+      const group = peers.map((_, k) => peers[(k + turn) % peers.length]);
+      turn += 1;
+      out.push(group.map((peer) => ({ run, peer, pair: `${run.name} #${i + 1}` })));
     }
   }
   return out;
@@ -285,9 +318,7 @@ async function runPairs(kinds) {
   for (const pair of schedule(kinds)) {
     const done = [];
     for (const { run, peer, pair: name } of pair) {
-      process.stdout.write(
-        `  running: ${run.label}, ${peer === 'outbox' ? 'our drain' : 'Workbox replay'} ...\n`,
-      );
+      process.stdout.write(`  running: ${run.label}, ${PEER_NAMES[peer]} ...\n`);
       done.push({ ...(await runOnce(run, peer)), pair: name });
     }
     pairs.push(done);
@@ -329,7 +360,7 @@ function printRuns(results, ours) {
     const mine = r.peer === 'outbox';
     return {
       run: r.run.label,
-      peer: mine ? 'our drain' : 'Workbox',
+      peer: PEER_NAMES[r.peer],
       changes: r.queued.entries,
       'drain s': fmt(s, 2),
       'changes/s': fmt(r.queued.entries / s),
@@ -347,23 +378,29 @@ function printRuns(results, ours) {
   console.table(rows);
 }
 
+const rate = (r) => r.queued.entries / (r.drained.ms / 1000);
+
 /** Our drain against Workbox background sync, the same requests, run by run. */
 function printAgainstWorkbox(pairs) {
   console.log('Our drain against Workbox background sync, the same requests, run by run (changes/s):');
   const ratios = new Map();
+  const note = (name, ratio) => ratios.set(name, [...(ratios.get(name) ?? []), ratio]);
   for (const pair of pairs) {
     const mine = pair.find((r) => r.peer === 'outbox');
     const wb = pair.find((r) => r.peer === 'workbox');
+    const ceiling = pair.find((r) => r.peer === 'ceiling');
     if (!mine || !wb) continue;
     const ratio = wb.drained.ms / mine.drained.ms;
-    const list = ratios.get(mine.run.name) ?? [];
-    list.push(ratio);
-    ratios.set(mine.run.name, list);
+    note(mine.run.name, ratio);
+    if (ceiling) note(`${mine.run.name}, against Workbox's ceiling`, rate(mine) / rate(ceiling));
     const wbFaults = faults(wb);
     console.log(
-      `  ${pair[0].pair}: ours ${fmt(mine.queued.entries / (mine.drained.ms / 1000))}, Workbox ` +
-        `${fmt(wb.queued.entries / (wb.drained.ms / 1000))}${wb.drained.capped ? ` (capped after ${fmt(wb.drained.ms / 1000)} s, ${wb.drained.left} left)` : ''}` +
+      `  ${pair[0].pair}: ours ${fmt(rate(mine))}, Workbox ` +
+        `${fmt(rate(wb))}${wb.drained.capped ? ` (capped after ${fmt(wb.drained.ms / 1000)} s, ${wb.drained.left} left)` : ''}` +
         ` -> ${fmt(ratio, 2)}x` +
+        (ceiling
+          ? `; Workbox to a server that only records (its ceiling) ${fmt(rate(ceiling))} -> ${fmt(rate(mine) / rate(ceiling), 2)}x`
+          : '') +
         (wb.run.dropRate > 0
           ? `; Workbox: ${wb.drained.restarts} replays ended by a lost reply (each a wait for the browser's next sync event), ` +
             `${wbFaults.duplicates} duplicates, ${wbFaults.losses} losses`
@@ -383,7 +420,7 @@ function printCpu(results) {
     const k = r.cpuMs.byKind;
     const s = (ms) => fmt((ms ?? 0) / 1000, 2);
     console.log(
-      `  ${r.pair}, ${r.peer === 'outbox' ? 'our drain' : 'Workbox'}: server ${s(r.cpuMs.server)}; browser ${s(r.cpuMs.browser)} ` +
+      `  ${r.pair}, ${PEER_NAMES[r.peer]}: server ${s(r.cpuMs.server)}; browser ${s(r.cpuMs.browser)} ` +
         `(browser process ${s(k.browser)}, renderer ${s(k.renderer)}, network ${s(k.network)})`,
     );
   }
@@ -420,8 +457,8 @@ function printWhereTimeGoes(results, ours) {
       console.log(`      ${scope}: ${t.count} transactions, mean ${fmt(t.ms / t.count, 1)} ms open`);
     if (r.cpu) console.log(`    page main thread, top self time:\n      ${r.cpu.join('\n      ')}`);
   }
-  for (const r of results.filter((x) => x.peer === 'workbox' && x.cpu))
-    console.log(`  Workbox ${r.pair}, page main thread:\n      ${r.cpu.join('\n      ')}`);
+  for (const r of results.filter((x) => x.peer !== 'outbox' && x.cpu))
+    console.log(`  ${PEER_NAMES[r.peer]} ${r.pair}, page main thread:\n      ${r.cpu.join('\n      ')}`);
 }
 
 /** What a run of ours got wrong on the server: duplicates, rows missing or left, entries not drained. */
@@ -463,7 +500,7 @@ async function main() {
     }
   }
   console.log(
-    'Targets: our drain >= 5x Workbox background sync of the same requests in the same run; ' +
+    "Targets: our drain >= 5x Workbox's ceiling (its replay of the same requests to a server that only records them) in the same run; " +
       'with 20% of replies lost, 0 duplicates and 0 losses (Workbox figures under faults are for information).',
   );
   if (bad) process.exit(1);

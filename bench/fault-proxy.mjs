@@ -156,6 +156,14 @@ export async function startFaultProxy(targetPort, options = {}) {
     setDropRate(rate) {
       p.fault.rate = rate;
     },
+    /**
+     * Relays to another port from now on (the drain's Workbox ceiling: a server that only
+     * records). Open connections are closed, so the browser's next request opens a new one.
+     */
+    retarget(port) {
+      p.targetPort = port;
+      for (const s of sockets) s.destroy();
+    },
     async close() {
       for (const s of sockets) s.destroy();
       await new Promise((resolve) => server.close(() => resolve()));

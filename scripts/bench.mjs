@@ -1,9 +1,9 @@
 // npm run bench: prints the figures the budgets are checked against. Benchmarks print; tests
 // never assert timings. The outbox drain and recovery exit non-zero on duplicates or losses, the
-// large upload on a file not delivered once and intact or sent at more than 1.3x its size, the
-// first sync on a resumed sync that does not end with exactly the server's rows, the live stream
-// on a change never painted or a stream that missed an event, the import delivery on a row not
-// delivered; never on speed.
+// write cost on a write not applied, the large upload on a file not delivered once and intact
+// or sent at more than 1.3x its size, the first sync on a resumed sync that does not end with
+// exactly the server's rows, the live stream on a change never painted or a stream that missed
+// an event, the import delivery on a row not delivered; never on speed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 
@@ -27,6 +27,11 @@ console.log(
 );
 must('npx', ['vite', 'build', '--config', 'vite.bench.config.ts', '--logLevel', 'warn']);
 const drained = run('node', ['bench/drain.mjs']);
+
+console.log(
+  '\n== Server CPU per applied change on PGlite, alone and in batches, beside be236b9 (bench/write-cost.mjs) ==',
+);
+const writeCost = run('node', ['bench/write-cost.mjs']);
 
 console.log(
   '\n== Bulk actions: 1,000 rows queued by one bulk action and drained, beside 1,000 single edits (bench/bulk.mjs) ==',
@@ -89,6 +94,7 @@ console.log(
 const live = run('node', ['bench/live.mjs']);
 process.exit(
   drained ||
+    writeCost ||
     bulk ||
     recovered ||
     uploaded ||

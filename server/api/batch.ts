@@ -23,6 +23,14 @@ import { runWrites, type WriteItem } from './write-pipeline';
 
 const BAD_KEY: ApiRoute = { writes: false, handler: async () => refuse(400, TEXT.badKey) };
 
+/**
+ * What the reply says the server applies at once (src/contract/batch.ts): one per transaction
+ * the database runs at once, but half of PostgreSQL's connections at most, so that a device's
+ * drain leaves the others to other devices and to reads.
+ */
+const batchesAppliedAtOnce = (db: MountOptions['db']) =>
+  Math.max(1, Math.floor((db.transactionsAtOnce ?? 1) / 2));
+
 const text = (query: BatchItem['query']) =>
   Object.fromEntries(Object.entries(query ?? {}).map(([k, val]) => [k, String(val)]));
 
@@ -83,6 +91,7 @@ export function registerBatchRoute(
     return c.json({
       success: true,
       replies: replies.map((r) => ({ status: r.status, body: r.body, replayed: r.replayed })),
+      appliesAtOnce: batchesAppliedAtOnce(options.db),
     });
   });
 }

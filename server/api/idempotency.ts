@@ -9,7 +9,7 @@
  * that have no owner (admin_id 0): a repeat of their very request is still answered from them,
  * and any other request under them runs as under a new key.
  */
-import type { Query } from '../db';
+import type { Query, Statement } from '../db';
 import { TEXT } from '../http/reply';
 import { sameRequest } from './fingerprint';
 
@@ -85,25 +85,42 @@ export async function storedReplies(
 }
 
 /**
- * Claims `owner`'s keys and stores their replies in one statement, after the writes they answer.
+ * Claims `owner`'s keys and stores their replies in one statement, after the writes they answer,
+ * together with `alongside` (the transaction's audit entries: one round trip for both).
  * Returns the keys that another request claimed meanwhile (on PostgreSQL the insert waits for
  * that request's commit): the caller must then undo its own writes for them. Keys are claimed
  * in sorted order, so two transactions sharing keys wait for each other instead of deadlocking.
+ *
+ * `unownedTaken`: a key stored before keys had owners counts as claimed too. For a caller that
+ * did not look its keys up first (write-pipeline.ts), which must then look before running again.
  */
 export async function insertReplies(
   q: Query,
   owner: number,
   replies: ReadonlyMap<string, StoredReply>,
+  { alongside, unownedTaken = false }: { alongside?: Statement | null; unownedTaken?: boolean } = {},
 ): Promise<string[]> {
-  if (replies.size === 0) return [];
+  if (replies.size === 0) {
+    if (alongside) await q(alongside.sql, alongside.params);
+    return [];
+  }
   const keys = [...replies.keys()];
   const list = [...replies.values()];
+  const before = alongside ? `WITH alongside AS (${alongside.sql}), ` : 'WITH ';
+  const p = (i: number) => `$${(alongside?.params.length ?? 0) + i}`;
+  const unowned = unownedTaken
+    ? `WHERE NOT EXISTS (SELECT 1 FROM idempotency_keys u WHERE u.admin_id = ${NO_OWNER} AND u.key = claimed.key)`
+    : '';
   const inserted = await q<{ key: string }>(
-    `INSERT INTO idempotency_keys (admin_id, key, fingerprint, status, reply)
-     SELECT $1, k, m, s, r::jsonb FROM unnest($2::text[], $3::text[], $4::int[], $5::text[]) AS t(k, m, s, r)
-     ORDER BY k
-     ON CONFLICT (admin_id, key) DO NOTHING RETURNING key`,
+    `${before}claimed AS (
+       INSERT INTO idempotency_keys (admin_id, key, fingerprint, status, reply)
+       SELECT ${p(1)}, k, m, s, r::jsonb
+       FROM unnest(${p(2)}::text[], ${p(3)}::text[], ${p(4)}::int[], ${p(5)}::text[]) AS t(k, m, s, r)
+       ORDER BY k
+       ON CONFLICT (admin_id, key) DO NOTHING RETURNING key)
+     SELECT key FROM claimed ${unowned}`,
     [
+      ...(alongside?.params ?? []),
       owner,
       keys,
       list.map((r) => r.fingerprint),

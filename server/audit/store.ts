@@ -5,7 +5,7 @@
  */
 import type { AuditEntry } from '../../src/contract/audit/audit-reply';
 import type { AuditOp } from '../../src/contract/audit/audit-trail';
-import type { Query } from '../db';
+import type { Query, Statement } from '../db';
 import type { RecordedChange } from './recorder';
 
 /** Two years: long enough to answer "who changed this, and when" about last school year. */
@@ -22,21 +22,23 @@ export interface AuditOrigin {
 export type StoredChange = RecordedChange & AuditOrigin;
 
 /**
- * Stores the entries of one transaction, in the order given (their ids follow it), each with
- * the username its administrator has now. `at` is the statement's time: the changes were
- * applied by this transaction, which commits right after.
+ * The statement storing the entries of one transaction, in the order given (their ids follow
+ * it), each with the username its administrator has now; its parameters start at `$first`, so
+ * that the write pipeline can run it in one statement with the replies' (write-pipeline.ts).
+ * `at` is the statement's time: the changes were applied by this transaction, which commits
+ * right after.
  */
-export async function insertAudit(q: Query, entries: readonly StoredChange[]): Promise<void> {
-  if (entries.length === 0) return;
+export function auditInsert(entries: readonly StoredChange[], first = 1): Statement {
   const column = <K extends keyof StoredChange>(key: K) => entries.map((e) => e[key]);
-  await q(
-    `INSERT INTO audit_log (made_at, admin_id, admin, device, entity, record_id, op, changes)
+  const p = (i: number) => `$${first + i}`;
+  return {
+    sql: `INSERT INTO audit_log (made_at, admin_id, admin, device, entity, record_id, op, changes)
      SELECT t.made_at, t.admin_id, a.username, t.device, t.entity, t.record_id, t.op, t.changes::jsonb
-     FROM unnest($1::timestamptz[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+     FROM unnest(${p(0)}::timestamptz[], ${p(1)}::int[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::text[], ${p(5)}::text[], ${p(6)}::text[])
        WITH ORDINALITY AS t(made_at, admin_id, device, entity, record_id, op, changes, n)
      LEFT JOIN admins a ON a.id = t.admin_id
      ORDER BY t.n`,
-    [
+    params: [
       column('madeAt'),
       column('adminId'),
       column('device'),
@@ -45,7 +47,14 @@ export async function insertAudit(q: Query, entries: readonly StoredChange[]): P
       column('op'),
       entries.map((e) => JSON.stringify(e.changes)),
     ],
-  );
+  };
+}
+
+/** Stores the entries of one transaction (auditInsert) on their own. */
+export async function insertAudit(q: Query, entries: readonly StoredChange[]): Promise<void> {
+  if (entries.length === 0) return;
+  const { sql, params } = auditInsert(entries);
+  await q(sql, params);
 }
 
 /** Removes entries older than the retention window; returns how many went. */

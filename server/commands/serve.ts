@@ -105,4 +105,6 @@ function announce(log: Logger, server: RunningServer) {
   if (isLoopbackHost(env.HOST || '127.0.0.1'))
     log.info('Listening on this machine only: set HOST=0.0.0.0 (and ADMIN_PASSWORD) to serve other devices.');
   if (env.API_EXTENSIONS === 'off') log.info('API extensions are off: behaving like the plain PHP API.');
+  // The log is written in chunks (ops/log.ts): whoever waits for the start hears it at once.
+  log.flush();
 }

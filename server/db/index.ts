@@ -5,7 +5,7 @@ import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 import type { Database, Query } from './types';
 
-export type { Database, Query } from './types';
+export type { Database, Query, Statement } from './types';
 
 export interface DatabaseOptions {
   /** Folder for on-disk data; PGlite keeps its files in `${dataDir}/pgdata`. 'memory://' or absent: in memory. */

@@ -62,6 +62,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     query: <T>(sql: string, params?: readonly unknown[]) => counted(() => query<T>(sql, params)),
     tx: (fn) => counted(() => db.transaction((tx) => fn(queryOn(tx)))),
     close: () => db.close(),
+    transactionsAtOnce: 1,
     // Inside a transaction of its own, no other one runs meanwhile (PGlite runs one at a time);
     // the checkpoint writes what the log holds into the data files, so a restore replays little.
     snapshot: (alongside) =>

@@ -77,6 +77,7 @@ export async function openPostgres(
       }
     },
     close: () => pool.end(),
+    transactionsAtOnce: pool.options.max,
     pool: () => ({
       size: pool.totalCount,
       inUse: pool.totalCount - pool.idleCount,

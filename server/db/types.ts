@@ -12,6 +12,15 @@
  */
 export type Query = <T = Record<string, unknown>>(sql: string, params?: readonly unknown[]) => Promise<T[]>;
 
+/**
+ * A statement and its parameters, numbered from the `$n` its builder was given: parts that
+ * callers join into one statement (data-modifying CTEs) to save a round trip each.
+ */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
 export interface Database {
   /** Runs a statement outside any explicit transaction (autocommit). */
   query: Query;
@@ -22,6 +31,11 @@ export interface Database {
    */
   tx<T>(fn: (q: Query) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * How many transactions may run at once: PGlite runs one at a time (one connection),
+   * PostgreSQL one per pooled connection. Absent: one.
+   */
+  transactionsAtOnce?: number;
   /**
    * The embedded database only (backups, server/backup): a copy of its whole data folder as a
    * tar, taken between transactions, and `alongside` run in the same moment, before any other

@@ -10,7 +10,7 @@ import { notFound, readId } from '../entities/ids';
 import { replyTexts } from '../entities/reply-texts';
 import { ident } from '../entities/sql';
 import { fileColumns } from './files';
-import { blockingChildren } from './relations';
+import { deleteUnlessUsed } from './relations';
 
 export function deleteHandler(entity: EntityDescription, graph: EntityGraph): ApiHandler {
   const text = replyTexts(entity);
@@ -26,10 +26,8 @@ export function deleteHandler(entity: EntityDescription, graph: EntityGraph): Ap
       [read.id],
     );
     if (!current) return notFound(entity);
-    const blocked = await blockingChildren(q, graph, entity, read.id);
+    const blocked = await deleteUnlessUsed(q, graph, entity, read.id);
     if (blocked) return refuse(409, blocked);
-
-    await q(`DELETE FROM ${table} WHERE ${key} = $1`, [read.id]);
     audit.deleted(entity, current);
     for (const { field, folder } of files) {
       const name = current[field];

@@ -20,7 +20,7 @@ import { changesRefs, parentDisagreement } from './agreement';
 import { addColumns, type Columns, hashPasswords, updateColumns } from './columns';
 import { checkFiles, fileFields, storeFile, type UploadLookup } from './files';
 import { resolveRefCodes } from './ref-codes';
-import { missingParent, touchChildren } from './relations';
+import { childTouches, missingParent } from './relations';
 import { cleanRichTextFields } from './rich-text';
 
 export interface WriteOptions {
@@ -124,16 +124,18 @@ export function updateHandler(
       if (typeof old === 'string' && old !== '') uploads.dropOnSuccess(f.folder, old);
     }
     const names = Object.keys(cols);
+    const renamed = entity.title in cols && cols[entity.title] !== current[entity.title];
+    // A rename touches the rows that show the title, in the UPDATE's own statement.
+    const touches = renamed ? childTouches(graph, entity, names.length + 2) : [];
     const [after] =
       names.length === 0
         ? [current]
         : await q(
-            `UPDATE ${table} SET ${names.map((n, i) => `${ident(n)} = $${i + 2}`).join(', ')} WHERE ${key} = $1 RETURNING *`,
-            [read.id, ...Object.values(cols)],
+            `${touches.length > 0 ? `WITH ${touches.join(', ')} ` : ''}UPDATE ${table}
+             SET ${names.map((n, i) => `${ident(n)} = $${i + 2}`).join(', ')} WHERE ${key} = $1 RETURNING *`,
+            [read.id, ...Object.values(cols), ...touches.map(() => read.id)],
           );
     audit.updated(entity, current, after);
-    if (entity.title in cols && cols[entity.title] !== current[entity.title])
-      await touchChildren(q, graph, entity, read.id);
     return ok({ message: text.updated });
   };
 }

@@ -47,8 +47,32 @@ export const batchRequestSchema = v.strictObject({
 
 export type BatchItem = v.InferOutput<typeof batchItemSchema>;
 
+/**
+ * Batches a client keeps in flight when the server does not say how many it applies at once:
+ * one being applied, the next one waiting there.
+ */
+export const BATCHES_IN_FLIGHT = 2;
+/**
+ * At most this many, whatever the server says: a browser opens six connections per host over
+ * HTTP/1.1, and the live stream and requests that travel alone need theirs.
+ */
+export const MAX_BATCHES_IN_FLIGHT = 4;
+
+/** The batches to keep in flight for a server that applies `appliesAtOnce` at once. */
+export function batchesInFlight(appliesAtOnce: number | undefined): number {
+  if (appliesAtOnce === undefined || !Number.isFinite(appliesAtOnce)) return BATCHES_IN_FLIGHT;
+  return Math.min(MAX_BATCHES_IN_FLIGHT, Math.max(BATCHES_IN_FLIGHT, Math.floor(appliesAtOnce) + 1));
+}
+
 export const batchReplySchema = v.looseObject({
   success: v.literal(true),
+  /**
+   * How many batches the server applies at once (PGlite: one; PostgreSQL: one per connection
+   * it gives to writes). The client keeps one more in flight, so the server never idles while
+   * a reply travels back. Absent from servers that predate it: BATCHES_IN_FLIGHT then. Not
+   * checked beyond being a number: a reply is never refused for it (batchesInFlight clamps it).
+   */
+  appliesAtOnce: v.optional(v.number()),
   replies: v.array(
     v.strictObject({
       status: v.number(),

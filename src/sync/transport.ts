@@ -17,6 +17,7 @@ import {
   BATCH_PATH,
   type BatchItem,
   batchableRequests,
+  batchesInFlight,
   batchReplySchema,
 } from '../contract/batch';
 import { entities } from '../contract/entities';
@@ -44,10 +45,11 @@ export interface TransportOptions {
   /** JSON bytes per batch (the server limits a JSON body's size). */
   maxBytes?: number;
   /**
-   * Batches in flight at once: one being applied by the server, the next one waiting there,
-   * so that the server never idles while the device turns a reply around. More would only
-   * queue at the server (it applies one at a time) and add their wait to each request's
-   * time, which the client's timeout counts; replay prepares its next rounds meanwhile.
+   * Batches in flight at once. By default as many as the server applies at once, as its last
+   * batch reply said, plus one waiting there, so that the server never idles while the device
+   * turns a reply around (src/contract/batch.ts). More would only queue at the server and add
+   * their wait to each request's time, which the client's timeout counts; replay prepares its
+   * next rounds meanwhile. Given: that many, whatever the server says.
    */
   maxBatches?: number;
   maxAlone?: number;
@@ -60,6 +62,8 @@ export interface TransportOptions {
  * Kept per client, which the window and the worker each create once, so it lasts while they do.
  */
 const supportByClient = new WeakMap<ApiClient, boolean>();
+/** Batches to keep in flight to the server behind an API client, as its last batch reply said. */
+const inFlightByClient = new WeakMap<ApiClient, number>();
 
 const BATCHABLE = batchableRequests(entities);
 const utf8 = new TextEncoder();
@@ -80,6 +84,27 @@ function toItem({ request, key, madeAt }: Outgoing): BatchItem | null {
   return item;
 }
 
+/** Consecutive groups of at most `maxItems` items and `maxBytes` bytes. */
+function groupsOf<T extends { bytes: number }>(
+  items: readonly T[],
+  maxItems: number,
+  maxBytes: number,
+): T[][] {
+  const groups: T[][] = [];
+  let size = 0;
+  for (const item of items) {
+    const last = groups.at(-1);
+    if (last && last.length < maxItems && size + item.bytes <= maxBytes) {
+      last.push(item);
+      size += item.bytes;
+    } else {
+      groups.push([item]);
+      size = item.bytes;
+    }
+  }
+  return groups;
+}
+
 /** Whether the batch as a whole is to be retried or waits for a sign-in (rule 4, as for one request). */
 const retryable = (o: ApiOutcome) => ['retry', 'auth'].includes(classify(o, 'batch').kind);
 
@@ -87,7 +112,7 @@ export function createTransport(api: ApiClient, options: TransportOptions = {}):
   const maxItems = options.maxItems ?? BATCH_MAX_ITEMS;
   const maxBytes = options.maxBytes ?? BATCH_MAX_BYTES;
   const alone = pLimit(options.maxAlone ?? 6);
-  const batches = pLimit(options.maxBatches ?? 2);
+  const batches = pLimit(options.maxBatches ?? inFlightByClient.get(api) ?? batchesInFlight(undefined));
 
   const sendAlone = ({ request, key, madeAt }: Outgoing) =>
     alone(() =>
@@ -119,6 +144,10 @@ export function createTransport(api: ApiClient, options: TransportOptions = {}):
       return Promise.all(group.map((g) => sendAlone(g.outgoing)));
     }
     supportByClient.set(api, true);
+    const inFlight = batchesInFlight(parsed.appliesAtOnce);
+    inFlightByClient.set(api, inFlight);
+    // p-limit starts batches waiting for a slot at once when its limit grows.
+    if (options.maxBatches === undefined) batches.concurrency = inFlight;
     return parsed.replies.map(({ status, body, replayed }) =>
       typeof body === 'object' && body !== null && !Array.isArray(body)
         ? { kind: 'reply', status, body: body as never, replayed }
@@ -136,20 +165,7 @@ export function createTransport(api: ApiClient, options: TransportOptions = {}):
         if (item && bytes <= maxBytes) batchable.push({ index, outgoing, item, bytes });
         else outcomes[index] = sendAlone(outgoing);
       });
-      // Consecutive groups of at most maxItems items and maxBytes bytes.
-      const groups: (typeof batchable)[] = [];
-      let size = 0;
-      for (const b of batchable) {
-        const last = groups.at(-1);
-        if (last && last.length < maxItems && size + b.bytes <= maxBytes) {
-          last.push(b);
-          size += b.bytes;
-        } else {
-          groups.push([b]);
-          size = b.bytes;
-        }
-      }
-      for (const group of groups) {
+      for (const group of groupsOf(batchable, maxItems, maxBytes)) {
         const replies = sendBatch(group).catch((error) =>
           group.map((): ApiOutcome => ({ kind: 'unreachable', error: String(error) })),
         );

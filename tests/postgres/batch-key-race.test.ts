@@ -1,8 +1,10 @@
 /**
  * A batch whose key is claimed by another request while the batch runs (server/api/batch.ts
  * stores its keys at the end): the batch runs again and answers that item from the other
- * request's stored reply, so the write behind the key happens once. Only PostgreSQL overlaps
- * transactions, hence this project.
+ * request's stored reply, so the write behind the key happens once; and several batches
+ * applied at once, as a client keeps them in flight when the server says it applies several,
+ * sharing keys: each key's write happens once. Only PostgreSQL overlaps transactions, hence
+ * this project.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,5 +64,41 @@ describe('a batch racing another request for a key', () => {
     const { body } = await client.get(C.list, { limit: 100 });
     const names = body.classes.map((c: { class_name: string }) => c.class_name).sort();
     expect(names).toEqual(['Alongside', 'Raced']);
+  });
+});
+
+describe('batches applied at once', () => {
+  it('says it applies several, and applies each key once when they share keys', async () => {
+    const requests = Array.from({ length: 40 }, (_, i) => addClass(`Parallel ${i}`, `parallel-${i}`));
+    // Four batches at once, overlapping two by two, and one request alone under a shared key.
+    const sent = [
+      requests.slice(0, 20),
+      requests.slice(10, 30),
+      requests.slice(20, 40),
+      [...requests].reverse(),
+    ];
+    const [alone, ...replies] = await Promise.all([
+      client.post(C.add, { className: 'Parallel 15' }, { 'Idempotency-Key': 'parallel-15' }),
+      ...sent.map((batch) => client.post(BATCH_PATH, { requests: batch })),
+    ]);
+    expect(alone.status).toBe(200);
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(replies[0].body.appliesAtOnce).toBeGreaterThan(1);
+    // Every delivery of a key got the same reply: the one id its row has.
+    const ids = new Map<string, Set<number>>();
+    for (const [b, batch] of sent.entries())
+      for (const [i, item] of batch.entries()) {
+        const reply = replies[b].body.replies[i];
+        expect(reply).toMatchObject({ status: 200, body: { success: true } });
+        ids.set(item.key, (ids.get(item.key) ?? new Set()).add(reply.body.id));
+      }
+    ids.get('parallel-15')?.add(alone.body.id);
+    for (const [key, seen] of ids) expect([key, seen.size]).toEqual([key, 1]);
+    const { body } = await client.get(C.list, { limit: 1000 });
+    const names = body.classes
+      .map((c: { class_name: string }) => c.class_name)
+      .filter((n: string) => n.startsWith('Parallel '));
+    expect(names.length).toBe(40);
+    expect(new Set(names).size).toBe(40);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * How many requests the transport has open at once (src/sync/transport.ts): requests that
- * travel alone at most `maxAlone` (6 by default), batches at most `maxBatches` (2), and every
- * request still gets its own outcome, in the order given. The server is a stub that holds each
- * request until the test lets the open ones go, one wave at a time.
+ * travel alone at most `maxAlone` (6 by default), batches at most `maxBatches` (2 when the
+ * server does not say how many it applies at once, one more than that when it does, 4 at
+ * most), and every request still gets its own outcome, in the order given. The server is a
+ * stub that holds each request until the test lets the open ones go, one wave at a time.
  */
 import { describe, expect, it } from 'vitest';
 import { BATCH_PATH } from '../../../src/contract/batch';
@@ -11,21 +12,40 @@ import { wireRequest } from '../../../src/contract/wire-request';
 import type { ApiClient, ApiOutcome } from '../../../src/sync/api/api-client';
 import { createTransport, type Outgoing } from '../../../src/sync/transport';
 
-/** A server that answers nothing until `releaseAll`; counts what is open at once, per kind. */
-function heldServer() {
+/**
+ * A server that answers nothing until `releaseAll`; counts what is open at once, per kind.
+ * With `appliesAtOnce`, it applies batches and says so in each batch reply; without, it
+ * answers every batch 503.
+ */
+function heldServer(appliesAtOnce?: number) {
   const open = { alone: 0, batches: 0 };
   const most = { alone: 0, batches: 0 };
   const held: (() => void)[] = [];
   const api: ApiClient = {
     root: 'http://stub/api',
     getList: async () => ({ kind: 'refused', status: 404 }),
-    request: (path) => {
+    request: (path, options) => {
       const kind = path === BATCH_PATH ? 'batches' : 'alone';
+      const items = ((options?.json as { requests?: unknown[] } | undefined)?.requests ?? []).length;
       open[kind] += 1;
       most[kind] = Math.max(most[kind], open[kind]);
       return new Promise<ApiOutcome>((resolve) =>
         held.push(() => {
           open[kind] -= 1;
+          if (kind === 'batches' && appliesAtOnce !== undefined) {
+            const replies = Array.from({ length: items }, () => ({
+              status: 200,
+              body: { success: true },
+              replayed: false,
+            }));
+            resolve({
+              kind: 'reply',
+              status: 200,
+              body: { success: true, replies, appliesAtOnce },
+              replayed: false,
+            });
+            return;
+          }
           // A batch answered 503 gives each of its items that outcome; a lone request says where it went.
           resolve({
             kind: 'reply',
@@ -80,6 +100,33 @@ describe('requests open at once', () => {
     expect(server.most.batches).toBe(2);
     expect(server.most.alone).toBe(0);
     expect(outcomes.map((o) => (o.kind === 'reply' ? o.status : o.kind))).toEqual(Array(7).fill(503));
+  });
+
+  it('one more batch than the server says it applies at once, from its first batch reply on', async () => {
+    const server = heldServer(3);
+    const transport = createTransport(server.api, { maxItems: 1 });
+    const outcomes = await server.releaseAll(transport.sendAll(Array.from({ length: 12 }, (_, i) => add(i))));
+    expect(server.most.batches).toBe(4);
+    expect(outcomes.map((o) => (o.kind === 'reply' ? o.status : o.kind))).toEqual(Array(12).fill(200));
+    // The next transport on the same client starts from what the server said: four at once
+    // from the first wave (it would send two, then the last two, without).
+    server.most.batches = 0;
+    const again = createTransport(server.api, { maxItems: 1 });
+    await server.releaseAll(again.sendAll(Array.from({ length: 4 }, (_, i) => add(i))));
+    expect(server.most.batches).toBe(4);
+  });
+
+  it('at most four batches, whatever the server says, and two for a server that applies one', async () => {
+    const eager = heldServer(50);
+    await eager.releaseAll(
+      createTransport(eager.api, { maxItems: 1 }).sendAll(Array.from({ length: 12 }, (_, i) => add(i))),
+    );
+    expect(eager.most.batches).toBe(4);
+    const single = heldServer(1);
+    await single.releaseAll(
+      createTransport(single.api, { maxItems: 1 }).sendAll(Array.from({ length: 12 }, (_, i) => add(i))),
+    );
+    expect(single.most.batches).toBe(2);
   });
 
   it('limits given as options hold too', async () => {
