@@ -151,6 +151,31 @@ describe('queueing', () => {
     );
   });
 
+  it("a slice of students (unique e-mails) writes the list index's chunks once, not once a row", async () => {
+    await begin([HEADER, ...Array.from({ length: 40 }, (_, i) => student(i + 1))].join('\n'));
+    await db.rows(studentEntity).put({ student_id: '77', student_name: 'Held', email: 'held@example.com' });
+    const version = async () =>
+      ((await db.table('listHeads').get('students')) as { v: number } | undefined)?.v ?? 0;
+    const before = await version();
+    expect(await queueSlice(db, 'import-1', 40)).toEqual({ queued: 40, total: 40 });
+    // Each write of chunks moves the head's version on by one: one bulk write for the slice's rows.
+    expect((await version()) - before).toBe(1);
+    expect(await db.rows(studentEntity).count()).toBe(41);
+    expect((await db.outbox.toArray()).map((e) => e.op)).toEqual(Array(40).fill('add'));
+  });
+
+  it('a slice with an e-mail a student already has, in another case, is refused whole at the field', async () => {
+    await begin(file(3));
+    // Held since the preview (pulled meanwhile): the slice is refused with the device's words.
+    await db
+      .rows(studentEntity)
+      .put({ student_id: '77', student_name: 'Other', email: 'PUPIL2@example.com' });
+    await expect(queueSlice(db, 'import-1', 3)).rejects.toThrow('Email is already used by another student');
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.rows(studentEntity).count()).toBe(1);
+    expect((await importsOf(db).get('import-1'))?.position).toBe(0);
+  });
+
   it('waits while nobody is signed in, queueing nothing', async () => {
     await begin(file(2));
     await writeSignedInUser(db, null);
