@@ -359,6 +359,9 @@ describe('edits and statuses of rows on the device', () => {
       { line: 9, op: 'update', key: '7', values: { student_name: 'Seven' } },
       { line: 10, op: 'update', key: '7', values: { city: 'Mumbai' } },
       { line: 11, op: 'update', key: '8', values: {}, status: 'Disabled' },
+      // E-mails set in the file: student 9 takes an address student 10 then gives up.
+      { line: 12, op: 'update', key: '10', values: { email: 'p10@x.example', city: 'Thane' } },
+      { line: 13, op: 'update', key: '9', values: { email: 'TEN@x.example' }, status: 'Disabled' },
     ];
     for (const store of [db, peer]) {
       await writeSignedInUser(store, 'admin');
@@ -369,6 +372,7 @@ describe('edits and statuses of rows on the device', () => {
           school_id: '5',
           status: 'Enabled',
           city: 'Pune',
+          email: i === 9 ? 'ten@x.example' : `p${i + 1}@x.example`,
         })),
       );
       await mutate(store, {
@@ -474,6 +478,39 @@ describe('edits and statuses of rows on the device', () => {
     // Student 3's edit folded into its unsent one; student 5's toggle back cancelled its own.
     expect((await db.outbox.toArray()).filter((e) => e.key === '5')).toEqual([]);
     expect(lines).toContain(4);
+  });
+});
+
+describe('edits of students (a unique e-mail)', () => {
+  it("are written in bulk, the list index's chunks once a slice; an e-mail another student has refuses the slice", async () => {
+    await db.rows(studentEntity).bulkPut(
+      Array.from({ length: 30 }, (_, i) => ({
+        student_id: String(i + 1),
+        student_name: `Pupil ${i + 1}`,
+        email: `p${i + 1}@x.example`,
+        school_id: '5',
+        status: 'Enabled',
+      })),
+    );
+    const edits: ReadyRow[] = Array.from({ length: 30 }, (_, i) => ({
+      line: i + 2,
+      op: 'update',
+      key: String(i + 1),
+      values: { city: 'Nashik' },
+    }));
+    const start = (id: string, rows: ReadyRow[]) =>
+      startImport(db, { id, entity: 'student', hash: id, fileName: 'e.csv', text: '', rows, startedAt: 1 });
+    await start('edits', edits);
+    const version = async () => ((await db.table('listHeads').get('students')) as { v: number }).v;
+    const before = await version();
+    expect(await queueSlice(db, 'edits', 30)).toEqual({ queued: 30, total: 30 });
+    expect((await version()) - before).toBe(1);
+    expect(await db.outbox.count()).toBe(30);
+
+    await start('clash', [{ line: 2, op: 'update', key: '1', values: { email: 'P2@x.example' } }]);
+    await expect(queueSlice(db, 'clash', 10)).rejects.toThrow('Email is already used by another student');
+    expect(await db.outbox.count()).toBe(30);
+    expect((await db.rows(studentEntity).get('1'))?.email).toBe('p1@x.example');
   });
 });
 
