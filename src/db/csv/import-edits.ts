@@ -5,10 +5,13 @@
  * left it. Rows with nothing queued for them, and the status of a row this slice added (its one
  * entry is its unsent add), are written in bulk (db/mutations/quiet-rows.ts: one bulkPut and one bulkAdd for
  * the run of them); the others (a row with a change waiting) go through `mutate`, after what was
- * gathered before them is written, so the outbox order is the one-by-one path's. An entity with
- * unique fields has each edit checked against the others by `mutate`.
+ * gathered before them is written, so the outbox order is the one-by-one path's. An edit that
+ * sets a unique field (an e-mail) or the parent a rule is within goes through `mutate` too, which
+ * checks it against the records as the changes before it left them; an edit of other fields
+ * keeps the record's unique values, so no rule can refuse it (refuse-duplicates.ts).
  */
 import type { EntityDescription, Op } from '../../contract/entity';
+import { uniqueRules } from '../../contract/unique';
 import type { LocalDb, Row } from '../database';
 import { readSignedInUser } from '../meta';
 import { mutate } from '../mutate';
@@ -46,10 +49,10 @@ export async function queueEdits(
 ): Promise<void> {
   await refuseOutsideRole(db, entity);
   const edited = slice.flatMap((row) => (row.op === 'update' && row.key ? [row.key] : []));
-  const inBulk = !Object.values(entity.fields).some((f) => f.unique);
-  const quiet = inBulk
-    ? await rowsByKey(db, entity, await quietKeys(db, entity, edited))
-    : new Map<string, Row>();
+  const quiet = await rowsByKey(db, entity, await quietKeys(db, entity, edited));
+  const uniqueFields = new Set(
+    uniqueRules(entity).flatMap((r) => (r.within ? [r.field, r.within] : [r.field])),
+  );
   const author = signedIn ?? (await readSignedInUser(db));
   const statusField = entity.actions?.status?.field ?? 'status';
   const batch = new RowBatch(db, entity);
@@ -70,7 +73,8 @@ export async function queueEdits(
     // travels with an add, when mutate folds it into the add's entry).
     const justAdded = !edit && !foldsIntoAdd(entity, 'status') ? added.get(key) : undefined;
     const current = quiet.get(key) ?? justAdded;
-    if (current && !batch.has(key)) {
+    const setsUnique = edit && Object.keys(row.values).some((field) => uniqueFields.has(field));
+    if (current && !batch.has(key) && !setsUnique) {
       let now: Row = current;
       if (edit) {
         const entry = updateEntry(author, entity, key, row.values, now);

@@ -174,7 +174,7 @@ export async function queueSlice(
       seqs.push(added.seqs[i]);
       lines.push(row.line);
     });
-    const addedRows = new Map((added.rows ?? []).map((row, i) => [added.keys[i], row]));
+    const addedRows = new Map(added.rows.map((row, i) => [added.keys[i], row]));
     await queueEdits(
       db,
       entity,

@@ -3,17 +3,19 @@
  * the rows in one `bulkPut` and their outbox entries in one `bulkAdd`, so the list index's
  * middleware updates each chunk once per slice instead of once per row (one `mutate` per row
  * cost about 11 ms a row at 100,000 students: 115 s for 10,000 rows). Each entry is what
- * `mutate` would have queued for the add (an add has nothing to fold into); an entity with
- * unique fields goes through `mutate` row by row, which refuses a duplicate of a held record.
- * Answers each add's key and outbox seq, in order, and the rows as written when they were
- * written in bulk (an import's statuses start from them: db/csv/import-edits.ts).
+ * `mutate` would have queued for the add (an add has nothing to fold into). Unique fields (an
+ * e-mail) are checked for all the adds at once, as `mutate` would refuse them one by one
+ * (refuse-duplicates.ts `refuseDuplicateAdds`): a duplicate refuses the whole call, nothing
+ * written. Answers each add's key and outbox seq, in order, and the rows as written (an
+ * import's statuses start from them: db/csv/import-edits.ts).
  */
 import type { EntityDescription } from '../../contract/entity';
 import type { LocalDb, Row } from '../database';
 import { newTempId } from '../ids';
 import { readSignedInUser } from '../meta';
-import { mutate, type Values } from '../mutate';
+import type { Values } from '../mutate';
 import { initialValues, newEntry } from './outbox-steps';
+import { refuseDuplicateAdds } from './refuse-duplicates';
 import { refuseOutsideRole } from './role-guard';
 
 export async function addMany(
@@ -22,22 +24,10 @@ export async function addMany(
   values: readonly Values[],
   /** The signed-in user, when the caller has read it in this transaction (else read here). */
   signedIn?: string,
-): Promise<{ keys: string[]; seqs: number[]; rows?: Row[] }> {
+): Promise<{ keys: string[]; seqs: number[]; rows: Row[] }> {
   return db.transaction('rw', db.tables, async () => {
     await refuseOutsideRole(db, entity);
-    if (Object.values(entity.fields).some((f) => f.unique)) {
-      const keys: string[] = [];
-      const ids: string[] = [];
-      for (const v of values) {
-        const added = await mutate(db, { op: 'add', entity, values: v });
-        keys.push(added.key);
-        if (added.entryId) ids.push(added.entryId);
-      }
-      const seqs = await Promise.all(
-        ids.map(async (id) => (await db.outbox.where('id').equals(id).primaryKeys())[0]),
-      );
-      return { keys, seqs };
-    }
+    await refuseDuplicateAdds(db, entity, values);
     const author = signedIn ?? (await readSignedInUser(db));
     const initial = initialValues(entity);
     const keys = values.map(() => newTempId());

@@ -151,6 +151,31 @@ describe('queueing', () => {
     );
   });
 
+  it("a slice of students (unique e-mails) writes the list index's chunks once, not once a row", async () => {
+    await begin([HEADER, ...Array.from({ length: 40 }, (_, i) => student(i + 1))].join('\n'));
+    await db.rows(studentEntity).put({ student_id: '77', student_name: 'Held', email: 'held@example.com' });
+    const version = async () =>
+      ((await db.table('listHeads').get('students')) as { v: number } | undefined)?.v ?? 0;
+    const before = await version();
+    expect(await queueSlice(db, 'import-1', 40)).toEqual({ queued: 40, total: 40 });
+    // Each write of chunks moves the head's version on by one: one bulk write for the slice's rows.
+    expect((await version()) - before).toBe(1);
+    expect(await db.rows(studentEntity).count()).toBe(41);
+    expect((await db.outbox.toArray()).map((e) => e.op)).toEqual(Array(40).fill('add'));
+  });
+
+  it('a slice with an e-mail a student already has, in another case, is refused whole at the field', async () => {
+    await begin(file(3));
+    // Held since the preview (pulled meanwhile): the slice is refused with the device's words.
+    await db
+      .rows(studentEntity)
+      .put({ student_id: '77', student_name: 'Other', email: 'PUPIL2@example.com' });
+    await expect(queueSlice(db, 'import-1', 3)).rejects.toThrow('Email is already used by another student');
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.rows(studentEntity).count()).toBe(1);
+    expect((await importsOf(db).get('import-1'))?.position).toBe(0);
+  });
+
   it('waits while nobody is signed in, queueing nothing', async () => {
     await begin(file(2));
     await writeSignedInUser(db, null);
@@ -334,6 +359,9 @@ describe('edits and statuses of rows on the device', () => {
       { line: 9, op: 'update', key: '7', values: { student_name: 'Seven' } },
       { line: 10, op: 'update', key: '7', values: { city: 'Mumbai' } },
       { line: 11, op: 'update', key: '8', values: {}, status: 'Disabled' },
+      // E-mails set in the file: student 9 takes an address student 10 then gives up.
+      { line: 12, op: 'update', key: '10', values: { email: 'p10@x.example', city: 'Thane' } },
+      { line: 13, op: 'update', key: '9', values: { email: 'TEN@x.example' }, status: 'Disabled' },
     ];
     for (const store of [db, peer]) {
       await writeSignedInUser(store, 'admin');
@@ -344,6 +372,7 @@ describe('edits and statuses of rows on the device', () => {
           school_id: '5',
           status: 'Enabled',
           city: 'Pune',
+          email: i === 9 ? 'ten@x.example' : `p${i + 1}@x.example`,
         })),
       );
       await mutate(store, {
@@ -449,6 +478,39 @@ describe('edits and statuses of rows on the device', () => {
     // Student 3's edit folded into its unsent one; student 5's toggle back cancelled its own.
     expect((await db.outbox.toArray()).filter((e) => e.key === '5')).toEqual([]);
     expect(lines).toContain(4);
+  });
+});
+
+describe('edits of students (a unique e-mail)', () => {
+  it("are written in bulk, the list index's chunks once a slice; an e-mail another student has refuses the slice", async () => {
+    await db.rows(studentEntity).bulkPut(
+      Array.from({ length: 30 }, (_, i) => ({
+        student_id: String(i + 1),
+        student_name: `Pupil ${i + 1}`,
+        email: `p${i + 1}@x.example`,
+        school_id: '5',
+        status: 'Enabled',
+      })),
+    );
+    const edits: ReadyRow[] = Array.from({ length: 30 }, (_, i) => ({
+      line: i + 2,
+      op: 'update',
+      key: String(i + 1),
+      values: { city: 'Nashik' },
+    }));
+    const start = (id: string, rows: ReadyRow[]) =>
+      startImport(db, { id, entity: 'student', hash: id, fileName: 'e.csv', text: '', rows, startedAt: 1 });
+    await start('edits', edits);
+    const version = async () => ((await db.table('listHeads').get('students')) as { v: number }).v;
+    const before = await version();
+    expect(await queueSlice(db, 'edits', 30)).toEqual({ queued: 30, total: 30 });
+    expect((await version()) - before).toBe(1);
+    expect(await db.outbox.count()).toBe(30);
+
+    await start('clash', [{ line: 2, op: 'update', key: '1', values: { email: 'P2@x.example' } }]);
+    await expect(queueSlice(db, 'clash', 10)).rejects.toThrow('Email is already used by another student');
+    expect(await db.outbox.count()).toBe(30);
+    expect((await db.rows(studentEntity).get('1'))?.email).toBe('p1@x.example');
   });
 });
 

@@ -10,6 +10,7 @@ import { ruleOfRefusal, uniqueRules } from '../../../src/contract/unique';
 import { formProblems, validateWrite } from '../../../src/contract/validation';
 import type { LocalDb } from '../../../src/db/database';
 import { mutate } from '../../../src/db/mutate';
+import { addMany } from '../../../src/db/mutations/add-many';
 import { DuplicateError } from '../../../src/db/mutations/refuse-duplicates';
 import { applyServerIds } from '../../../src/db/outbox/rekey';
 import { sharedValues } from '../../../src/db/reads/shared-values';
@@ -101,6 +102,54 @@ describe('unique fields on the device', () => {
     });
     // Its own address in another case is no duplicate.
     await mutate(db, { op: 'update', entity: studentEntity, key, values: { email: 'RAVI@x.example' } });
+  });
+
+  it('many adds at once (an import slice) are refused as one by one would: a held value, or an earlier add of it', async () => {
+    const cls = await mutate(db, { op: 'add', entity: classEntity, values: { class_name: 'New class' } });
+    await widget({ widget_name: 'Held', widget_code: 'X1', class_id: cls.key, motto: 'm' });
+    const add = (await db.outbox.toArray()).find((e) => e.entity === 'class')!;
+    await applyServerIds(db, [{ entity: 'class', tempId: cls.key, serverId: '90', seq: add.seq }]);
+    const before = await db.outbox.count();
+    const many = (rows: Record<string, string>[]) =>
+      addMany(
+        db,
+        fixtureWidgetV2,
+        rows.map((r) => ({ motto: 'm', ...r })),
+      );
+    const byName = new DuplicateError('widget_name', 'Widget Name is already used by another fixture widget');
+    const byCode = new DuplicateError(
+      'widget_code',
+      'Widget Code is already used by another fixture widget in this class',
+    );
+    await expect(many([{ widget_name: 'A' }, { widget_name: 'Held' }])).rejects.toEqual(byName);
+    await expect(many([{ widget_name: 'A' }, { widget_name: 'B' }, { widget_name: 'A' }])).rejects.toEqual(
+      byName,
+    );
+    // Within a parent: the held code under the parent's server id, and two adds under its two ids.
+    await expect(many([{ widget_name: 'C', widget_code: 'X1', class_id: '90' }])).rejects.toEqual(byCode);
+    await expect(
+      many([
+        { widget_name: 'D', widget_code: 'Y', class_id: '90' },
+        { widget_name: 'E', widget_code: 'Y', class_id: cls.key },
+      ]),
+    ).rejects.toEqual(byCode);
+    expect(await db.outbox.count()).toBe(before);
+    // Another case, another parent, none or an empty code: all added, in order.
+    const added = await many([
+      { widget_name: 'held' },
+      { widget_name: 'F', widget_code: 'X1', class_id: '2' },
+      { widget_name: 'G', widget_code: 'X1' },
+      { widget_name: 'H', widget_code: '', class_id: '90' },
+      { widget_name: 'I', widget_code: '', class_id: '90' },
+    ]);
+    expect(added.keys).toHaveLength(5);
+    expect((await db.outbox.toArray()).slice(before).map((e) => e.payload.widget_name)).toEqual([
+      'held',
+      'F',
+      'G',
+      'H',
+      'I',
+    ]);
   });
 
   it('the records that already share an address are found from the index, oldest first, without case', async () => {
