@@ -51,13 +51,14 @@ export function preloadScript(files: readonly string[]): string {
  * preload script `preloadFile` (apart, so that sign-in and the dashboard do not fetch its list
  * of names) and paints the start snapshot of the address if one was kept
  * (src/app/start-snapshot.ts; none while the service worker's cookie says the snapshots may be
- * old) over #root once the body is parsed (readyState 'interactive'),
+ * old) over #root once the body is parsed (readyState 'interactive': the script blocks the
+ * parser in the head, so the document is always still loading when it runs),
  * before the app's modules run (they wait for the parse). The app takes it down once its own
  * screen has painted; whatever happens, it goes after a few seconds.
  */
 export function startScript(preloadFile: string): string {
   const preload = `const s=document.createElement("script");s.src=${JSON.stringify(`/${preloadFile}`)};document.head.appendChild(s)`;
-  const snapshot = `const h=localStorage.getItem(${JSON.stringify(START_SNAPSHOT_PREFIX)}+location.pathname+location.search);h&&!document.cookie.includes(${JSON.stringify(`${SNAPSHOTS_STALE_COOKIE}=`)})&&document.readyState=="loading"&&document.addEventListener("readystatechange",()=>{document.getElementById("root").insertAdjacentHTML("beforebegin",'<div id=${START_SNAPSHOT_ID} inert aria-hidden=true>'+h+"</div>");setTimeout(()=>document.getElementById(${JSON.stringify(START_SNAPSHOT_ID)})?.remove(),${START_SNAPSHOT_MAX_MS})},{once:1})`;
+  const snapshot = `const h=localStorage.getItem(${JSON.stringify(START_SNAPSHOT_PREFIX)}+location.pathname+location.search);h&&!document.cookie.includes(${JSON.stringify(`${SNAPSHOTS_STALE_COOKIE}=`)})&&document.addEventListener("readystatechange",()=>{document.getElementById("root").insertAdjacentHTML("beforebegin",'<div id=${START_SNAPSHOT_ID} inert aria-hidden=true>'+h+"</div>");setTimeout(()=>document.getElementById(${JSON.stringify(START_SNAPSHOT_ID)})?.remove(),${START_SNAPSHOT_MAX_MS})},{once:1})`;
   return `(()=>{if(localStorage.getItem(${JSON.stringify(SIGNED_IN_FLAG)})!=="true"||${NOT_ENTITY_PATH}.test(location.pathname))return;${preload};${snapshot}})();\n`;
 }
 
