@@ -28,7 +28,7 @@ const STEPS = [
 ];
 
 /** `dir` served on a free port (the page and its workers from one origin); resolves to { origin, close }. */
-async function serve(dir) {
+export async function serve(dir) {
   const server = createServer((req, res) => {
     const path = join(dir, new URL(req.url, 'http://x').pathname);
     if (!path.startsWith(dir) || !existsSync(path)) return res.writeHead(404).end();

@@ -18,15 +18,14 @@
  * (3) each, every step's longest main-thread task and each over 100 ms with what it was
  * (bench/import-export-throttled.mjs; BENCH_CSV_THROTTLED_ONLY=1 runs only those).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { extname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { needBuilt } from './built.mjs';
 import { cpuBetween, cpuSnapshot } from './cpu.mjs';
-import { throttledImportExport } from './import-export-throttled.mjs';
+import { serve, throttledImportExport } from './import-export-throttled.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist-bench');
@@ -39,7 +38,6 @@ const ONLY = process.env.BENCH_CSV_ONLY || '';
 const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 /** BENCH_CSV_QUEUE_ONLY=1: only the check of 10,000 rows and their queueing (no 100,000-row check, no export). */
 const QUEUE_ONLY = process.env.BENCH_CSV_QUEUE_ONLY === '1';
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
 needBuilt('dist-bench/csv.html');
 
@@ -56,15 +54,8 @@ if (process.env.BENCH_CSV_THROTTLED_ONLY === '1') {
 }
 
 // The page and its worker from one origin (IndexedDB is per origin); no API is needed.
-const server = createServer((req, res) => {
-  const path = join(DIST, new URL(req.url, 'http://x').pathname);
-  if (!path.startsWith(DIST) || !existsSync(path)) return res.writeHead(404).end();
-  res
-    .writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' })
-    .end(readFileSync(path));
-});
-await new Promise((done) => server.listen(0, '127.0.0.1', done));
-const origin = `http://127.0.0.1:${server.address().port}`;
+const server = await serve(DIST);
+const { origin } = server;
 
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
