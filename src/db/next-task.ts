@@ -28,3 +28,17 @@ export function nextTask(): Promise<void> {
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return channelTurn();
 }
+
+/**
+ * A pace for long work on the main thread: each call goes on at once while the task has run
+ * less than `taskMs()` (read at every call, so callers can tune it), else ends the task
+ * (nextTask) and starts timing the next. `now` is the clock.
+ */
+export function taskPacer(taskMs: () => number, now: () => number = () => performance.now()) {
+  let started = now();
+  return async (): Promise<void> => {
+    if (now() - started < taskMs()) return;
+    await nextTask();
+    started = now();
+  };
+}

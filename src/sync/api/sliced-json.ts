@@ -6,7 +6,7 @@
  * placeholder for each such array, in one JSON.parse. The result is the value JSON.parse gives;
  * a text that is not JSON throws a SyntaxError, as JSON.parse does.
  */
-import { nextTask } from '../../db/next-task';
+import { taskPacer } from '../../db/next-task';
 
 export const JSON_SLICES = {
   /** Texts shorter than this (characters) are parsed in one go. */
@@ -37,14 +37,7 @@ interface Open {
 type Clock = () => number;
 
 /** Gives the next task a turn when this one's time is up. */
-function pacer(now: Clock) {
-  let started = now();
-  return async () => {
-    if (now() - started < JSON_SLICES.taskMs) return;
-    await nextTask();
-    started = now();
-  };
-}
+const pacer = (now: Clock) => taskPacer(() => JSON_SLICES.taskMs, now);
 
 const QUOTE = 34;
 const BACKSLASH = 92;

@@ -2,7 +2,7 @@
 import type { EntityDescription } from '../../contract/entity';
 import { normaliseId } from '../../contract/wire';
 import type { Row } from '../../db/database';
-import { nextTask } from '../../db/next-task';
+import { taskPacer } from '../../db/next-task';
 
 /** What normalising does to each of an entity's fields, worked out once per entity. */
 interface FieldRules {
@@ -73,12 +73,9 @@ export async function normaliseRows(
   now: () => number = () => performance.now(),
 ): Promise<Row[]> {
   const rows: Row[] = [];
-  let started = now();
+  const pace = taskPacer(() => NORMALISE_TASK_MS.value, now);
   for (const raw of raws) {
-    if (now() - started >= NORMALISE_TASK_MS.value) {
-      await nextTask();
-      started = now();
-    }
+    await pace();
     const row = normaliseRow(entity, raw);
     if (row !== null) rows.push(row);
   }
