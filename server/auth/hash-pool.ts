@@ -30,8 +30,7 @@ const { parentPort } = require('node:worker_threads');
 const { scryptSync } = require('node:crypto');
 parentPort.on('message', ({ id, task }) => {
   try {
-    const { password, salt, keyLength, N, r, p } = task;
-    const maxmem = 256 * N * r + 1024 * 1024;
+    const { password, salt, keyLength, N, r, p, maxmem } = task;
     const key = scryptSync(password, Buffer.from(salt), keyLength, { N, r, p, maxmem });
     parentPort.postMessage({ id, key });
   } catch (err) {
@@ -54,6 +53,10 @@ interface Thread {
 
 type Reply = { id: number; key?: Uint8Array; error?: string };
 
+/** scrypt needs 128·N·r bytes; node's default ceiling (32 MiB) would refuse N=2^17. */
+export const scryptMaxmem = ({ N = 16384, r = 8 }: { N?: number; r?: number }): number =>
+  256 * N * r + 1024 * 1024;
+
 class HashPool {
   private readonly threads: Thread[] = [];
   private readonly queue: Pending[] = [];
@@ -75,7 +78,7 @@ class HashPool {
       const job = this.queue.shift() as Pending;
       thread.busy = job;
       thread.worker.ref();
-      thread.worker.postMessage({ id: job.id, task: job.task });
+      thread.worker.postMessage({ id: job.id, task: { ...job.task, maxmem: scryptMaxmem(job.task) } });
     }
   }
 

@@ -5,7 +5,7 @@
  * core; a verification, which someone signing in waits for, on libuv's threadpool.
  */
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
-import { hashPool } from './hash-pool';
+import { hashPool, scryptMaxmem } from './hash-pool';
 
 /**
  * PASSWORD_HASH_N: scrypt's N for new hashes, a power of two from 1024 (default 16384). The
@@ -24,11 +24,8 @@ function costN(given: string | undefined): number {
 export const COST = { N: costN(process.env.PASSWORD_HASH_N), r: 8, p: 1 };
 export const KEY_LENGTH = 64;
 
-/** scrypt needs 128·N·r bytes; node's default ceiling (32 MiB) would refuse N=2^17. */
-const maxmemFor = ({ N = 16384, r = 8 }: ScryptOptions) => 256 * N * r + 1024 * 1024;
-
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  const withMem = { ...options, maxmem: maxmemFor(options) };
+  const withMem = { ...options, maxmem: scryptMaxmem(options) };
   return new Promise((resolve, reject) =>
     scrypt(password, salt, KEY_LENGTH, withMem, (err, key) => (err ? reject(err) : resolve(key))),
   );
