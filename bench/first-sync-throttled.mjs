@@ -7,13 +7,10 @@
  * 100 ms with what it was). Resolves to false when a sync did not end with the server's students.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { startThrowawayPostgres } from '../scripts/pg-cluster.mjs';
 import { buildsToCompare } from './baseline.mjs';
+import { launchFreshProfile } from './browser.mjs';
 import {
   describeLongTasks,
   longTasksSince,
@@ -25,9 +22,6 @@ import {
 import { startScaleServer, summary } from './scale-server.mjs';
 import { ADMIN, serverSignIn } from './server.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = createRequire(import.meta.url)('../scripts/chromium-flags.json');
-
 /** A build's server, and Chromium signed in on its first-sync page. */
 async function openBuild(build, engine, students, cluster) {
   const scale = await startScaleServer(engine, students, { root: build.root, cluster });
@@ -36,12 +30,8 @@ async function openBuild(build, engine, students, cluster) {
     headers: { Cookie: cookie },
   });
   const onServer = (await reply.json()).total;
-  const profile = await mkdtemp(join(tmpdir(), 'bench-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchFreshProfile('bench-profile-');
+  const { context } = browser;
   await recordLongTasksIn(context);
   const page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (e) => console.error(`[${build.label}] ${e.message}`));
@@ -50,9 +40,8 @@ async function openBuild(build, engine, students, cluster) {
   if (!(await page.evaluate((a) => window.bench.signIn(a.username, a.password), ADMIN)))
     throw new Error(`Sign-in failed on ${build.label}`);
   const close = async () => {
-    await context.close();
+    await browser.close();
     await scale.close();
-    await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   return { ...build, context, page, close, onServer, figures: [] };
 }

@@ -19,13 +19,11 @@
  * delivered or refused, never on timings. BENCH_IMPORT_PAIRS (3) sets the runs per build.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { chromium } from 'playwright-core';
 import { buildsToCompare, ROOT } from './baseline.mjs';
+import { launchFreshProfile } from './browser.mjs';
 import { needBuilt } from './built.mjs';
 import { cpuBetween, cpuSnapshot } from './cpu.mjs';
 import { summary } from './scale-server.mjs';
@@ -33,8 +31,6 @@ import { ADMIN, serverSignIn, startBenchServer } from './server.mjs';
 
 needBuilt('dist-bench/import-delivery.html');
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = createRequire(import.meta.url)('../scripts/chromium-flags.json');
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS || 2000);
 const PAIRS = Number(process.env.BENCH_IMPORT_PAIRS || 3);
 const N = Number(process.env.PASSWORD_HASH_N || 16384);
@@ -131,12 +127,7 @@ async function runOnce(build, run) {
     staticDir: join(ROOT, 'dist-bench'),
     env: { PASSWORD_HASH_N: process.env.PASSWORD_HASH_N ?? '' },
   });
-  const profile = mkdtempSync(join(tmpdir(), 'bench-import-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  const { context, close } = await launchFreshProfile('bench-import-profile-');
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     const marks = {};
@@ -157,8 +148,7 @@ async function runOnce(build, run) {
     result.serverCpuMsPerRow = cpuBetween(marks['first start'], marks['first end']).server / ROWS;
     return result;
   } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
+    await close();
     await server.close();
   }
 }

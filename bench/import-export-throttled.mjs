@@ -7,18 +7,14 @@
  * task meanwhile, and every task over 100 ms with what it was (bench/long-tasks.mjs; a build
  * whose page does not give its steps' times gives the longest only).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { buildsToCompare } from './baseline.mjs';
+import { launchFreshProfile } from './browser.mjs';
 import { recordLongTasksIn, throttle } from './long-tasks.mjs';
 import { summary } from './scale-server.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = createRequire(import.meta.url)('../scripts/chromium-flags.json');
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 const STEPS = [
   ['check10k', 'Parse and check 10,000 rows'],
@@ -42,12 +38,7 @@ export async function serve(dir) {
 
 /** One run of the page's steps at `rate`× CPU: each step's time, longest task and tasks over 100 ms. */
 async function throttledRun(origin, students, rate) {
-  const profile = mkdtempSync(join(tmpdir(), 'bench-csv-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  const { context, close } = await launchFreshProfile('bench-csv-profile-');
   try {
     await recordLongTasksIn(context);
     const page = context.pages()[0] ?? (await context.newPage());
@@ -76,8 +67,7 @@ async function throttledRun(origin, students, rate) {
     }
     return figures;
   } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -18,19 +18,15 @@
  * (3) each, every step's longest main-thread task and each over 100 ms with what it was
  * (bench/import-export-throttled.mjs; BENCH_CSV_THROTTLED_ONLY=1 runs only those).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchFreshProfile } from './browser.mjs';
 import { needBuilt } from './built.mjs';
 import { cpuBetween, cpuSnapshot } from './cpu.mjs';
 import { serve, throttledImportExport } from './import-export-throttled.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist-bench');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = createRequire(import.meta.url)('../scripts/chromium-flags.json');
 const RUNS = Number(process.env.BENCH_CSV_RUNS || 3);
 const STUDENTS = Number(process.env.BENCH_CSV_STUDENTS || 100_000);
 /** 'export': only the export (a quicker run when working on it). */
@@ -119,12 +115,7 @@ async function profileAll(context, page, run) {
 const results = [];
 try {
   for (let run = 0; run < RUNS; run++) {
-    const profile = mkdtempSync(join(tmpdir(), 'bench-csv-profile-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
+    const { context, close } = await launchFreshProfile('bench-csv-profile-');
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       const cpu = {};
@@ -157,8 +148,7 @@ try {
         if (parts.length) console.log(`  ${parts.join('; ')}`);
       }
     } finally {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      await close();
     }
   }
 } finally {
