@@ -18,8 +18,9 @@
  * - Replies below 500 are stored under their keys: a refusal is final, and a repeat must get
  *   the same answer. A 5xx is not stored, so its retry runs the item again.
  * - A key that another request claimed while this transaction ran (PostgreSQL) makes the whole
- *   transaction run again, and that item is then answered from the stored reply; a deadlock
- *   runs it again too. A third failure in a row is left to the client's retry: a 500, nothing
+ *   transaction run again, and that item is then answered from the stored reply: as often as
+ *   keys are raced, since each race answers at least one more key from the store. A deadlock
+ *   runs it again too; a third deadlock in a row is left to the client's retry: a 500, nothing
  *   applied.
  * - An item outside its administrator's role is refused (403) before its handler runs
  *   (role-guard.ts); its refusal is stored under its key as any other.
@@ -120,20 +121,16 @@ async function applyWrites(
       return replies;
     } catch (err) {
       await files.rolledBack();
-      // Neither is an attempt of its own: the same attempt, item by item or looking first.
-      if (err instanceof ItemFailed && !savepoints) {
-        savepoints = true;
-        lookFirst = true;
-        attempt -= 1;
-        continue;
+      // None of these is an attempt of its own: the same attempt, item by item or looking first.
+      // A key race cannot come back for the same key (its reply is stored now, and is read the
+      // next time), so races end by themselves; only deadlocks count.
+      if (err instanceof ItemFailed && !savepoints) savepoints = true;
+      else if (!(err instanceof KeyRace)) {
+        if (isDeadlock(err) && attempt < 3) continue;
+        throw err;
       }
-      if (err instanceof KeyRace && !lookFirst) {
-        lookFirst = true;
-        attempt -= 1;
-        continue;
-      }
-      if ((err instanceof KeyRace || isDeadlock(err)) && attempt < 3) continue;
-      throw err;
+      lookFirst = true;
+      attempt -= 1;
     }
   }
 }
