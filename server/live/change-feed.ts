@@ -3,7 +3,9 @@
  * when a transaction that changed rows commits (migration 022, in every process of a
  * scale-out through PostgreSQL's LISTEN/NOTIFY, in-process on PGlite), and the feed reads the
  * sequence's value and tells its subscribers. Notifications that come while it reads are
- * folded into one more read, so a burst of commits costs a read or two, not one each.
+ * folded into one more read, so a burst of commits costs a read or two, not one each. With no
+ * subscriber (no live stream open on this process) nothing is read: the value is marked stale
+ * and read when asked for, so a write costs no read of its own.
  *
  * The value read may be ahead of what has committed (another transaction drew numbers and runs
  * still): a device that pulls then is not misled, because a delta read waits for writes in
@@ -14,8 +16,8 @@ import type { Database } from '../db';
 const CHANGES_CHANNEL = 'changes';
 
 export interface ChangeFeed {
-  /** The last sequence value read. */
-  current(): number;
+  /** The sequence's value, read again when a commit was heard since the last read. */
+  current(): Promise<number>;
   /** Calls `heard` with the sequence after each commit (or burst of commits); returns how to stop. */
   subscribe(heard: (seq: number) => void): () => void;
   close(): Promise<void>;
@@ -37,6 +39,12 @@ export async function openChangeFeed(db: Database, onError: (err: unknown) => vo
   let seq = await readSequence(db);
   let reading: Promise<void> | null = null;
   let again = false;
+  // A commit was heard since the last read.
+  let stale = false;
+  const readNow = async () => {
+    stale = false;
+    seq = Math.max(seq, await readSequence(db));
+  };
 
   // Nothing is awaited between the last check of `again` and `reading` being cleared, so a
   // notification is either seen by the loop or starts a new one.
@@ -44,7 +52,7 @@ export async function openChangeFeed(db: Database, onError: (err: unknown) => vo
     try {
       while (again) {
         again = false;
-        seq = Math.max(seq, await readSequence(db));
+        await readNow();
         for (const tell of subscribers) tell(seq);
       }
     } catch (err) {
@@ -54,12 +62,17 @@ export async function openChangeFeed(db: Database, onError: (err: unknown) => vo
     }
   };
   const heard = () => {
+    stale = true;
+    if (subscribers.size === 0) return;
     again = true;
     reading ??= drain();
   };
   const stop = await db.listen(CHANGES_CHANNEL, heard);
   return {
-    current: () => seq,
+    current: async () => {
+      if (stale) await readNow();
+      return seq;
+    },
     subscribe(fn) {
       subscribers.add(fn);
       return () => void subscribers.delete(fn);

@@ -68,7 +68,7 @@ export function registerLiveEvents(app: Hono<AppEnv>, options: LiveOptions): Liv
         .then(() => metrics.pokesSent.inc(), end);
     const unsubscribe = feed.subscribe((seq) => void send(seq));
     try {
-      await send(feed.current());
+      await send(await feed.current());
       while (!ended.signal.aborted) {
         // Cut short when the stream ends.
         await sleep(keepAliveMs, undefined, { signal: ended.signal }).catch(() => {});

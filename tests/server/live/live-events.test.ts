@@ -141,6 +141,41 @@ describe('streams and the rest of the server', () => {
   });
 });
 
+describe('commits while no stream is open', () => {
+  it('are not lost: the next stream opened starts from the sequence as it is now', async () => {
+    const own = await startTestServer();
+    try {
+      const session = await signIn(own.apiRoot);
+      const add = (name: string) => api(own.apiRoot, session).post(classEntity.api.add!, { className: name });
+      const ownSequence = async () =>
+        Number(
+          (
+            await own.query<{ seq: number }>(
+              'SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS seq FROM change_seq',
+            )
+          )[0].seq,
+        );
+      await add('Before any stream');
+      const first = await openLiveStream(own.apiRoot, session);
+      await expect.poll(() => first.ids).toEqual([await ownSequence()]);
+      expect(first.ids[0]).toBeGreaterThan(0);
+      first.close();
+      const streamsOpen = async () =>
+        /^live_streams_open (\d+)$/m.exec(await (await fetch(`${own.url}/metrics`)).text())?.[1];
+      await expect.poll(streamsOpen).toBe('0');
+      // Heard by the process with no stream to tell.
+      await add('Between streams one');
+      await add('Between streams two');
+      const second = await openLiveStream(own.apiRoot, session);
+      await expect.poll(() => second.ids).toEqual([await ownSequence()]);
+      expect(second.ids[0]).toBeGreaterThan(first.ids[0]);
+      second.close();
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('a stream and the request timeout', () => {
   it('outlives it: the timeout bounds receiving a request, and a stream has been received', async () => {
     const own = await startTestServer({
