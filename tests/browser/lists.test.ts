@@ -227,7 +227,8 @@ async function relaunchOffline(on: BrowserContext, path: string) {
   const tab = await on.newPage();
   await tab.addInitScript(watchStart);
   await tab.goto(`${suite.server.url}${path}`);
-  await tab.locator('#root .list-foot p').waitFor();
+  // The live list's own footer, past its 'Loading…': the watcher has seen a footer by then.
+  await expect.poll(() => tab.locator('#root .list-foot p').textContent()).toMatch(/^Showing/);
   await expect.poll(() => tab.locator('#start-snapshot').count()).toBe(0);
   const seen = await tab.evaluate(() => (window as unknown as { __start: StartSeen }).__start);
   await tab.close();

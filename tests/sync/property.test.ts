@@ -46,8 +46,9 @@ import { pull } from '../../src/sync/pull/pull';
 import { replay, type SyncContext } from '../../src/sync/replay';
 import { cookieFetch } from '../helpers/cookie-fetch';
 import { listFieldOf, listPath } from '../helpers/entry-requests';
-import { type FaultProxy, type ProxiedRequest, startFaultProxy } from '../helpers/fault-proxy';
+import { type FaultProxy, startFaultProxy } from '../helpers/fault-proxy';
 import { pngFile } from '../helpers/files';
+import { watchReceivedKeys } from '../helpers/received-keys';
 import { ADMIN, startTestServer, type TestServer } from '../helpers/server';
 import { drain } from '../helpers/sync-client';
 
@@ -468,19 +469,22 @@ type Client = SyncContext & {
   db: LocalDb;
   /** The same session with the default timeout: sign-in and reading the outcome back. */
   reader: ApiClient;
+  /** Keys the device sent again after it had received their reply (rule 2). */
+  resent: string[];
 };
 
 async function newClient(apiRoot: string, timeoutMs: number): Promise<Client> {
   const db = openLocalDb(`property-${process.pid}-${++runNo}`);
   await db.open();
   const fetch = cookieFetch();
-  const api = createApi({ root: apiRoot, fetch, timeoutMs });
+  const watched = watchReceivedKeys(fetch);
+  const api = createApi({ root: apiRoot, fetch: watched.fetch, timeoutMs });
   // Sign-in hashes a password (scrypt): on a loaded machine it can outlast the short timeout
   // the runs use, so it gets the default one; the session cookie is shared through `fetch`.
   const reader = createApi({ root: apiRoot, fetch });
   const result = await signIn(reader, ADMIN.username, ADMIN.password);
   if (!result.ok) throw new Error(`Sign-in failed: ${result.message}`);
-  return { db, api, reader };
+  return { db, api, reader, resent: watched.resent };
 }
 
 async function serverRows(ctx: Client, kind: Kind, tag: string) {
@@ -657,20 +661,6 @@ async function expectContent(r: RunResult) {
   expect(r.content).toBe(cleanRichText(expected.html));
 }
 
-/** Rule 2 as the proxy sees it: no entry is sent again after the server's reply to it got through. */
-function resentAfterReply(log: readonly ProxiedRequest[]): ProxiedRequest[] {
-  const answered = new Set<string>();
-  const bad: ProxiedRequest[] = [];
-  for (const r of log) {
-    if (!r.key) continue;
-    if (answered.has(r.key)) bad.push(r);
-    // Only the server's own final reply counts: a 503 from the proxy, or a 502 from the
-    // balancer for a server that died with the request (scale-out project), is retried.
-    if (r.replied && r.forwarded && r.fault === 'pass' && (r.status ?? 0) < 500) answered.add(r.key);
-  }
-  return bad;
-}
-
 /**
  * Rules 1-3 and 6 after a run: nothing waits or failed, the server holds exactly the intended
  * records, each under the id the device maps it to, and no entry went again after its reply.
@@ -681,7 +671,7 @@ async function expectIntendedAndDispose(r: RunResult) {
     for (const k of KINDS) expect(r.server[k], k).toEqual(r.model.expected(k));
     await expectIdMap(r);
     await expectContent(r);
-    expect(resentAfterReply(r.proxy.log)).toEqual([]);
+    expect(r.ctx.resent, 'entries sent again after their reply was received').toEqual([]);
   } finally {
     await dispose(r);
   }
@@ -831,7 +821,7 @@ describe('property: the server ends equal to the intended changes', () => {
             );
             try {
               await expectOutboxEmpty(r.ctx.db);
-              expect(resentAfterReply(r.proxy.log)).toEqual([]);
+              expect(r.ctx.resent, 'entries sent again after their reply was received').toEqual([]);
               // Nothing lost: every intended record is there with its final content; the
               // extras can only be copies made by adds whose reply was lost.
               const droppedAdds = r.proxy.log.filter(
