@@ -20,11 +20,7 @@
  * and `npx vite build --config vite.bench.config.ts`. BENCH_ENTRIES (default 1000) sets N;
  * BENCH_RUNS=clean,lost-keepalive limits the runs.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchFreshProfile } from './browser.mjs';
 import { needBuilt } from './built.mjs';
 import { cpuBetween, cpuSnapshot } from './cpu.mjs';
 import { startFaultProxy } from './fault-proxy.mjs';
@@ -34,9 +30,6 @@ import { ADMIN, serverSignIn, startBenchServer } from './server.mjs';
 // The page this bench opens, served from dist-bench/ (npm run bench removes it when it ends).
 needBuilt('dist-bench/bench.html');
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-/** The same flags as the browser tests (tests/helpers/browser.ts). */
-const CHROMIUM_ARGS = createRequire(import.meta.url)('../scripts/chromium-flags.json');
 const ENTRIES = Number(process.env.BENCH_ENTRIES || 1000);
 const BASE_CLASSES = Math.max(100, Math.ceil(ENTRIES / 10));
 const PREFIX = 'Bench';
@@ -122,23 +115,6 @@ function compare(actual, expected, gone = []) {
   return { duplicates, losses: missing.length + stale.length, missing, stale, unexpected };
 }
 
-/** The one on-disk Chromium a run uses, with a fresh profile; closed by `close()`. */
-async function openBrowser() {
-  const profile = await mkdtemp(join(tmpdir(), 'bench-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
-  return {
-    context,
-    async close() {
-      await context.close();
-      await rm(profile, { recursive: true, force: true });
-    },
-  };
-}
-
 /**
  * The classes and series the plan refers to made on the server, then the plan queued (and,
  * with Workbox, its queue of the same requests).
@@ -208,7 +184,7 @@ function recordedOnce(recorder, requests) {
 async function runOnce(run, peer) {
   const server = await startBenchServer({ cpuProfileDir: process.env.BENCH_SERVER_PROF });
   const proxy = await startFaultProxy(server.port, { closeAfterReply: run.closeAfterReply, seed: 42 });
-  const browser = await openBrowser();
+  const browser = await launchFreshProfile('bench-profile-');
   const recorder = peer === 'ceiling' ? await startRecordingServer() : null;
   const { context } = browser;
   try {
