@@ -4,8 +4,10 @@
  * scale-out through PostgreSQL's LISTEN/NOTIFY, in-process on PGlite), and the feed reads the
  * sequence's value and tells its subscribers. Notifications that come while it reads are
  * folded into one more read, so a burst of commits costs a read or two, not one each. With no
- * subscriber (no live stream open on this process) nothing is read: the value is marked stale
- * and read when asked for, so a write costs no read of its own.
+ * subscriber (no live stream open on this process) nothing is read, so a write costs no read of
+ * its own. `current()` reads the sequence itself: a notification may still be on its way when a
+ * stream opens (PostgreSQL delivers it on another connection), and the stream's first event must
+ * be the sequence as it is.
  *
  * The value read may be ahead of what has committed (another transaction drew numbers and runs
  * still): a device that pulls then is not misled, because a delta read waits for writes in
@@ -16,7 +18,7 @@ import type { Database } from '../db';
 const CHANGES_CHANNEL = 'changes';
 
 export interface ChangeFeed {
-  /** The sequence's value, read again when a commit was heard since the last read. */
+  /** The sequence's value, read now. */
   current(): Promise<number>;
   /** Calls `heard` with the sequence after each commit (or burst of commits); returns how to stop. */
   subscribe(heard: (seq: number) => void): () => void;
@@ -39,11 +41,9 @@ export async function openChangeFeed(db: Database, onError: (err: unknown) => vo
   let seq = await readSequence(db);
   let reading: Promise<void> | null = null;
   let again = false;
-  // A commit was heard since the last read.
-  let stale = false;
   const readNow = async () => {
-    stale = false;
     seq = Math.max(seq, await readSequence(db));
+    return seq;
   };
 
   // Nothing is awaited between the last check of `again` and `reading` being cleared, so a
@@ -62,17 +62,13 @@ export async function openChangeFeed(db: Database, onError: (err: unknown) => vo
     }
   };
   const heard = () => {
-    stale = true;
     if (subscribers.size === 0) return;
     again = true;
     reading ??= drain();
   };
   const stop = await db.listen(CHANGES_CHANNEL, heard);
   return {
-    current: async () => {
-      if (stale) await readNow();
-      return seq;
-    },
+    current: readNow,
     subscribe(fn) {
       subscribers.add(fn);
       return () => void subscribers.delete(fn);

@@ -62,10 +62,15 @@ export function registerLiveEvents(app: Hono<AppEnv>, options: LiveOptions): Liv
     const end = () => ended.abort();
     open.add(end);
     stream.onAbort(end);
-    const send = (seq: number) =>
-      stream
+    // The feed and the first read can both report a value: a device hears each one once, in order.
+    let lastSent = -1;
+    const send = async (seq: number) => {
+      if (seq <= lastSent) return;
+      lastSent = seq;
+      await stream
         .writeSSE({ id: String(seq), data: String(seq), retry: RECONNECT_MS })
         .then(() => metrics.pokesSent.inc(), end);
+    };
     const unsubscribe = feed.subscribe((seq) => void send(seq));
     try {
       await send(await feed.current());
