@@ -20,6 +20,7 @@ import type { Role } from '../../src/contract/accounts/roles';
 import { HIDDEN_VALUE } from '../../src/contract/audit/audit-trail';
 import { type AuditOrigin, insertAudit } from '../audit/store';
 import { hashPassword, verifyPassword } from '../auth/password';
+import { forgetSessions } from '../auth/session-cache';
 import { endSessionsOf } from '../auth/sessions';
 import type { Database, Query } from '../db';
 
@@ -121,7 +122,7 @@ export async function updateAdmin(
 ): Promise<Refusal | null> {
   // Hashed before the transaction: the Owners' rows stay locked for as short a time as can be.
   const hash = change.password === undefined ? null : await hashPassword(change.password);
-  return db.tx(async (q) => {
+  const refusal = await db.tx(async (q): Promise<Refusal | null> => {
     const { target, owners } = await lockForChange(q, change.id);
     if (!target) return { status: 404, message: ACCOUNT_TEXT.notFound };
     if (change.password !== undefined) {
@@ -146,6 +147,9 @@ export async function updateAdmin(
     if (changes.role) await pokeDevices(q);
     return null;
   });
+  // Committed: no request of this process may go on with the session as it was.
+  forgetSessions();
+  return refusal;
 }
 
 /**
@@ -181,5 +185,6 @@ export async function changeOwnPassword(
     await endSessionsOf(q, origin.adminId, keepToken);
     await audit(q, origin, origin.adminId, 'update', { password: [HIDDEN_VALUE, HIDDEN_VALUE] });
   });
+  forgetSessions();
   return null;
 }

@@ -19,6 +19,7 @@ import { type MountOptions, mountRoutes } from '../api/mount';
 import { registerAuditRoute } from '../audit/route';
 import { requireSession } from '../auth/middleware';
 import { registerAuthRoutes } from '../auth/routes';
+import type { SessionCache } from '../auth/session-cache';
 import type { SessionPolicy } from '../auth/sessions';
 import type { ThrottlePolicy } from '../auth/throttle';
 import { type BackupOptions, registerBackupRoute } from '../backup/route';
@@ -58,6 +59,8 @@ export interface AppOptions {
   apiOrigin?: string;
   /** Idle and absolute session limits (SESSION_IDLE_MINUTES, SESSION_MAX_HOURS). */
   sessions?: SessionPolicy;
+  /** The sessions this process checked lately (auth/session-cache.ts); without it, each is read. */
+  sessionCache?: SessionCache;
   /** Login throttling rules (server/auth/throttle.ts). */
   throttle?: ThrottlePolicy;
   /** Origins besides the app's own that may send writes (ALLOWED_ORIGINS). */
@@ -112,7 +115,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     trustProxy,
   });
   registerPublicUploadRoutes(app, options.storage, API_PREFIX);
-  app.use(`${API_PREFIX}/*`, requireSession(db));
+  app.use(`${API_PREFIX}/*`, requireSession(db, options.sessionCache));
   app.use(`${API_PREFIX}/*`, limitBody);
   // The PHP API has no resumable uploads: the client detects the 404 and sends files inline.
   const resumable = legacy ? undefined : options.resumable;

@@ -13,6 +13,7 @@ import type { Hono } from 'hono';
 import { entities } from '../../src/contract/entities';
 import { DEFAULT_RETENTION_DAYS, pruneKeys } from '../api/idempotency';
 import { DEFAULT_AUDIT_RETENTION_DAYS, pruneAudit } from '../audit/store';
+import { openSessionCache } from '../auth/session-cache';
 import type { SessionPolicy } from '../auth/sessions';
 import type { ThrottlePolicy } from '../auth/throttle';
 import { type BackupOptions, newBackupToken, publishBackupAccess } from '../backup/route';
@@ -249,6 +250,21 @@ function shownUrl(host: string, port: number): string {
   return `http://${shownHost}:${port}`;
 }
 
+/** What hears the database's notifications: the live stream (not in legacy mode) and the session cache. */
+async function openListeners(db: Database, ops: Ops, options: ServerOptions, log: Logger) {
+  const live = options.legacy
+    ? undefined
+    : await openLive(db, ops, {
+        onError: (err) => log.error({ err }, 'Could not read the change sequence for the live stream'),
+        keepAliveMs: options.liveKeepAliveMs,
+      });
+  const sessionCache = await openSessionCache(db).catch(async (err) => {
+    await live?.close();
+    throw err;
+  });
+  return { live, sessionCache };
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const storage = await openFileStorage(options);
@@ -274,13 +290,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const reason = await storage.ready();
     if (reason) throw new Error(reason);
   });
-  const live = options.legacy
-    ? undefined
-    : await openLive(db, ops, {
-        onError: (err) => log.error({ err }, 'Could not read the change sequence for the live stream'),
-        keepAliveMs: options.liveKeepAliveMs,
-      }).catch(closeAndThrow(db));
-  const app = createApp({ ...appOptionsOf(options), ops, db, storage, backup, resumable, live });
+  const { live, sessionCache } = await openListeners(db, ops, options, log).catch(closeAndThrow(db));
+  const app = createApp({
+    ...appOptionsOf(options),
+    ops,
+    db,
+    storage,
+    backup,
+    resumable,
+    live,
+    sessionCache,
+  });
   const server = await listen(app, options, host, ops).catch(closeAndThrow(db));
   const stopUpkeep = startUpkeep(db, storage, resumable, options, log);
   const port = (server.address() as AddressInfo).port;
@@ -300,6 +320,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         closeDatabase: async () => {
           await stopUpkeep();
           await live?.close();
+          await sessionCache.close();
           await db.close();
         },
       },

@@ -6,10 +6,12 @@
  * whatever happens (SESSION_IDLE_MINUTES, SESSION_MAX_HOURS). Each row carries its own
  * limits, fixed when it was created, so the check needs no configuration. Times come from
  * this process's clock (not the database's), so that every check of one request agrees.
+ * A process keeps what it read for a while (session-cache.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '../../src/contract/accounts/roles';
 import type { Query } from '../db';
+import { forgetSessions, type SessionCache, type SessionRow } from './session-cache';
 
 export interface SessionPolicy {
   idleSeconds: number;
@@ -58,15 +60,30 @@ export async function createSession(
  * role. A Disabled administrator's sessions are deleted when they are disabled; the join on
  * the status also refuses one that a concurrent request created in the meantime.
  */
-async function currentSession(q: Query, token: string, now: number) {
-  const [row] = await q<{ admin_id: number; role: Role; last_seen_at: Date | string }>(
-    `SELECT s.admin_id, a.role, s.last_seen_at FROM sessions s JOIN admins a ON a.id = s.admin_id
+async function currentSession(q: Query, tokenHash: string, now: number): Promise<SessionRow | undefined> {
+  const [row] = await q<{
+    admin_id: number;
+    role: Role;
+    last_seen_at: Date | string;
+    idle_seconds: number;
+    expires_at: Date | string;
+  }>(
+    `SELECT s.admin_id, a.role, s.last_seen_at, s.idle_seconds, s.expires_at
+     FROM sessions s JOIN admins a ON a.id = s.admin_id
      WHERE s.token_hash = $1 AND s.expires_at > $2::timestamptz
        AND s.last_seen_at + make_interval(secs => s.idle_seconds) > $2::timestamptz
        AND a.status = 'Enabled'`,
-    [hashToken(token), iso(now)],
+    [tokenHash, iso(now)],
   );
-  return row;
+  return (
+    row && {
+      adminId: row.admin_id,
+      role: row.role,
+      lastSeenMs: new Date(row.last_seen_at).getTime(),
+      idleSeconds: row.idle_seconds,
+      expiresMs: new Date(row.expires_at).getTime(),
+    }
+  );
 }
 
 /**
@@ -74,7 +91,7 @@ async function currentSession(q: Query, token: string, now: number) {
  * (the live stream) asks now and then, and must not keep an idle session alive by asking.
  */
 export async function sessionHolds(q: Query, token: string): Promise<boolean> {
-  return (await currentSession(q, token, Date.now())) !== undefined;
+  return (await currentSession(q, hashToken(token), Date.now())) !== undefined;
 }
 
 /** Who holds a session: the administrator and their role as they are now. */
@@ -83,17 +100,37 @@ export interface SessionHolder {
   role: Role;
 }
 
-/** The signed-in admin and their role, or null when the token is unknown or its session has ended. */
-export async function findSession(q: Query, token: string): Promise<SessionHolder | null> {
+const dueForTouch = (row: SessionRow, now: number) => now - row.lastSeenMs >= TOUCH_EVERY_MS;
+const holdsAt = (row: SessionRow, now: number) =>
+  row.expiresMs > now && row.lastSeenMs + row.idleSeconds * 1000 > now;
+
+/**
+ * The signed-in admin and their role, or null when the token is unknown or its session has
+ * ended: from `cache` while it may be trusted and the session needs no touch, else read (and
+ * touched when due) and kept.
+ */
+export async function findSession(
+  q: Query,
+  token: string,
+  cache?: SessionCache,
+): Promise<SessionHolder | null> {
   const now = Date.now();
-  const row = await currentSession(q, token, now);
+  const tokenHash = hashToken(token);
+  const kept = cache?.get(tokenHash, now);
+  if (kept && holdsAt(kept, now) && !dueForTouch(kept, now))
+    return { adminId: kept.adminId, role: kept.role };
+  const generationAtRead = cache?.readGeneration() ?? 0;
+  const row = await currentSession(q, tokenHash, now);
   if (!row) return null;
-  if (now - new Date(row.last_seen_at).getTime() >= TOUCH_EVERY_MS)
+  if (dueForTouch(row, now)) {
     await q('UPDATE sessions SET last_seen_at = $2::timestamptz WHERE token_hash = $1', [
-      hashToken(token),
+      tokenHash,
       iso(now),
     ]);
-  return { adminId: row.admin_id, role: row.role };
+    row.lastSeenMs = now;
+  }
+  cache?.keep(tokenHash, row, generationAtRead, now);
+  return { adminId: row.adminId, role: row.role };
 }
 
 /** Ends every session of `adminId` but the one of `keepToken` (a password changed, an account disabled). */
@@ -102,8 +139,10 @@ export async function endSessionsOf(q: Query, adminId: number, keepToken?: strin
     adminId,
     keepToken === undefined ? '' : hashToken(keepToken),
   ]);
+  forgetSessions();
 }
 
 export async function endSession(q: Query, token: string): Promise<void> {
   await q('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
+  forgetSessions();
 }

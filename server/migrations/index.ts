@@ -26,6 +26,7 @@ import uniqueEmails from './020_unique_emails.sql?raw';
 import originalFileNames from './021_original_file_names.sql?raw';
 import changePokes from './022_change_pokes.sql?raw';
 import adminRoles from './023_admin_roles.sql?raw';
+import sessionPokes from './024_session_pokes.sql?raw';
 
 export interface Migration {
   /** File name without `.sql`; recorded in schema_migrations. */
@@ -57,4 +58,5 @@ export const migrations: readonly Migration[] = [
   { name: '021_original_file_names', sql: originalFileNames },
   { name: '022_change_pokes', sql: changePokes },
   { name: '023_admin_roles', sql: adminRoles },
+  { name: '024_session_pokes', sql: sessionPokes },
 ];
