@@ -4,6 +4,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 // Trigram indexes for the lists' search (migrations/010_lists_at_scale.sql).
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { preparedStatements } from './pglite-prepared';
 import { type Database, INT8_OID, parseInt8, type Query } from './types';
 
 /**
@@ -35,12 +36,14 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     extensions: PGLITE_EXTENSIONS,
   });
 
+  const prepared = preparedStatements(db);
   type Runner = Pick<PGlite, 'query' | 'exec'>;
   // PGlite's query() uses the extended protocol (one statement); exec() is the simple one.
   const queryOn =
     (runner: Runner): Query =>
     async <T>(sql: string, params?: readonly unknown[]) => {
       if (params && params.length > 0) return (await runner.query<T>(sql, [...params])).rows;
+      prepared.schemaMayChange(sql);
       const results = await runner.exec(sql);
       return (results.at(-1)?.rows ?? []) as T[];
     };
@@ -60,7 +63,15 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 
   return {
     query: <T>(sql: string, params?: readonly unknown[]) => counted(() => query<T>(sql, params)),
-    tx: (fn) => counted(() => db.transaction((tx) => fn(queryOn(tx)))),
+    tx: (fn) =>
+      counted(() =>
+        db.transaction((tx) => {
+          const plain = queryOn(tx);
+          const inTx = <T>(sql: string, params?: readonly unknown[]) =>
+            params && params.length > 0 ? prepared.inTransaction<T>(sql, params) : plain<T>(sql);
+          return fn(inTx);
+        }),
+      ),
     close: () => db.close(),
     transactionsAtOnce: 1,
     // Inside a transaction of its own, no other one runs meanwhile (PGlite runs one at a time);
