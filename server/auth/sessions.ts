@@ -133,13 +133,16 @@ export async function findSession(
   return { adminId: row.adminId, role: row.role };
 }
 
-/** Ends every session of `adminId` but the one of `keepToken` (a password changed, an account disabled). */
+/**
+ * Ends every session of `adminId` but the one of `keepToken` (a password changed, an account
+ * disabled). It runs inside the caller's transaction: the caller forgets the kept sessions once
+ * it committed (session-cache.ts), as a forgetting before the commit could be undone by a read.
+ */
 export async function endSessionsOf(q: Query, adminId: number, keepToken?: string): Promise<void> {
   await q('DELETE FROM sessions WHERE admin_id = $1 AND token_hash <> $2', [
     adminId,
     keepToken === undefined ? '' : hashToken(keepToken),
   ]);
-  forgetSessions();
 }
 
 export async function endSession(q: Query, token: string): Promise<void> {

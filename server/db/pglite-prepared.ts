@@ -13,16 +13,15 @@
  * PGlite has one). Any statement that may change the schema (`schemaMayChange`: migrations,
  * and tests that add a column) makes every statement be prepared again, since one that reads
  * or returns a whole row fails once its table changed shape; the old ones are left to the
- * session (a few kilobytes each, and schemas change at start). Past MAX_KEPT statements, the
- * least recently used is closed. As in PGlite's own transactions, nothing is
+ * session (a few kilobytes each, and schemas change at start). DDL takes no parameters and
+ * PGlite has no other connection, so every schema change passes there. Past MAX_KEPT
+ * statements, the least recently used is closed. As in PGlite's own transactions, nothing is
  * synced to the file system until the commit.
  */
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
 import type { Query } from './types';
 
 const MAX_KEPT = 500;
-/** feature_not_supported: "cached plan must not change result type". */
-const PLAN_CHANGED = '0A000';
 const IN_TRANSACTION = { syncToFs: false };
 const DDL = /\b(alter|create|drop)\b/i;
 
@@ -46,14 +45,11 @@ export function preparedStatements(db: PGlite) {
   let made = 0;
   const { serialize } = protocol;
 
-  const forget = async (sql: string) => {
-    const statement = kept.get(sql);
-    if (!statement) return;
+  /** Closes the least recently used statement. */
+  const closeOldest = async () => {
+    const [sql, { name }] = kept.entries().next().value as [string, Prepared];
     kept.delete(sql);
-    await db.execProtocol(
-      joined([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]),
-      IN_TRANSACTION,
-    );
+    await db.execProtocol(joined([serialize.close({ type: 'S', name }), serialize.sync()]), IN_TRANSACTION);
   };
 
   const prepare = async (sql: string): Promise<Prepared> => {
@@ -74,7 +70,7 @@ export function preparedStatements(db: PGlite) {
       IN_TRANSACTION,
     );
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(described.messages) };
-    if (kept.size >= MAX_KEPT) await forget(kept.keys().next().value as string);
+    if (kept.size >= MAX_KEPT) await closeOldest();
     kept.set(sql, statement);
     return statement;
   };
@@ -100,15 +96,7 @@ export function preparedStatements(db: PGlite) {
 
   /** A Query for the transaction in progress: PGlite's query lock held for each statement. */
   const inTransaction: Query = <T>(sql: string, params?: readonly unknown[]) =>
-    db._runExclusiveQuery(async () => {
-      try {
-        return await run<T>(sql, params ?? []);
-      } catch (err) {
-        // A schema changed unseen: the transaction is lost either way; its retry prepares anew.
-        if ((err as { code?: string }).code === PLAN_CHANGED) kept.clear();
-        throw err;
-      }
-    });
+    db._runExclusiveQuery(() => run<T>(sql, params ?? []));
   /** Called with every statement run without parameters: DDL makes every statement be prepared again. */
   const schemaMayChange = (sql: string) => {
     if (DDL.test(sql)) kept.clear();
