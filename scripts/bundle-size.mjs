@@ -1,5 +1,5 @@
 // The gzip size of the JavaScript and CSS the first screen needs: the entry chunk and
-// everything it imports statically, and the classic scripts index.html loads (dynamic imports load on demand and are listed apart).
+// everything it imports statically, and the classic scripts index.html loads or holds (dynamic imports load on demand and are listed apart).
 // Reads dist/.vite/manifest.json, so build first (`npm run build:app`). Run directly it
 // prints the figures; tests/browser/bundle-budget.test.ts holds the budget with it.
 import { readFileSync } from 'node:fs';
@@ -23,17 +23,23 @@ export function measureBundle(dist = 'dist') {
     for (const dep of chunk.imports ?? []) visit(dep);
   };
   visit(entryKey);
-  // Classic scripts index.html loads beside the entry (the start script,
-  // scripts/start-preload-plugin.ts): not in the manifest, fetched on every first load.
+  // Classic scripts index.html loads beside the entry, and those it holds inline (the start
+  // scripts, scripts/start-preload-plugin.ts): not in the manifest, run on every first load.
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   for (const [, src] of html.matchAll(/<script(?![^>]*type="module")[^>]*\ssrc="\/([^"]+)"/g))
     initial.add(src);
+  // Inline scripts travel compressed with the page: what they add to its gzip.
+  const gzText = (text) => gzipSync(text, { level: 9 }).length;
+  const inline = {
+    file: 'index.html: its inline scripts',
+    gzip: gzText(html) - gzText(html.replace(/<script>[\s\S]*?<\/script>/g, '<script></script>')),
+  };
   const lazy = Object.values(manifest)
     .map((c) => c.file)
     .filter((f) => f.endsWith('.js') && !initial.has(f));
   const sized = (files) => [...files].map((file) => ({ file, gzip: gz(file) }));
   const sum = (list) => list.reduce((s, f) => s + f.gzip, 0);
-  const initialFiles = sized(initial);
+  const initialFiles = [...sized(initial), inline];
   const lazyFiles = sized(lazy);
   return {
     initialJsGzip: sum(initialFiles),

@@ -6,14 +6,18 @@
  * their requests start only after the entry's own have finished, a wait the start pays in
  * full.
  *
- * The build writes a small classic script (`assets/start-<hash>.js`, loaded from index.html's
- * head before the entry: parser-blocking, so that it runs while the document still loads and
- * can paint the start snapshot before the modules run; the preload scanner fetches the entry
- * meanwhile) that, for a signed-in start on an entity's path (the app's own test,
- * src/app/start-route.ts), loads a second one (`assets/start-preload-<hash>.js`) adding a
+ * The build writes two small classic scripts inline in index.html, so that neither waits for a
+ * request of its own (offline, each request waits its turn at the service worker). The first,
+ * in the head before the stylesheet, reads the start snapshot and builds its picture while the
+ * stylesheet loads; the second, last in the body, puts the picture before #root as soon as the
+ * stylesheet is in (a script waits for the stylesheets before it, which the first paint waits
+ * for anyway), without waiting for the end of the document (whose last bytes can wait behind
+ * the entry's files) and before the modules run. The server allows both by their hashes
+ * (server/http/inline-scripts.ts). For a signed-in start on an entity's path (the app's own test,
+ * src/app/start-route.ts), it loads a second one (`assets/start-preload-<hash>.js`) adding a
  * `<link rel="modulepreload">` for each chunk of the list screens' static graph that the
  * entry's graph does not hold (index.html preloads those already). Any other start (sign-in,
- * the dashboard) fetches only the first, a few hundred bytes.
+ * the dashboard) fetches nothing more.
  */
 import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
@@ -46,20 +50,31 @@ export function preloadScript(files: readonly string[]): string {
   return `for(const f of ${JSON.stringify(names)}){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=${JSON.stringify(`/${dir}`)}+f+${JSON.stringify(ext)};document.head.appendChild(l)}\n`;
 }
 
+/** Where the head script leaves the picture for the body script. */
+const PICTURE = '__startSnapshot';
+
 /**
- * The start script, on every first load: for a start on an entity's screen, it loads the
- * preload script `preloadFile` (apart, so that sign-in and the dashboard do not fetch its list
- * of names) and paints the start snapshot of the address if one was kept
- * (src/app/start-snapshot.ts; none while the service worker's cookie says the snapshots may be
- * old) over #root once the body is parsed (readyState 'interactive': the script blocks the
- * parser in the head, so the document is always still loading when it runs),
- * before the app's modules run (they wait for the parse). The app takes it down once its own
- * screen has painted; whatever happens, it goes after a few seconds.
+ * The start script, in the head of every first load: for a start on an entity's screen, it
+ * loads the preload script `preloadFile` once the first frame is out (apart, so that sign-in
+ * and the dashboard do not fetch its list of names), and builds the picture of the start
+ * snapshot of the address if one was kept (src/app/start-snapshot.ts; none while the service
+ * worker's cookie says the snapshots may be old), inert and hidden from assistive technology.
  */
 export function startScript(preloadFile: string): string {
-  const preload = `const s=document.createElement("script");s.src=${JSON.stringify(`/${preloadFile}`)};document.head.appendChild(s)`;
-  const snapshot = `const h=localStorage.getItem(${JSON.stringify(START_SNAPSHOT_PREFIX)}+location.pathname+location.search);h&&!document.cookie.includes(${JSON.stringify(`${SNAPSHOTS_STALE_COOKIE}=`)})&&document.addEventListener("readystatechange",()=>{document.getElementById("root").insertAdjacentHTML("beforebegin",'<div id=${START_SNAPSHOT_ID} inert aria-hidden=true>'+h+"</div>");setTimeout(()=>document.getElementById(${JSON.stringify(START_SNAPSHOT_ID)})?.remove(),${START_SNAPSHOT_MAX_MS})},{once:1})`;
-  return `(()=>{if(localStorage.getItem(${JSON.stringify(SIGNED_IN_FLAG)})!=="true"||${NOT_ENTITY_PATH}.test(location.pathname))return;${preload};${snapshot}})();\n`;
+  // After the first frame: the preload's links cost the main thread a moment, which the start
+  // snapshot's paint should not wait for.
+  const preload = `requestAnimationFrame(()=>setTimeout(()=>{const s=D.createElement("script");s.src=${JSON.stringify(`/${preloadFile}`)};D.head.append(s)}))`;
+  const picture = `const h=L.getItem(${JSON.stringify(START_SNAPSHOT_PREFIX)}+location.pathname+location.search);if(!h||D.cookie.includes(${JSON.stringify(`${SNAPSHOTS_STALE_COOKIE}=`)}))return;const d=D.createElement("div");d.id=${JSON.stringify(START_SNAPSHOT_ID)};d.inert=1;d.ariaHidden="true";d.innerHTML=h;self.${PICTURE}=d`;
+  return `(()=>{const D=document,L=localStorage;if(L.getItem(${JSON.stringify(SIGNED_IN_FLAG)})!=="true"||${NOT_ENTITY_PATH}.test(location.pathname))return;${preload};${picture}})();\n`;
+}
+
+/**
+ * The snapshot script, last in the body: puts the picture the start script built before #root,
+ * before the app's modules run. The app takes it down once its own screen has painted;
+ * whatever happens, it goes after a few seconds.
+ */
+export function snapshotScript(): string {
+  return `{const d=self.${PICTURE};d&&(document.getElementById("root").before(d),setTimeout(()=>{d.remove();delete self.${PICTURE}},${START_SNAPSHOT_MAX_MS}))}\n`;
 }
 
 /** A build file named by its content, as Vite names the others. */
@@ -80,14 +95,19 @@ export function startPreload(startChunk: string): Plugin {
         const preload = preloadScript(startOnlyChunks(bundle, startChunk));
         const preloadFile = hashed('start-preload', preload);
         this.emitFile({ type: 'asset', fileName: preloadFile, source: preload });
-        const source = startScript(preloadFile);
-        const fileName = hashed('start', source);
-        this.emitFile({ type: 'asset', fileName, source });
-        // In the head before the entry's module script: fetched beside it, run before the body.
-        html.source = String(html.source).replace(
-          /(\s*)<script type="module"/,
-          `$1<script src="/${fileName}"></script>$1<script type="module"`,
-        );
+        const start = startScript(preloadFile).trim();
+        const snapshot = snapshotScript().trim();
+        html.source = String(html.source)
+          // In the head before the entry's module script and the stylesheet.
+          .replace(
+            /(\s*)<script type="module"/,
+            (_m, space: string) => `${space}<script>${start}</script>${space}<script type="module"`,
+          )
+          // Last in the body: #root is there when it runs.
+          .replace(
+            /(\s*)<\/body>/,
+            (_m, space: string) => `${space}  <script>${snapshot}</script>${space}</body>`,
+          );
       },
     },
   };

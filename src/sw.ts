@@ -11,6 +11,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { openLocalDb } from './db/open';
+import { dropOldStartPages, type RoutingInstallEvent, routeStartPages } from './sw-start-pages';
 import { createApi } from './sync/api/api-client';
 import { awaitServer } from './sync/recovery';
 import { PROBE_EVERY_MS } from './sync/scheduler';
@@ -25,12 +26,12 @@ declare const self: ServiceWorkerGlobalScope & {
 // without a reload, and a page that accepted an update reloads into the new version.
 clientsClaim();
 cleanupOutdatedCaches();
-precacheAndRoute(self.__WB_MANIFEST);
+const manifest = self.__WB_MANIFEST;
+precacheAndRoute(manifest);
 
-/** The install event with the Service Worker Static Routing API (Chromium 123+). */
-interface RoutingInstallEvent extends ExtendableEvent {
-  addRoutes?(rules: { condition: { urlPattern: string }; source: 'cache' }[]): Promise<void>;
-}
+/** The app shell's revision: it names the cache of the start pages (sw-start-pages.ts). */
+const shellEntry = manifest.find((e) => typeof e !== 'string' && e.url === 'index.html');
+const shellRevision = typeof shellEntry === 'object' ? (shellEntry.revision ?? 'none') : 'none';
 
 // The build's hashed files (scripts, styles) are answered by the browser straight from the
 // precache, without a fetch event: on a cold start each of the two dozen chunks otherwise waited
@@ -45,6 +46,14 @@ self.addEventListener('install', (event) => {
         .addRoutes([{ condition: { urlPattern: '/assets/*' }, source: 'cache' }])
         .catch((error) => console.warn('Static routes not added', error)),
     );
+  install.waitUntil(
+    routeStartPages(install, '/index.html', shellRevision).catch((error) =>
+      console.warn('Start pages not routed', error),
+    ),
+  );
+});
+self.addEventListener('activate', (event) => {
+  event.waitUntil(dropOldStartPages(shellRevision));
 });
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
 // Uploaded files never change under a name (the server names each upload anew), so a copy
@@ -61,7 +70,15 @@ self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-const context = { db: openLocalDb(), api: createApi({ root: API_ROOT }) };
+/**
+ * The store and the API client, made when a sync first needs them: a start answers its
+ * navigation without them (a cold start waits for this worker's script to run).
+ */
+let made: { db: ReturnType<typeof openLocalDb>; api: ReturnType<typeof createApi> } | undefined;
+const syncContext = () => {
+  made ??= { db: openLocalDb(), api: createApi({ root: API_ROOT }) };
+  return made;
+};
 
 interface SyncEvent extends ExtendableEvent {
   tag: string;
@@ -75,6 +92,7 @@ const PROBE_FOR_MS = 60_000;
 
 /** Sends what waits; if the server could not be reached, probes it for a while and sends again. */
 async function syncWithRecovery(): Promise<SyncReport> {
+  const context = syncContext();
   const report = await syncNow(context);
   if (report.replay.paused || report.replay.unreachable === 0) return report;
   const answered = await awaitServer(context, { everyMs: () => PROBE_EVERY_MS, limitMs: PROBE_FOR_MS });

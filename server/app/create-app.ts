@@ -31,6 +31,7 @@ import { compressJson } from '../http/compress';
 import type { AppEnv } from '../http/env';
 import { guardQuery, sameOrigin } from '../http/guards';
 import { securityHeaders } from '../http/headers';
+import { inlineScriptHashes } from '../http/inline-scripts';
 import { limitAnonymousBody, limitBody } from '../http/limit';
 import { removeTempFiles } from '../http/multipart';
 import { fail, TEXT } from '../http/reply';
@@ -97,6 +98,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     securityHeaders({
       apiPrefix: API_PREFIX,
       apiOrigin: options.apiOrigin,
+      scriptHashes: inlineScriptHashes(options.staticDir),
       isHttps: (c) => clientInfo(c, trustProxy).https,
     }),
   );

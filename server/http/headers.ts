@@ -7,7 +7,8 @@
  * (uploads) keeps it.
  *
  * The app's policy allows what the built app does and nothing more:
- * - scripts, workers (the service worker), manifest, fonts: this origin only;
+ * - scripts, workers (the service worker), manifest, fonts: this origin only, plus the
+ *   inline scripts of the built index.html, by their hashes (inline-scripts.ts);
  * - images: this origin, blob: (files chosen in a form are previewed from Blobs) and data:;
  * - connections: this origin, plus the API's when the app was built against another one;
  * - styles: this origin's stylesheet, plus ONE inline <style> element: the base CSS TipTap
@@ -33,11 +34,11 @@ const HSTS = 'max-age=31536000';
 
 type Policy = NonNullable<Parameters<typeof secureHeaders>[0]>['contentSecurityPolicy'];
 
-function appPolicy(apiOrigin?: string): Policy {
+function appPolicy(apiOrigin: string | undefined, scriptHashes: readonly string[]): Policy {
   const api = apiOrigin ? [apiOrigin] : [];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...scriptHashes],
     styleSrc: ["'self'", `'${TIPTAP_STYLE_HASH}'`],
     styleSrcAttr: ["'unsafe-inline'"],
     imgSrc: ["'self'", 'blob:', 'data:', ...api],
@@ -78,6 +79,8 @@ export interface HeaderOptions {
   apiPrefix: string;
   /** The API's origin when the app was built against another one (VITE_API_ROOT). */
   apiOrigin?: string;
+  /** Hashes of the built index.html's inline scripts (inline-scripts.ts). */
+  scriptHashes?: readonly string[];
   /** Whether this request came over HTTPS (server/http/client.ts). */
   isHttps: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => boolean;
 }
@@ -89,7 +92,7 @@ export function originOf(apiRoot: string | undefined): string | undefined {
 }
 
 export function securityHeaders(options: HeaderOptions): MiddlewareHandler<AppEnv> {
-  const app = appPolicy(options.apiOrigin);
+  const app = appPolicy(options.apiOrigin, options.scriptHashes ?? []);
   const forApp = [headersFor(app, false), headersFor(app, true)];
   const forApi = [headersFor(API_POLICY, false), headersFor(API_POLICY, true)];
   const isApi = (path: string) => path === options.apiPrefix || path.startsWith(`${options.apiPrefix}/`);

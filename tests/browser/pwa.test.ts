@@ -1,6 +1,8 @@
 /**
- * The PWA shell: installable in Chromium, and a new version waiting is offered with a
- * prompt that reloads into it.
+ * The PWA shell: installable in Chromium; a start on one of the app's fixed addresses is
+ * answered by the browser from the start pages cache, without the worker (src/sw-start-pages.ts),
+ * and any other address by the worker, both offline; a new version waiting is offered with a
+ * prompt that reloads into it, and its start pages replace the old ones.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -48,6 +50,43 @@ describe('PWA shell', () => {
     await rm(profile, { recursive: true, force: true });
   });
 
+  it('answers a start on a fixed address from the start pages, and any other from the worker, offline', async () => {
+    const { context, profile } = await launchPersistent();
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${server.url}/login`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const kept = await page.evaluate(async () => {
+      const names = (await caches.keys()).filter((n) => n.startsWith('start-pages-'));
+      const cache = await caches.open(names[0] ?? 'none');
+      const page = await cache.match('/students');
+      return { names, text: await page?.text(), csp: page?.headers.get('content-security-policy') };
+    });
+    expect(kept.names).toHaveLength(1);
+    expect(kept.text).toBe(await readFile(join(staticDir, 'index.html'), 'utf8'));
+    expect(kept.csp).toContain("script-src 'self' 'sha256-");
+
+    await context.setOffline(true);
+    const served = async (path: string) => {
+      await page.goto(`${server.url}${path}`);
+      await expect.poll(() => page.locator('#root *').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      return page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & {
+          workerMatchedSourceType?: string;
+        };
+        return nav.workerMatchedSourceType;
+      });
+    };
+    expect(await served('/students')).toBe('cache');
+    expect(await served('/classes')).toBe('cache');
+    // With a query or an id: the worker's navigation route, as before.
+    expect(await served('/students?page=2')).not.toBe('cache');
+    expect(await served('/updatestudents/MTI=')).not.toBe('cache');
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  });
+
   it('offers a waiting new version and reloads into it', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -59,9 +98,24 @@ describe('PWA shell', () => {
     await page.reload();
     expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 
+    const startPages = () =>
+      page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith('start-pages-')));
+    const before = await startPages();
+    expect(before).toHaveLength(1);
+
     // Publish a new version: the worker's bytes change, so the browser installs it and it waits.
+    // Its shell changes too (outside the scripts, whose hashes the server allows).
     const sw = join(staticDir, 'sw.js');
-    await writeFile(sw, `${await readFile(sw, 'utf8')}\n// new version ${Date.now()}\n`);
+    const shell = join(staticDir, 'index.html');
+    await writeFile(shell, `${await readFile(shell, 'utf8')}<!-- new version -->\n`);
+    const newShell = (text: string) =>
+      text.replace(
+        /"revision":"[^"]*","url":"index.html"/,
+        `"revision":"new-${Date.now()}","url":"index.html"`,
+      );
+    const worker = await readFile(sw, 'utf8');
+    expect(newShell(worker)).not.toBe(worker);
+    await writeFile(sw, `${newShell(worker)}\n// new version ${Date.now()}\n`);
     await page.evaluate(async () => {
       const reg = await navigator.serviceWorker.getRegistration();
       await reg?.update();
@@ -78,6 +132,14 @@ describe('PWA shell', () => {
       return { waiting: Boolean(reg?.waiting), controlled: Boolean(navigator.serviceWorker.controller) };
     });
     expect(state).toEqual({ waiting: false, controlled: true });
+    // The new version's start pages, with its shell; the old ones are gone.
+    await expect.poll(startPages).toHaveLength(1);
+    expect(await startPages()).not.toEqual(before);
+    const kept = await page.evaluate(async () => {
+      const [name] = (await caches.keys()).filter((n) => n.startsWith('start-pages-'));
+      return (await (await caches.open(name ?? 'none')).match('/students'))?.text();
+    });
+    expect(kept).toContain('<!-- new version -->');
     await context.close();
   });
 });

@@ -18,16 +18,26 @@ import { api, signIn, startTestServer, type TestServer } from '../../helpers/ser
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 let staticDir: string;
+let scriptedDir: string;
 let server: TestServer;
 let proxied: TestServer;
+
+/** The inline scripts of the second build's index.html (the start scripts, as the build writes them). */
+const INLINE = ['(()=>{self.a=1})();', 'document.title="x"'];
 
 beforeAll(async () => {
   staticDir = await mkdtemp(join(tmpdir(), 'static-'));
   await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>App</title>');
+  scriptedDir = await mkdtemp(join(tmpdir(), 'static-'));
+  await writeFile(
+    join(scriptedDir, 'index.html'),
+    `<!doctype html><head><script>${INLINE[0]}</script><script type="module" src="/a.js"></script>` +
+      `<script src="/b.js"></script></head><body><div id="root"></div><script>${INLINE[1]}</script></body>`,
+  );
   [server, proxied] = await Promise.all([
     startTestServer({ staticDir }),
     startTestServer({
-      staticDir,
+      staticDir: scriptedDir,
       settings: { trustProxy: 'loopback', apiOrigin: 'https://api.example.org' },
     }),
   ]);
@@ -36,6 +46,7 @@ afterAll(async () => {
   await server?.close();
   await proxied?.close();
   await rm(staticDir, { recursive: true, force: true });
+  await rm(scriptedDir, { recursive: true, force: true });
 });
 
 const directives = (policy: string | null) =>
@@ -65,6 +76,12 @@ describe("the app's Content-Security-Policy", () => {
     expect([...csp.values()].flat().filter((v) => v.includes('unsafe') && v !== "'unsafe-inline'")).toEqual(
       [],
     );
+  });
+
+  it("allows exactly the built index.html's inline scripts, by their hashes", async () => {
+    const csp = directives((await fetch(`${proxied.url}/students`)).headers.get('content-security-policy'));
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(csp.get('script-src')).toEqual(["'self'", ...INLINE.map(hash)]);
   });
 
   it('allows the API origin for connections and images when the app was built against another one', async () => {

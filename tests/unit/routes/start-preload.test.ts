@@ -33,11 +33,15 @@ function run(path: string, signedIn: boolean, files: string[]) {
   const page = {
     localStorage: { getItem: (key: string) => (key === 'isAuthenticated' && signedIn ? 'true' : null) },
     location: { pathname: path, search: '' },
+    requestAnimationFrame: (run: () => void) => run(),
+    setTimeout: (run: () => void) => run(),
     document: {
       createElement: (tag: string) =>
         tag === 'script' ? { src: '' } : { rel: '', href: '', crossOrigin: null },
       head: {
         appendChild: (el: { src?: string } & (typeof added)[number]) =>
+          el.src !== undefined ? loaded.push(el.src) : added.push(el),
+        append: (el: { src?: string } & (typeof added)[number]) =>
           el.src !== undefined ? loaded.push(el.src) : added.push(el),
       },
     },
