@@ -35,8 +35,9 @@ export const PUT_SLICES = {
 
 /**
  * The rows in slices of PUT_SLICES.size, as many a task as fit in PUT_SLICES.taskMs (one at
- * least); the next task begins when the store has written the first slice of the one before.
- * `now` is the clock the time is read from.
+ * least): a slice is begun only when the last one's cost still fits, so a slow device's task
+ * ends near its time instead of a slice past it. The next task begins when the store has
+ * written the first slice of the one before. `now` is the clock the time is read from.
  */
 export async function putInSlices(
   table: Pick<Table<Row, string>, 'bulkPut'>,
@@ -57,7 +58,14 @@ export async function putInSlices(
   while (at < rows.length) {
     const started = now();
     const first = next();
-    while (at < rows.length && now() - started < taskMs) next();
+    let spent = now() - started;
+    let slice = spent;
+    while (at < rows.length && spent + slice <= taskMs) {
+      next();
+      const total = now() - started;
+      slice = total - spent;
+      spent = total;
+    }
     await first;
   }
   await Promise.all(writes);
