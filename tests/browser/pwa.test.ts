@@ -30,14 +30,20 @@ afterAll(async () => {
   await rm(staticDir, { recursive: true, force: true });
 });
 
+/** Chromium on a profile of its own, with the app's worker installed (from the sign-in page). */
+async function installedOnProfile() {
+  const { context, profile } = await launchPersistent();
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${server.url}/login`);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  return { context, profile, page };
+}
+
 describe('PWA shell', () => {
   it('is installable in Chromium (manifest, icons, service worker)', async () => {
-    const { context, profile } = await launchPersistent();
-    const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${server.url}/login`);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    const { context, profile, page } = await installedOnProfile();
     const cdp = await context.newCDPSession(page);
     await expect
       .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, {
@@ -51,12 +57,7 @@ describe('PWA shell', () => {
   });
 
   it('answers a start on a fixed address from the start pages, and any other from the worker, offline', async () => {
-    const { context, profile } = await launchPersistent();
-    const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${server.url}/login`);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    const { context, profile, page } = await installedOnProfile();
     const kept = await page.evaluate(async () => {
       const names = (await caches.keys()).filter((n) => n.startsWith('start-pages-'));
       const cache = await caches.open(names[0] ?? 'none');
