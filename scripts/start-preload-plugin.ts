@@ -14,7 +14,7 @@
  * for anyway), without waiting for the end of the document (whose last bytes can wait behind
  * the entry's files) and before the modules run. The server allows both by their hashes
  * (server/http/inline-scripts.ts). For a signed-in start on an entity's path (the app's own test,
- * src/app/start-route.ts), it loads a second one (`assets/start-preload-<hash>.js`) adding a
+ * src/app/start-route.ts), the first also loads `assets/start-preload-<hash>.js`, which adds a
  * `<link rel="modulepreload">` for each chunk of the list screens' static graph that the
  * entry's graph does not hold (index.html preloads those already). Any other start (sign-in,
  * the dashboard) fetches nothing more.
