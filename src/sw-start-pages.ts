@@ -30,10 +30,10 @@ export function fixedAddresses(): string[] {
   return [...paths];
 }
 
+type Pattern = new (init: object) => object;
+
 /** The navigations to the fixed addresses, each with no query, answered from `cacheName`. */
-function rules(cacheName: string, paths: readonly string[]): RouterRule[] {
-  const Pattern = (globalThis as { URLPattern?: new (init: object) => object }).URLPattern;
-  if (!Pattern) return [];
+function rules(Pattern: Pattern, cacheName: string, paths: readonly string[]): RouterRule[] {
   return paths.map((pathname) => ({
     condition: { urlPattern: new Pattern({ pathname, search: '' }), requestMode: 'navigate' },
     source: { cacheName },
@@ -46,7 +46,9 @@ function rules(cacheName: string, paths: readonly string[]): RouterRule[] {
  * handler answering as before.
  */
 export async function routeStartPages(event: RoutingInstallEvent, shellUrl: string, revision: string) {
-  if (!event.addRoutes) return;
+  // Rules name their addresses by URLPattern: without it, nothing is kept.
+  const Pattern = (globalThis as { URLPattern?: Pattern }).URLPattern;
+  if (!event.addRoutes || !Pattern) return;
   const cacheName = PREFIX + revision;
   const paths = fixedAddresses();
   const shell = await fetch(shellUrl, { cache: 'reload' });
@@ -57,7 +59,7 @@ export async function routeStartPages(event: RoutingInstallEvent, shellUrl: stri
   await Promise.all(
     paths.map((path) => cache.put(path, new Response(body, { status: 200, headers: shell.headers }))),
   );
-  await event.addRoutes(rules(cacheName, paths));
+  await event.addRoutes(rules(Pattern, cacheName, paths));
 }
 
 /** Drops the shells kept by earlier versions of the worker (at activation: none of them answers now). */

@@ -30,8 +30,8 @@ const manifest = self.__WB_MANIFEST;
 precacheAndRoute(manifest);
 
 /** The app shell's revision: it names the cache of the start pages (sw-start-pages.ts). */
-const shellEntry = manifest.find((e) => typeof e !== 'string' && e.url === 'index.html');
-const shellRevision = typeof shellEntry === 'object' ? (shellEntry.revision ?? 'none') : 'none';
+const shellRevision =
+  manifest.flatMap((e) => (typeof e !== 'string' && e.url === 'index.html' ? [e.revision] : []))[0] ?? 'none';
 
 // The build's hashed files (scripts, styles) are answered by the browser straight from the
 // precache, without a fetch event: on a cold start each of the two dozen chunks otherwise waited

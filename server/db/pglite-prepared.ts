@@ -30,16 +30,6 @@ interface Prepared {
   paramTypes: number[];
 }
 
-const joined = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
-};
-
 export function preparedStatements(db: PGlite) {
   const kept = new Map<string, Prepared>();
   let made = 0;
@@ -49,7 +39,10 @@ export function preparedStatements(db: PGlite) {
   const closeOldest = async () => {
     const [sql, { name }] = kept.entries().next().value as [string, Prepared];
     kept.delete(sql);
-    await db.execProtocol(joined([serialize.close({ type: 'S', name }), serialize.sync()]), IN_TRANSACTION);
+    await db.execProtocol(
+      Buffer.concat([serialize.close({ type: 'S', name }), serialize.sync()]),
+      IN_TRANSACTION,
+    );
   };
 
   const prepare = async (sql: string): Promise<Prepared> => {
@@ -62,7 +55,7 @@ export function preparedStatements(db: PGlite) {
     }
     const name = `w${++made}`;
     const described = await db.execProtocol(
-      joined([
+      Buffer.concat([
         serialize.parse({ name, text: sql }),
         serialize.describe({ type: 'S', name }),
         serialize.sync(),
@@ -83,7 +76,7 @@ export function preparedStatements(db: PGlite) {
       return serializer ? serializer(value) : String(value);
     });
     const ran = await db.execProtocol(
-      joined([
+      Buffer.concat([
         serialize.bind({ statement: name, values }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),

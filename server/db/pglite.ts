@@ -39,10 +39,15 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   const prepared = preparedStatements(db);
   type Runner = Pick<PGlite, 'query' | 'exec'>;
   // PGlite's query() uses the extended protocol (one statement); exec() is the simple one.
+  // `withParams`: how statements with parameters run (inside a transaction, prepared).
   const queryOn =
-    (runner: Runner): Query =>
+    (
+      runner: Runner,
+      withParams: Query = async <T>(sql: string, params?: readonly unknown[]) =>
+        (await runner.query<T>(sql, [...(params ?? [])])).rows,
+    ): Query =>
     async <T>(sql: string, params?: readonly unknown[]) => {
-      if (params && params.length > 0) return (await runner.query<T>(sql, [...params])).rows;
+      if (params && params.length > 0) return withParams<T>(sql, params);
       prepared.schemaMayChange(sql);
       const results = await runner.exec(sql);
       return (results.at(-1)?.rows ?? []) as T[];
@@ -63,15 +68,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 
   return {
     query: <T>(sql: string, params?: readonly unknown[]) => counted(() => query<T>(sql, params)),
-    tx: (fn) =>
-      counted(() =>
-        db.transaction((tx) => {
-          const plain = queryOn(tx);
-          const inTx = <T>(sql: string, params?: readonly unknown[]) =>
-            params && params.length > 0 ? prepared.inTransaction<T>(sql, params) : plain<T>(sql);
-          return fn(inTx);
-        }),
-      ),
+    tx: (fn) => counted(() => db.transaction((tx) => fn(queryOn(tx, prepared.inTransaction)))),
     close: () => db.close(),
     transactionsAtOnce: 1,
     // Inside a transaction of its own, no other one runs meanwhile (PGlite runs one at a time);

@@ -10,14 +10,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** A CSP source allowing the inline script `text`. */
+const hashSource = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
 /** `'sha256-…'` sources, one per `<script>` without attributes in `html`. */
 export function scriptHashesOf(html: string): string[] {
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    ([, text]) =>
-      `'sha256-${createHash('sha256')
-        .update(text ?? '')
-        .digest('base64')}'`,
-  );
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, text]) => hashSource(text ?? ''));
 }
 
 /** The hashes of staticDir's index.html; none when there is no built app. */
