@@ -168,6 +168,37 @@ describe('search', () => {
   });
 });
 
+describe('the address of a typed search', () => {
+  const searchParam = (name: string) => new URL(page.url()).searchParams.get(name);
+
+  it('takes the search once typing pauses, and a page asked right after typing keeps it', async () => {
+    await openScreen(page, suite.server.url, '/classes?page=2');
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.click();
+    await search.pressSequentially('ELAN', { delay: 40 });
+    await expect.poll(shownNames).toEqual(['Élan', 'elan vital', 'ÉLANCÉ']);
+    await expect.poll(() => searchParam('search')).toBe('ELAN');
+    expect(searchParam('page')).toBeNull();
+
+    // 'Class 1' and 'Class 10' to 'Class 19', and 'Class 100' on: more than a page.
+    await search.fill('class 1');
+    await nav().getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => [searchParam('search'), searchParam('page')]).toEqual(['class 1', '2']);
+    await expect.poll(footer).toMatch(/^Showing 11 to 20 of \d+ entries$/);
+    expect(await search.inputValue()).toBe('class 1');
+  });
+
+  it('leaves the screen the administrator went to after typing alone', async () => {
+    await openScreen(page, suite.server.url, '/classes');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('zoe');
+    await page.getByRole('link', { name: 'Add Class' }).click();
+    await page.waitForURL(/\/addclasses$/);
+    // Longer than the pause after which a typed search would reach the address.
+    await page.waitForTimeout(1000);
+    expect(page.url()).toBe(`${suite.server.url}/addclasses`);
+  });
+});
+
 describe('a list follows changes made elsewhere', () => {
   it('shows a class added in another tab without a reload', async () => {
     await openScreen(page, suite.server.url, '/classes?sort=class_name&dir=desc');

@@ -24,7 +24,7 @@
  * from its route, shows only that parent's records and names the parent; its add button adds
  * to that parent.
  */
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { mayChange } from '../../contract/accounts/roles';
 import type { EntityDescription, RowActions, ScreenTexts } from '../../contract/entity';
 import { screenTexts } from '../../contract/messages';
@@ -40,10 +40,10 @@ import { ListCsvTools } from './ListCsvTools';
 import { ListFoot, pageSpan } from './ListFoot';
 import { ListTable } from './ListTable';
 import { ListTools } from './ListTools';
-import type { ListSearch } from './list-search';
 import { useRevealedRow } from './reveal';
 import { useDeleteRow } from './use-delete-row';
 import { useListAddress } from './use-list-address';
+import { useListGo } from './use-list-go';
 import { useScrolledIntoView } from './use-scrolled-into-view';
 
 export type { ColumnView } from '../columns';
@@ -73,7 +73,6 @@ export default function ListScreen({
   const texts = { ...screenTexts(entity), ...ownTexts };
   usePageTitle(texts.listTitle);
   const remove = useDeleteRow(entity);
-  const navigate = useNavigate();
   const own = given ?? columnViews(entity);
   const address = useListAddress(entity, own);
   const { params, within, parentId, sort, query } = address;
@@ -82,17 +81,9 @@ export default function ListScreen({
   // Selection and bulk actions (bulk/): not on a picker, whose rows are another screen's links.
   const role = useRole();
   const may = mayChange(role, entity);
-  const bulk = useBulkSelection(entity, query, result, actions === undefined && may);
-
-  /**
-   * Goes to another page, search, order, filter or size: the list asks for it at once, in the
-   * handler's task, and the address follows (the page stays in it for reload and back/forward).
-   */
-  const go = (next: ListSearch) => {
-    const search = { ...params, ...next };
-    askNow(address.queryOf(search).query);
-    return navigate({ to: '.', search: search as never, replace: true });
-  };
+  const { go, shown } = useListGo(params, (search) => address.queryOf(search).query, askNow);
+  const shownQuery = shown === params ? query : address.queryOf(shown).query;
+  const bulk = useBulkSelection(entity, shownQuery, result, actions === undefined && may);
 
   const order = sort ?? entity.list.sort;
   const onSort = (field: string) => {
@@ -119,7 +110,7 @@ export default function ListScreen({
             {texts.addButton}
           </Link>
         )}
-        <ListCsvTools entity={entity} query={query} />
+        <ListCsvTools entity={entity} query={shownQuery} />
       </div>
       {within && parentId !== null && <ParentName entity={entity} field={within} id={parentId} sayMissing />}
       <ListTools

@@ -24,14 +24,14 @@ export function ListTools({
   shownSize: number;
   /** The description's page size: not written into the address. */
   defaultSize: number;
-  go: (next: ListSearch) => unknown;
+  go: (next: ListSearch, typing?: boolean) => unknown;
 }) {
   return (
     <div className="list-tools">
       <SearchBox
         value={search}
         placeholder={placeholder}
-        onSearch={(value) => void go({ search: value || undefined, page: undefined })}
+        onSearch={(value) => void go({ search: value || undefined, page: undefined }, true)}
       />
       {valueFilters.map((f) => (
         <label key={f.param} className="list-filter">
