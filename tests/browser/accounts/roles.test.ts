@@ -156,6 +156,13 @@ describe('an Owner and an Editor', () => {
     const editor = await tabletAs('edna.editor', 'edna-editor-password');
     await editor.goto(`${suite.server.url}/addclasses`);
     await editor.getByLabel('Class Name').fill('Typed by the Editor');
+    // A list open in another tab: its add button and its rows' buttons follow the role live.
+    const list = await editor.context().newPage();
+    await list.goto(`${suite.server.url}/classes`);
+    const addButton = list.getByRole('link', { name: 'Add Class' });
+    await expect.poll(() => addButton.count()).toBe(1);
+    const deletes = list.locator('tbody').getByRole('button', { name: 'Delete' });
+    await expect.poll(() => deletes.count()).toBeGreaterThan(0);
 
     await owner.goto(`${suite.server.url}/administrators`);
     const row = owner.locator('tbody tr').filter({ hasText: 'edna.editor' });
@@ -173,6 +180,9 @@ describe('an Owner and an Editor', () => {
         },
       )
       .toBe('Viewer');
+    await expect.poll(() => addButton.count()).toBe(0);
+    await expect.poll(() => deletes.count()).toBe(0);
+    await list.close();
     await editor.context().setOffline(true);
     await editor.getByRole('button', { name: 'Add Class' }).click();
     await expect
