@@ -16,7 +16,7 @@ import type { LocalDb, Row } from './database';
 import { ListEngine, type PageAnswer, type PageQuery } from './list-engine/engine';
 import type { ShownPage } from './list-engine/protocol';
 import { engineSpecs } from './list-engine/spec';
-import { parentTables, withParentNames } from './reads/join-parent-names';
+import { type KnownNames, parentTables, withParentNames } from './reads/join-parent-names';
 import { resolveId } from './resolve';
 
 export type { PageAnswer, PageQuery };
@@ -62,13 +62,17 @@ export async function choiceKeys(
   return new Set(conflicts.filter((e) => e.entity === entity.name && asked.has(e.key)).map((e) => e.key));
 }
 
-/** The rows of these keys in this order (those still there), with parents' names and pending marks. */
+/**
+ * The rows of these keys in this order (those still there), with parents' names (those
+ * `known` from memory, the others read) and pending marks.
+ */
 export function pageRows(
   db: LocalDb,
   entity: EntityDescription,
   keys: readonly string[],
+  known?: KnownNames,
 ): Promise<{ rows: Row[]; pending: Set<string>; choices: Set<string> }> {
-  return db.transaction('r', [db.rows(entity), db.outbox, ...parentTables(db, entity)], async () => {
+  return db.transaction('r', [db.rows(entity), db.outbox, ...parentTables(db, entity, known)], async () => {
     // Asked together: each wait for IndexedDB's answer is a round trip to the browser's
     // storage, and a page's answer (a keystroke's, a click's) waits for all of them.
     const [read, pending] = await Promise.all([
@@ -78,7 +82,7 @@ export function pageRows(
     const found = read.filter((row) => row !== undefined);
     // A choice is asked of a pending row only: a page with none (nearly every one) asks nothing more.
     const [rows, choices] = await Promise.all([
-      withParentNames(db, entity, found),
+      withParentNames(db, entity, found, known),
       pending.size > 0 ? choiceKeys(db, entity, [...pending]) : new Set<string>(),
     ]);
     return { rows, pending, choices };
@@ -90,8 +94,9 @@ export async function shownPage(
   db: LocalDb,
   entity: EntityDescription,
   answer: PageAnswer,
+  known?: KnownNames,
 ): Promise<ShownPage> {
-  const { rows, pending, choices } = await pageRows(db, entity, answer.keys);
+  const { rows, pending, choices } = await pageRows(db, entity, answer.keys, known);
   return { ...answer, rows, pending: [...pending], choices: [...choices] };
 }
 

@@ -244,6 +244,14 @@ export class ListEngine {
     return this.updating.then(() => undefined);
   }
 
+  /**
+   * Key -> the name children show, of an entity whose index is loaded with its titles (a
+   * list's page joins its parents' names from here); undefined otherwise.
+   */
+  loadedTitles(name: string): ReadonlyMap<string, string> | undefined {
+    return this.indexes.get(name)?.loadedTitles();
+  }
+
   /** A page of a list query. */
   async page(name: string, q: PageQuery, fresh = false): Promise<PageAnswer> {
     return (await this.current(name, fresh)).page(q);

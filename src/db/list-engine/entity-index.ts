@@ -172,6 +172,12 @@ export class EntityIndex {
     return map;
   }
 
+  /** The titles (see `titles`) when this index has read its title column; else undefined. */
+  loadedTitles(): Map<string, string> | undefined {
+    const title = this.spec.title;
+    return title === this.spec.projection.key || this.rows.cols.has(title) ? this.titles() : undefined;
+  }
+
   private searchText(slot: number, columns = this.spec.search.map((f) => this.column(f))): string {
     if (!this.rows.isLive(slot)) return '';
     return searchText(columns.map((c) => c[slot]));

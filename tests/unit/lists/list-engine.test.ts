@@ -19,7 +19,7 @@ import type { FromWorker, ShownPage } from '../../../src/db/list-engine/protocol
 import { engineSpecs } from '../../../src/db/list-engine/spec';
 import { PageWatches } from '../../../src/db/list-engine/watches';
 import { mutate } from '../../../src/db/mutate';
-import { listRows } from '../../../src/db/queries';
+import { listRows, shownPage } from '../../../src/db/queries';
 import { pageWindow } from '../../../src/ui/list/Pagination';
 import { freshLocalDbEach } from '../../helpers/local-db';
 
@@ -143,6 +143,36 @@ describe('search, filters, totals and pages', () => {
       await db.rows(schoolEntity).put({ school_id: '1', school_name: 'Zêta Academy' });
       expect(await found('zeta')).toEqual(['1']);
       expect(await found('old')).toEqual([]);
+    } finally {
+      engine.close();
+    }
+  });
+
+  it('a page joins its parents’ current names from the loaded indexes, and reads those not loaded', async () => {
+    await db.rows(schoolEntity).put({ school_id: '1', school_name: 'Old Name' });
+    await db.rows(studentEntity).bulkPut([
+      { student_id: '1', student_name: 'Ana', school_id: '1', school_name: 'Copied Name', status: 'Enabled' },
+      { student_id: '2', student_name: 'Zoë', school_id: '9', school_name: 'Not Here', status: 'Enabled' },
+    ]);
+    const engine = new ListEngine(db, engineSpecs(entities));
+    try {
+      const shown = async () => {
+        const answer = await engine.page(studentEntity.name, {}, true);
+        const page = await shownPage(db, studentEntity, answer, (p) => engine.loadedTitles(p));
+        return page.rows.map((r) => r.school_name);
+      };
+      // Before the school's index has its titles, the names are read from the store.
+      expect(engine.loadedTitles(schoolEntity.name)).toBeUndefined();
+      expect(await shown()).toEqual(['Old Name', 'Not Here']);
+      await engine.page(schoolEntity.name, { sort: { field: 'school_name', dir: 'asc' } }, true);
+      expect(engine.loadedTitles(schoolEntity.name)?.get('1')).toBe('Old Name');
+      await db.rows(schoolEntity).put({ school_id: '1', school_name: 'Zêta Academy' });
+      // From memory: the renamed school, and a school not on this device keeps the row's copy.
+      expect(await shown()).toEqual(['Zêta Academy', 'Not Here']);
+      // Names handed over are used as they are: nothing is read for them.
+      const answer = await engine.page(studentEntity.name, {}, true);
+      const handed = await shownPage(db, studentEntity, answer, () => new Map([['1', 'Handed Over']]));
+      expect(handed.rows.map((r) => r.school_name)).toEqual(['Handed Over', 'Not Here']);
     } finally {
       engine.close();
     }
