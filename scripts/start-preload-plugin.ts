@@ -57,14 +57,15 @@ const PICTURE = '__startSnapshot';
  * The start script, in the head of every first load: for a start on an entity's screen, it
  * loads the preload script `preloadFile` once the first frame is out (apart, so that sign-in
  * and the dashboard do not fetch its list of names), and builds the picture of the start
- * snapshot of the address if one was kept (src/app/start-snapshot.ts; none while the service
- * worker's cookie says the snapshots may be old), inert and hidden from assistive technology.
+ * snapshot of the address if one was kept at this width (src/app/start-snapshot.ts; none while
+ * the service worker's cookie says the snapshots may be old), inert and hidden from assistive
+ * technology.
  */
 export function startScript(preloadFile: string): string {
   // After the first frame: the preload's links cost the main thread a moment, which the start
   // snapshot's paint should not wait for.
   const preload = `requestAnimationFrame(()=>setTimeout(()=>{const s=D.createElement("script");s.src=${JSON.stringify(`/${preloadFile}`)};D.head.append(s)}))`;
-  const picture = `const h=L.getItem(${JSON.stringify(START_SNAPSHOT_PREFIX)}+location.pathname+location.search);if(!h||D.cookie.includes(${JSON.stringify(`${SNAPSHOTS_STALE_COOKIE}=`)}))return;const d=D.createElement("div");d.id=${JSON.stringify(START_SNAPSHOT_ID)};d.inert=1;d.ariaHidden="true";d.innerHTML=h;self.${PICTURE}=d`;
+  const picture = `const h=L.getItem(${JSON.stringify(START_SNAPSHOT_PREFIX)}+location.pathname+location.search);if(!h||D.cookie.includes(${JSON.stringify(`${SNAPSHOTS_STALE_COOKIE}=`)}))return;const w=h.indexOf(" ");if(h.slice(0,w)!=innerWidth)return;const d=D.createElement("div");d.id=${JSON.stringify(START_SNAPSHOT_ID)};d.inert=1;d.ariaHidden="true";d.innerHTML=h.slice(w+1);self.${PICTURE}=d`;
   return `(()=>{const D=document,L=localStorage;if(L.getItem(${JSON.stringify(SIGNED_IN_FLAG)})!=="true"||${NOT_ENTITY_PATH}.test(location.pathname))return;${preload};${picture}})();\n`;
 }
 

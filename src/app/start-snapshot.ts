@@ -33,11 +33,17 @@ function keptAddresses(): string[] {
 }
 
 /**
- * The app's screen as a picture: no ids (the live screen has them), no blob images (gone at
- * reload), nothing passing, and a sync status that says nothing (the start may be offline).
+ * The app's screen as a picture: what it draws at this width (no columns behind More, no
+ * closed menu: a start builds and styles only what shows), no ids (the live screen has
+ * them), no blob images (gone at reload), nothing passing, and a sync status that says
+ * nothing (the start may be offline). Tagged with the width, where it is true.
  */
 function picture(root: HTMLElement): string {
   const copy = root.cloneNode(true) as HTMLElement;
+  const drawn = root.querySelectorAll('*');
+  copy.querySelectorAll('*').forEach((el, i) => {
+    if (getComputedStyle(drawn[i]).display === 'none') el.remove();
+  });
   for (const status of copy.querySelectorAll('.sync')) {
     status.className = 'sync';
     status.removeAttribute('title');
@@ -48,7 +54,7 @@ function picture(root: HTMLElement): string {
   for (const img of copy.querySelectorAll('img[src^="blob:"]')) img.removeAttribute('src');
   for (const passing of copy.querySelectorAll('dialog, [role="dialog"], [role="alert"], [role="status"]'))
     passing.remove();
-  return copy.innerHTML;
+  return `${innerWidth} ${copy.innerHTML}`;
 }
 
 function take(at: string): void {

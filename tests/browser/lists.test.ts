@@ -172,13 +172,11 @@ describe('the address of a typed search', () => {
   const searchParam = (name: string) => new URL(page.url()).searchParams.get(name);
 
   it('takes the search once typing pauses, and a page asked right after typing keeps it', async () => {
-    await openScreen(page, suite.server.url, '/classes?page=2');
+    await openScreen(page, suite.server.url, '/classes?page=3');
     const search = page.getByRole('searchbox', { name: 'Search' });
-    await search.click();
-    await search.pressSequentially('ELAN', { delay: 40 });
-    await expect.poll(shownNames).toEqual(['Élan', 'elan vital', 'ÉLANCÉ']);
-    await expect.poll(() => searchParam('search')).toBe('ELAN');
-    expect(searchParam('page')).toBeNull();
+    await search.fill('zoe');
+    await expect.poll(shownNames).toEqual(['Zoë', 'Zoe']);
+    await expect.poll(() => [searchParam('search'), searchParam('page')]).toEqual(['zoe', null]);
 
     // 'Class 1' and 'Class 10' to 'Class 19', and 'Class 100' on: more than a page.
     await search.fill('class 1');
@@ -278,6 +276,22 @@ describe('the start snapshot', () => {
     await openScreen(page, suite.server.url, '/classes?page=2');
     const shown = await footer();
     await snapshotKept(page, '/classes?page=2');
+    // Kept for this width, with only what the screen draws at it: the menu button that only
+    // narrower screens show is in the live top bar, not in the picture.
+    const kept = await page.evaluate(() => {
+      const value = localStorage.getItem('startScreen:/classes?page=2') ?? '';
+      const space = value.indexOf(' ');
+      const picture = document.createElement('div');
+      picture.innerHTML = value.slice(space + 1);
+      const toggle = document.querySelector('#root .nav-toggle');
+      return {
+        width: value.slice(0, space) === String(innerWidth),
+        liveToggleHidden: toggle !== null && getComputedStyle(toggle).display === 'none',
+        toggles: picture.querySelectorAll('.nav-toggle').length,
+        footers: picture.querySelectorAll('.list-foot').length,
+      };
+    });
+    expect(kept).toEqual({ width: true, liveToggleHidden: true, toggles: 0, footers: 1 });
     const seen = await relaunchOffline(context, '/classes?page=2');
     expect(seen.first).toEqual({ footer: shown, inSnapshot: true, inert: true, ariaHidden: 'true' });
     expect(seen.liveWhenTakenDown).toBe(true);

@@ -85,3 +85,36 @@ describe('the start script', () => {
     expect(run('/students', false, files)).toEqual([]);
   });
 });
+
+/** Runs the start script on /students at `width` with `kept` as the address's snapshot; the picture it built. */
+function pictureAt(width: number, kept: string | null, cookie = '') {
+  const page: Record<string, unknown> = {
+    innerWidth: width,
+    localStorage: {
+      getItem: (key: string) =>
+        key === 'isAuthenticated' ? 'true' : key === 'startScreen:/students' ? kept : null,
+    },
+    location: { pathname: '/students', search: '' },
+    requestAnimationFrame: () => undefined,
+    document: { cookie, createElement: () => ({ innerHTML: '' }), head: { append: () => undefined } },
+  };
+  page.self = page;
+  runInNewContext(startScript('assets/start-preload-x.js'), page);
+  return page.__startSnapshot as { innerHTML: string; inert: unknown; ariaHidden: string } | undefined;
+}
+
+describe('the start picture', () => {
+  it('is built from the snapshot kept at this width, inert and hidden', () => {
+    const picture = pictureAt(1024, '1024 <p class="list-foot">Showing 1 to 10</p>');
+    expect(picture?.innerHTML).toBe('<p class="list-foot">Showing 1 to 10</p>');
+    expect([picture?.inert, picture?.ariaHidden]).toEqual([1, 'true']);
+  });
+
+  it('is not built at another width (a tablet turned), without a snapshot, or when marked stale', () => {
+    expect(pictureAt(768, '1024 <p>Showing 1 to 10</p>')).toBeUndefined();
+    // A snapshot kept before pictures carried their width.
+    expect(pictureAt(1024, '<p>Showing 1 to 10</p>')).toBeUndefined();
+    expect(pictureAt(1024, null)).toBeUndefined();
+    expect(pictureAt(1024, '1024 <p>x</p>', 'startScreenStale=1')).toBeUndefined();
+  });
+});
