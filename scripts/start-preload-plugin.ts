@@ -12,7 +12,8 @@
  * stylesheet loads; the second, last in the body, puts the picture before #root as soon as the
  * stylesheet is in (a script waits for the stylesheets before it, which the first paint waits
  * for anyway), without waiting for the end of the document (whose last bytes can wait behind
- * the entry's files) and before the modules run. The server allows both by their hashes
+ * the entry's files), and then starts the app's entry, after the picture's frame when there is
+ * one: index.html only preloads the entry. The server allows both by their hashes
  * (server/http/inline-scripts.ts). For a signed-in start on an entity's path (the app's own test,
  * src/app/start-route.ts), the first also loads `assets/start-preload-<hash>.js`, which adds a
  * `<link rel="modulepreload">` for each chunk of the list screens' static graph that the
@@ -71,12 +72,18 @@ export function startScript(preloadFile: string): string {
 
 /**
  * The snapshot script, last in the body: puts the picture the start script built before #root,
- * before the app's modules run. The app takes it down once its own screen has painted;
- * whatever happens, it goes after a few seconds.
+ * and starts the app (its entry module `entry`, preloaded from the head): with a picture, once
+ * the picture's frame is out (run first, the modules held that frame up to their end), else at
+ * once. The app takes the picture down once its own screen has painted; whatever happens, it
+ * goes after a few seconds.
  */
-export function snapshotScript(): string {
-  return `{const d=self.${PICTURE};d&&(document.getElementById("root").before(d),setTimeout(()=>{d.remove();delete self.${PICTURE}},${START_SNAPSHOT_MAX_MS}))}\n`;
+export function snapshotScript(entry: string): string {
+  const start = `e=()=>{const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry)};document.head.append(s)}`;
+  return `{const d=self.${PICTURE},${start};d?(document.getElementById("root").before(d),setTimeout(()=>{d.remove();delete self.${PICTURE}},${START_SNAPSHOT_MAX_MS}),requestAnimationFrame(()=>setTimeout(e))):e()}\n`;
 }
+
+/** The entry's module script as Vite writes it into index.html. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 /** A build file named by its content, as Vite names the others. */
 const hashed = (name: string, source: string) =>
@@ -96,13 +103,15 @@ export function startPreload(startChunk: string): Plugin {
         const preload = preloadScript(startOnlyChunks(bundle, startChunk));
         const preloadFile = hashed('start-preload', preload);
         this.emitFile({ type: 'asset', fileName: preloadFile, source: preload });
+        const entry = String(html.source).match(ENTRY_SCRIPT)?.[1];
+        if (!entry) throw new Error("index.html has no entry module script to start from the body's script");
         const start = startScript(preloadFile).trim();
-        const snapshot = snapshotScript().trim();
+        const snapshot = snapshotScript(entry).trim();
         html.source = String(html.source)
-          // In the head before the entry's module script and the stylesheet.
+          // In the head before the stylesheet; the entry is fetched from there, run from the body.
           .replace(
-            /(\s*)<script type="module"/,
-            (_m, space: string) => `${space}<script>${start}</script>${space}<script type="module"`,
+            ENTRY_SCRIPT,
+            `<script>${start}</script>\n    <link rel="modulepreload" crossorigin href="${entry}">`,
           )
           // Last in the body: #root is there when it runs.
           .replace(

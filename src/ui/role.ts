@@ -7,11 +7,12 @@
  * row), and a live read each made every search keystroke open and close ten store reads.
  */
 import { liveQuery, type Subscription } from 'dexie';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { readRole } from '../app/accounts/signed-in-role';
 import { knownRole, noteRole } from '../app/session';
 import type { Role } from '../contract/accounts/roles';
 
+/** The role last read; null until the first read, and once no component follows it. */
 let read: Role | null = null;
 let following: Subscription | null = null;
 const listeners = new Set<() => void>();
@@ -38,6 +39,17 @@ function follow(listener: () => void): () => void {
   };
 }
 
+/**
+ * A state of each component's own, set when the shared read moves: an ordinary update, which
+ * React batches with the others (a store's update would render at once, holding up the frame).
+ */
 export function useRole(): Role {
-  return useSyncExternalStore(follow, () => read) ?? knownRole();
+  const [role, setRole] = useState(read);
+  useEffect(() => {
+    const heard = () => setRole(read);
+    const unfollow = follow(heard);
+    heard();
+    return unfollow;
+  }, []);
+  return role ?? knownRole();
 }

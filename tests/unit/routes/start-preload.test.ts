@@ -1,11 +1,17 @@
 /**
- * The start script the build writes (scripts/start-preload-plugin.ts): the list screens'
- * chunks that the entry's graph lacks, preloaded only for a signed-in start on an entity's
- * path, and the same test of such a start as the app's (first-screen.ts).
+ * The scripts the build writes into index.html (scripts/start-preload-plugin.ts): the list
+ * screens' chunks that the entry's graph lacks, preloaded only for a signed-in start on an
+ * entity's path, and the same test of such a start as the app's (first-screen.ts); the start
+ * picture built only from a snapshot kept at this width; the app started after its frame.
  */
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { preloadScript, startOnlyChunks, startScript } from '../../../scripts/start-preload-plugin';
+import {
+  preloadScript,
+  snapshotScript,
+  startOnlyChunks,
+  startScript,
+} from '../../../scripts/start-preload-plugin';
 
 const bundle = {
   'assets/index.js': {
@@ -116,5 +122,43 @@ describe('the start picture', () => {
     expect(pictureAt(1024, '<p>Showing 1 to 10</p>')).toBeUndefined();
     expect(pictureAt(1024, null)).toBeUndefined();
     expect(pictureAt(1024, '1024 <p>x</p>', 'startScreenStale=1')).toBeUndefined();
+  });
+});
+
+/** Runs the body's script with or without a picture; what it did, and the frame callbacks it left. */
+function bodyScriptRun(picture: object | undefined) {
+  const did: string[] = [];
+  const frames: (() => void)[] = [];
+  const page: Record<string, unknown> = {
+    __startSnapshot: picture,
+    requestAnimationFrame: (run: () => void) => frames.push(run),
+    setTimeout: (run: () => void, ms?: number) => (ms ? undefined : run()),
+    document: {
+      getElementById: () => ({ before: () => did.push('picture placed') }),
+      createElement: () => ({}),
+      head: {
+        append: (s: { type: string; src: string; crossOrigin: string }) =>
+          did.push(`${s.type} ${s.src} crossOrigin="${s.crossOrigin}"`),
+      },
+    },
+  };
+  page.self = page;
+  runInNewContext(snapshotScript('/assets/index-x.js'), page);
+  return { did, frames };
+}
+
+describe('the body script', () => {
+  it('places the picture, and starts the app only once the picture’s frame is out', () => {
+    const { did, frames } = bodyScriptRun({});
+    expect(did).toEqual(['picture placed']);
+    for (const frame of frames) frame();
+    expect(did).toEqual(['picture placed', 'module /assets/index-x.js crossOrigin=""']);
+  });
+
+  it('starts the app at once without a picture', () => {
+    expect(bodyScriptRun(undefined)).toEqual({
+      did: ['module /assets/index-x.js crossOrigin=""'],
+      frames: [],
+    });
   });
 });
