@@ -181,7 +181,8 @@ describe('notices', () => {
   it('are announced through live regions that are there before any notice', async () => {
     await page.goto(`${suite.server.url}/classes`);
     const regions = page.locator('.notices');
-    expect(await regions.locator('[role="status"]').count()).toBe(1);
+    // The app may start after the load event (after the start picture's frame).
+    await expect.poll(() => regions.locator('[role="status"]').count()).toBe(1);
     expect(await regions.locator('[role="alert"]').count()).toBe(1);
     expect(await regions.locator('[role="status"]').textContent()).toBe('');
     await page.getByRole('link', { name: 'Add Class' }).click();
