@@ -39,10 +39,7 @@ function follow(listener: () => void): () => void {
   };
 }
 
-/**
- * A state of each component's own, set when the shared read moves: an ordinary update, which
- * React batches with the others (a store's update would render at once, holding up the frame).
- */
+/** A state of each component's own, set when the shared read moves (updates batched as any other). */
 export function useRole(): Role {
   const [role, setRole] = useState(read);
   useEffect(() => {

@@ -11,7 +11,7 @@ import type { ListQuery } from '../../app/records';
 import type { ListSearch } from './list-search';
 
 /** A pause in typing this long puts the search into the address. */
-export const TYPING_PAUSE_MS = 400;
+const TYPING_PAUSE_MS = 400;
 
 export interface ListGo {
   /** Asks for `next` (merged into the list's address) now; `typing`: the address follows later. */
