@@ -414,7 +414,13 @@ describe('another administrator’s change', () => {
           `${ADMIN.username} changed this school on another device: School Address. The form shows the new values.`,
         );
       expect(await field('School Address').inputValue()).toBe('2 Riverside Road');
-      await banner.getByRole('button', { name: 'OK' }).click();
+      // OK hands the focus to the field the notice was about at the press itself: a later move
+      // would take it from a field tapped right after OK, and send what is typed there elsewhere.
+      const focusedOnPress = await banner.getByRole('button', { name: 'OK' }).evaluate((ok) => {
+        (ok as HTMLButtonElement).click();
+        return document.activeElement?.id;
+      });
+      expect(focusedOnPress).toBe(await field('School Address').getAttribute('id'));
       expect(await banner.count()).toBe(0);
 
       // Typed here, changed there: the administrator chooses; the field left alone follows at once.

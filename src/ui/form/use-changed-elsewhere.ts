@@ -92,9 +92,10 @@ export function useChangedElsewhere(input: ChangedElsewhereInput): ChangedElsewh
   }, [entity, id, signature]);
 
   const close = (focus: string | undefined) => {
+    // The button pressed goes with the notice: the focus goes to the field it was about, at the
+    // press itself, so that a tap on another field right after it is not undone a frame later.
+    if (focus) focusField(focus);
     setNotice(null);
-    // The button pressed goes with the notice: the focus goes to the field it was about.
-    if (focus) requestAnimationFrame(() => focusField(focus));
   };
   return {
     notice,
