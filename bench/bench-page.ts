@@ -24,6 +24,11 @@ import type { LegacyRequest, WorkboxReplay } from './workbox-sw';
 const idb = { transactions: 0, readwrite: 0, lifetimeMs: 0 };
 /** The same by scope ('readwrite outbox+idmap'): count and summed lifetime in ms. */
 let idbByScope: Record<string, { count: number; ms: number }> = {};
+/** Each request's and read-write transaction's span, from the drain's start (BENCH_DRAIN_TIMELINE). */
+let timeline: { what: string; from: number; to: number }[] = [];
+let drainStarted = 0;
+const span = (what: string, from: number) =>
+  timeline.push({ what, from: from - drainStarted, to: performance.now() - drainStarted });
 const openTransaction = IDBDatabase.prototype.transaction;
 IDBDatabase.prototype.transaction = function (
   this: IDBDatabase,
@@ -41,6 +46,7 @@ IDBDatabase.prototype.transaction = function (
     idbByScope[scope] ??= { count: 0, ms: 0 };
     idbByScope[scope].count += 1;
     idbByScope[scope].ms += ms;
+    if (tx.mode === 'readwrite') span(scope, started);
   };
   tx.addEventListener('complete', end);
   tx.addEventListener('abort', end);
@@ -85,6 +91,7 @@ function measured(api: ApiClient): ApiClient {
           http.batchItems += replies.length;
           http.itemsReplayed += replies.filter((r: { replayed?: boolean }) => r.replayed).length;
         } else if (outcome.kind === 'reply' && outcome.replayed) http.itemsReplayed += 1;
+        span(`${what} ${Array.isArray(replies) ? replies.length : ''}`, started);
         return outcome;
       } finally {
         http.totalMs += performance.now() - started;
@@ -140,6 +147,7 @@ export interface DrainResult {
   httpByPath: typeof httpByPath;
   /** Time with at least one request in flight. */
   httpBusyMs: number;
+  timeline: typeof timeline;
 }
 
 /** Replays until the outbox is empty, skipping backoff between rounds (see drain.mjs). */
@@ -149,7 +157,9 @@ async function drain(limitMs = 240_000): Promise<DrainResult> {
   idbByScope = {};
   httpByPath = {};
   httpBusyMs = 0;
+  timeline = [];
   const started = performance.now();
+  drainStarted = started;
   let rounds = 0;
   let sent = 0;
   let failed = 0;
@@ -179,6 +189,7 @@ async function drain(limitMs = 240_000): Promise<DrainResult> {
     idbByScope,
     httpByPath,
     httpBusyMs,
+    timeline,
   };
 }
 

@@ -34,6 +34,7 @@ const ENTRIES = Number(process.env.BENCH_ENTRIES || 1000);
 const BASE_CLASSES = Math.max(100, Math.ceil(ENTRIES / 10));
 const PREFIX = 'Bench';
 /** BENCH_CPU_PROFILE=1: sample the page's main thread during each drain, print the top functions. */
+// BENCH_DRAIN_TIMELINE=1: prints each request's and read-write transaction's span in our drains.
 // BENCH_SERVER_PROF=<dir>: the server runs with --cpu-prof and writes its profile there on exit.
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE === '1';
 /** Clean runs of each peer (min / median / max of the ratio); the other kinds run once each. */
@@ -431,6 +432,9 @@ function printWhereTimeGoes(results, ours) {
     );
     for (const [scope, t] of Object.entries(d.idbByScope).sort((a, b) => b[1].ms - a[1].ms))
       console.log(`      ${scope}: ${t.count} transactions, mean ${fmt(t.ms / t.count, 1)} ms open`);
+    if (process.env.BENCH_DRAIN_TIMELINE === '1')
+      for (const e of [...d.timeline].sort((a, b) => a.from - b.from))
+        console.log(`      ${fmt(e.from, 0).padStart(5)}–${fmt(e.to, 0).padEnd(5)} ${e.what}`);
     if (r.cpu) console.log(`    page main thread, top self time:\n      ${r.cpu.join('\n      ')}`);
   }
   for (const r of results.filter((x) => x.peer !== 'outbox' && x.cpu))
