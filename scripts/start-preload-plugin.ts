@@ -15,7 +15,7 @@
  * the entry's files), and then starts the app's entry, after the picture's frame when there is
  * one: index.html only preloads the entry. The server allows both by their hashes
  * (server/http/inline-scripts.ts). For a signed-in start on an entity's path (the app's own test,
- * src/app/start-route.ts), the first also loads `assets/start-preload-<hash>.js`, which adds a
+ * src/app/start-route.ts), the second also loads `assets/start-preload-<hash>.js`, which adds a
  * `<link rel="modulepreload">` for each chunk of the list screens' static graph that the
  * entry's graph does not hold (index.html preloads those already). Any other start (sign-in,
  * the dashboard) fetches nothing more.
@@ -51,35 +51,38 @@ export function preloadScript(files: readonly string[]): string {
   return `for(const f of ${JSON.stringify(names)}){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=${JSON.stringify(`/${dir}`)}+f+${JSON.stringify(ext)};document.head.appendChild(l)}\n`;
 }
 
-/** Where the head script leaves the picture for the body script. */
+/** Where the head script leaves the picture, and the preload's loader, for the body script. */
 const PICTURE = '__startSnapshot';
+const PRELOAD = '__startPreload';
 
 /**
  * The start script, in the head of every first load: for a start on an entity's screen, it
- * loads the preload script `preloadFile` once the first frame is out (apart, so that sign-in
- * and the dashboard do not fetch its list of names), and builds the picture of the start
- * snapshot of the address if one was kept at this width (src/app/start-snapshot.ts; none while
- * the service worker's cookie says the snapshots may be old), inert and hidden from assistive
- * technology.
+ * leaves the body's script a way to load the preload script `preloadFile` (apart, so that
+ * sign-in and the dashboard do not fetch its list of names), and builds the picture of the
+ * start snapshot of the address if one was kept at this width (src/app/start-snapshot.ts; none
+ * while the service worker's cookie says the snapshots may be old), inert and hidden from
+ * assistive technology.
  */
 export function startScript(preloadFile: string): string {
-  // After the first frame: the preload's links cost the main thread a moment, which the start
-  // snapshot's paint should not wait for.
-  const preload = `requestAnimationFrame(()=>setTimeout(()=>{const s=D.createElement("script");s.src=${JSON.stringify(`/${preloadFile}`)};D.head.append(s)}))`;
+  const preload = `self.${PRELOAD}=()=>{const s=D.createElement("script");s.src=${JSON.stringify(`/${preloadFile}`)};D.head.append(s)}`;
   const picture = `const h=L.getItem(${JSON.stringify(START_SNAPSHOT_PREFIX)}+location.pathname+location.search);if(!h||D.cookie.includes(${JSON.stringify(`${SNAPSHOTS_STALE_COOKIE}=`)}))return;const w=h.indexOf(" ");if(h.slice(0,w)!=innerWidth)return;const d=D.createElement("div");d.id=${JSON.stringify(START_SNAPSHOT_ID)};d.inert=1;d.ariaHidden="true";d.innerHTML=h.slice(w+1);self.${PICTURE}=d`;
   return `(()=>{const D=document,L=localStorage;if(L.getItem(${JSON.stringify(SIGNED_IN_FLAG)})!=="true"||${NOT_ENTITY_PATH}.test(location.pathname))return;${preload};${picture}})();\n`;
 }
 
 /**
  * The snapshot script, last in the body: puts the picture the start script built before #root,
- * and starts the app (its entry module `entry`, preloaded from the head): with a picture, once
- * the picture's frame is out (run first, the modules held that frame up to their end), else at
- * once. The app takes the picture down once its own screen has painted; whatever happens, it
- * goes after a few seconds.
+ * and starts the app (its entry module `entry`, preloaded from the head) and the preload script
+ * (when the start script left one): with a picture, both once the picture's frame is out (run
+ * first, they held that frame up to their end); else the app at once and the preload after the
+ * first frame (its links cost the main thread a moment). The app takes the picture down once
+ * its own screen has painted; whatever happens, it goes after a few seconds.
  */
 export function snapshotScript(entry: string): string {
   const start = `e=()=>{const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry)};document.head.append(s)}`;
-  return `{const d=self.${PICTURE},${start};d?(document.getElementById("root").before(d),setTimeout(()=>{d.remove();delete self.${PICTURE}},${START_SNAPSHOT_MAX_MS}),requestAnimationFrame(()=>setTimeout(e))):e()}\n`;
+  const preload = `p=()=>{self.${PRELOAD}&&self.${PRELOAD}()}`;
+  const later = (run: string) => `requestAnimationFrame(()=>setTimeout(${run}))`;
+  const placed = `document.getElementById("root").before(d),setTimeout(()=>{d.remove();delete self.${PICTURE}},${START_SNAPSHOT_MAX_MS})`;
+  return `{const d=self.${PICTURE},${start},${preload};d?(${placed},${later('()=>{p();e()}')}):(e(),${later('p')})}\n`;
 }
 
 /** The entry's module script as Vite writes it into index.html. */

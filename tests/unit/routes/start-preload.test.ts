@@ -32,11 +32,14 @@ const bundle = {
   'index.html': { type: 'asset' as const, source: '<html></html>' },
 };
 
-/** Runs the start script in a page at `path`, signed in or not, then what it loaded; the links added. */
+/**
+ * Runs the start script in a page at `path`, signed in or not, then the body's script (no
+ * picture), then the preload script if they loaded it; the links added.
+ */
 function run(path: string, signedIn: boolean, files: string[]) {
   const added: { rel: string; href: string; crossOrigin: string | null }[] = [];
   const loaded: string[] = [];
-  const page = {
+  const page: Record<string, unknown> = {
     localStorage: { getItem: (key: string) => (key === 'isAuthenticated' && signedIn ? 'true' : null) },
     location: { pathname: path, search: '' },
     requestAnimationFrame: (run: () => void) => run(),
@@ -52,8 +55,10 @@ function run(path: string, signedIn: boolean, files: string[]) {
       },
     },
   };
+  page.self = page;
   runInNewContext(startScript('assets/start-preload-x.js'), page);
-  for (const src of loaded) {
+  runInNewContext(snapshotScript('/assets/index-x.js'), page);
+  for (const src of loaded.filter((s) => s !== '/assets/index-x.js')) {
     expect(src).toBe('/assets/start-preload-x.js');
     runInNewContext(preloadScript(files), page);
   }
@@ -125,12 +130,16 @@ describe('the start picture', () => {
   });
 });
 
-/** Runs the body's script with or without a picture; what it did, and the frame callbacks it left. */
+/**
+ * Runs the body's script with or without a picture, after a start script that left the
+ * preload's loader; what it did, and the frame callbacks it left.
+ */
 function bodyScriptRun(picture: object | undefined) {
   const did: string[] = [];
   const frames: (() => void)[] = [];
   const page: Record<string, unknown> = {
     __startSnapshot: picture,
+    __startPreload: () => did.push('preload'),
     requestAnimationFrame: (run: () => void) => frames.push(run),
     setTimeout: (run: () => void, ms?: number) => (ms ? undefined : run()),
     document: {
@@ -148,17 +157,17 @@ function bodyScriptRun(picture: object | undefined) {
 }
 
 describe('the body script', () => {
-  it('places the picture, and starts the app only once the picture’s frame is out', () => {
+  it('places the picture, and starts the preload and the app only once the picture’s frame is out', () => {
     const { did, frames } = bodyScriptRun({});
     expect(did).toEqual(['picture placed']);
     for (const frame of frames) frame();
-    expect(did).toEqual(['picture placed', 'module /assets/index-x.js crossOrigin=""']);
+    expect(did).toEqual(['picture placed', 'preload', 'module /assets/index-x.js crossOrigin=""']);
   });
 
-  it('starts the app at once without a picture', () => {
-    expect(bodyScriptRun(undefined)).toEqual({
-      did: ['module /assets/index-x.js crossOrigin=""'],
-      frames: [],
-    });
+  it('starts the app at once without a picture, and the preload after the first frame', () => {
+    const { did, frames } = bodyScriptRun(undefined);
+    expect(did).toEqual(['module /assets/index-x.js crossOrigin=""']);
+    for (const frame of frames) frame();
+    expect(did).toEqual(['module /assets/index-x.js crossOrigin=""', 'preload']);
   });
 });
