@@ -79,7 +79,7 @@ export function startScript(preloadFile: string): string {
  */
 export function snapshotScript(entry: string): string {
   const start = `e=()=>{const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry)};document.head.append(s)}`;
-  const preload = `p=()=>{self.${PRELOAD}&&self.${PRELOAD}()}`;
+  const preload = `p=self.${PRELOAD}||(()=>{})`;
   const later = (run: string) => `requestAnimationFrame(()=>setTimeout(${run}))`;
   const placed = `document.getElementById("root").before(d),setTimeout(()=>{d.remove();delete self.${PICTURE}},${START_SNAPSHOT_MAX_MS})`;
   return `{const d=self.${PICTURE},${start},${preload};d?(${placed},${later('()=>{p();e()}')}):(e(),${later('p')})}\n`;

@@ -7,7 +7,7 @@
  * row), and a live read each made every search keystroke open and close ten store reads.
  */
 import { liveQuery, type Subscription } from 'dexie';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { readRole } from '../app/accounts/signed-in-role';
 import { knownRole, noteRole } from '../app/session';
 import type { Role } from '../contract/accounts/roles';
@@ -39,14 +39,6 @@ function follow(listener: () => void): () => void {
   };
 }
 
-/** A state of each component's own, set when the shared read moves (updates batched as any other). */
 export function useRole(): Role {
-  const [role, setRole] = useState(read);
-  useEffect(() => {
-    const heard = () => setRole(read);
-    const unfollow = follow(heard);
-    heard();
-    return unfollow;
-  }, []);
-  return role ?? knownRole();
+  return useSyncExternalStore(follow, () => read) ?? knownRole();
 }
