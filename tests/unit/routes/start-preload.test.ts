@@ -7,8 +7,9 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
+  appScript,
+  placeScripts,
   preloadScript,
-  snapshotScript,
   startOnlyChunks,
   startScript,
 } from '../../../scripts/start-preload-plugin';
@@ -33,7 +34,7 @@ const bundle = {
 };
 
 /**
- * Runs the start script in a page at `path`, signed in or not, then the body's script (no
+ * Runs the start script in a page at `path`, signed in or not, then the app's script (no
  * picture), then the preload script if they loaded it; the links added.
  */
 function run(path: string, signedIn: boolean, files: string[]) {
@@ -57,7 +58,7 @@ function run(path: string, signedIn: boolean, files: string[]) {
   };
   page.self = page;
   runInNewContext(startScript('assets/start-preload-x.js'), page);
-  runInNewContext(snapshotScript('/assets/index-x.js'), page);
+  runInNewContext(appScript('/assets/index-x.js'), page);
   for (const src of loaded.filter((s) => s !== '/assets/index-x.js')) {
     expect(src).toBe('/assets/start-preload-x.js');
     runInNewContext(preloadScript(files), page);
@@ -97,8 +98,12 @@ describe('the start script', () => {
   });
 });
 
-/** Runs the start script on /students at `width` with `kept` as the address's snapshot; the picture it built. */
+/**
+ * Runs the start script on /students at `width` with `kept` as the address's snapshot; the
+ * picture it built and placed after itself (before #root), and the timers it left.
+ */
 function pictureAt(width: number, kept: string | null, cookie = '') {
+  const placed: unknown[] = [];
   const page: Record<string, unknown> = {
     innerWidth: width,
     localStorage: {
@@ -106,16 +111,25 @@ function pictureAt(width: number, kept: string | null, cookie = '') {
         key === 'isAuthenticated' ? 'true' : key === 'startScreen:/students' ? kept : null,
     },
     location: { pathname: '/students', search: '' },
-    requestAnimationFrame: () => undefined,
-    document: { cookie, createElement: () => ({ innerHTML: '' }), head: { append: () => undefined } },
+    setTimeout: () => undefined,
+    document: {
+      cookie,
+      createElement: () => ({ innerHTML: '' }),
+      head: { append: () => undefined },
+      currentScript: { after: (el: unknown) => placed.push(el) },
+    },
   };
   page.self = page;
   runInNewContext(startScript('assets/start-preload-x.js'), page);
-  return page.__startSnapshot as { innerHTML: string; inert: unknown; ariaHidden: string } | undefined;
+  const picture = page.__startSnapshot as
+    | { innerHTML: string; inert: unknown; ariaHidden: string }
+    | undefined;
+  expect(placed).toEqual(picture ? [picture] : []);
+  return picture;
 }
 
 describe('the start picture', () => {
-  it('is built from the snapshot kept at this width, inert and hidden', () => {
+  it('is built from the snapshot kept at this width and placed where it runs, inert and hidden', () => {
     const picture = pictureAt(1024, '1024 <p class="list-foot">Showing 1 to 10</p>');
     expect(picture?.innerHTML).toBe('<p class="list-foot">Showing 1 to 10</p>');
     expect([picture?.inert, picture?.ariaHidden]).toEqual([1, 'true']);
@@ -131,10 +145,10 @@ describe('the start picture', () => {
 });
 
 /**
- * Runs the body's script with or without a picture, after a start script that left the
+ * Runs the app's script with or without a picture, after a start script that left the
  * preload's loader; what it did, and the frame callbacks it left.
  */
-function bodyScriptRun(picture: object | undefined) {
+function appScriptRun(picture: object | undefined) {
   const did: string[] = [];
   const frames: (() => void)[] = [];
   const page: Record<string, unknown> = {
@@ -143,7 +157,6 @@ function bodyScriptRun(picture: object | undefined) {
     requestAnimationFrame: (run: () => void) => frames.push(run),
     setTimeout: (run: () => void, ms?: number) => (ms ? undefined : run()),
     document: {
-      getElementById: () => ({ before: () => did.push('picture placed') }),
       createElement: () => ({}),
       head: {
         append: (s: { type: string; src: string; crossOrigin: string }) =>
@@ -152,22 +165,50 @@ function bodyScriptRun(picture: object | undefined) {
     },
   };
   page.self = page;
-  runInNewContext(snapshotScript('/assets/index-x.js'), page);
+  runInNewContext(appScript('/assets/index-x.js'), page);
   return { did, frames };
 }
 
-describe('the body script', () => {
-  it('places the picture, and starts the preload and the app only once the picture’s frame is out', () => {
-    const { did, frames } = bodyScriptRun({});
-    expect(did).toEqual(['picture placed']);
+describe("the app's script", () => {
+  it('starts the preload and the app only once the picture’s frame is out', () => {
+    const { did, frames } = appScriptRun({});
+    expect(did).toEqual([]);
     for (const frame of frames) frame();
-    expect(did).toEqual(['picture placed', 'preload', 'module /assets/index-x.js crossOrigin=""']);
+    expect(did).toEqual(['preload', 'module /assets/index-x.js crossOrigin=""']);
   });
 
   it('starts the app at once without a picture, and the preload after the first frame', () => {
-    const { did, frames } = bodyScriptRun(undefined);
+    const { did, frames } = appScriptRun(undefined);
     expect(did).toEqual(['module /assets/index-x.js crossOrigin=""']);
     for (const frame of frames) frame();
     expect(did).toEqual(['module /assets/index-x.js crossOrigin=""', 'preload']);
+  });
+});
+
+describe('index.html as the build writes it', () => {
+  const vite = [
+    '<html><head><title>App</title>',
+    '<script type="module" crossorigin src="/assets/index-x.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/react-x.js">',
+    '<link rel="stylesheet" crossorigin href="/assets/index-x.css">',
+    '</head><body>',
+    '<div id="root"></div>',
+    '</body></html>',
+  ].join('\n');
+
+  it('puts the picture first in the body, and the modules after #root, the app started last', () => {
+    const html = placeScripts(vite, '/assets/index-x.js', 'START', 'APP');
+    const head = html.slice(0, html.indexOf('</head>'));
+    const body = html.slice(html.indexOf('<body>') + '<body>'.length, html.indexOf('</body>'));
+    // The head fetches only the stylesheet: nothing of the app's is made before the picture.
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-x.css">');
+    expect(head).not.toMatch(/modulepreload|<script/);
+    expect(body.trim().split(/\s*\n\s*/)).toEqual([
+      '<script>START</script>',
+      '<div id="root"></div>',
+      '<link rel="modulepreload" crossorigin href="/assets/index-x.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/react-x.js">',
+      '<script>APP</script>',
+    ]);
   });
 });
