@@ -19,7 +19,8 @@ import { nameText } from '../../contract/parent-names';
 import { foldText } from '../list-index/fold-text';
 import { searchColumn, searchText, storedSearch } from '../list-index/projection';
 import { measure } from './list-timing';
-import { keyOrder, orderSlots, type Pause, Ranking, sliced } from './order';
+import { keyOrder, type Pause, Ranking, sliced } from './order';
+import { orderSlots } from './order-slots';
 import { EntityRows } from './rows';
 import type { EngineSpec } from './spec';
 
@@ -232,7 +233,9 @@ export class EntityIndex {
         pause,
       );
       if (stamp !== this.stamp() || this.keysAt !== this.rows.keyChanges) continue;
-      order.perm = orderSlots(slots, ranks, this.keyRank, this.keyPerm);
+      const perm = await orderSlots(slots, ranks, this.keyRank, this.keyPerm, pause);
+      if (stamp !== this.stamp() || this.keysAt !== this.rows.keyChanges) continue;
+      order.perm = perm;
       order.stamp = stamp;
       measure(`order ${this.spec.name}.${field}`, started);
       return order.perm;

@@ -45,7 +45,7 @@ export function compareFor(kind: OrderKind): (a: string, b: string) => number {
 export type Pause = (() => Promise<void>) & { sliceMs?: number };
 
 /** Rows (key ranks) that pack with a rank into one float64. */
-const PACK = 2 ** 21;
+export const PACK = 2 ** 21;
 
 /** How long a slice of sorting may hold the thread before pausing. */
 const SLICE_MS = 8;
@@ -318,31 +318,6 @@ export class Ranking {
       pause,
     );
   }
-}
-
-/**
- * Slots ordered by their value's rank (`rankOfSlot`, by slot), ties by key: rank and key rank
- * packed into one float64 and sorted natively. `keyRank` gives each slot its key's place among
- * all keys; `slotAtKeyRank` the slot at each key place.
- */
-export function orderSlots(
-  slots: Int32Array,
-  rankOfSlot: Float64Array,
-  keyRank: Int32Array,
-  slotAtKeyRank: Int32Array,
-): Int32Array {
-  const n = slots.length;
-  const out = new Int32Array(n);
-  if (slotAtKeyRank.length < PACK) {
-    const packed = new Float64Array(n);
-    for (let i = 0; i < n; i++) packed[i] = rankOfSlot[slots[i]] * PACK + keyRank[slots[i]];
-    packed.sort();
-    for (let i = 0; i < n; i++) out[i] = slotAtKeyRank[packed[i] % PACK];
-    return out;
-  }
-  // Beyond two million keys the pair does not fit one float64: a comparison sort.
-  out.set(slots);
-  return out.sort((a, b) => rankOfSlot[a] - rankOfSlot[b] || keyRank[a] - keyRank[b]);
 }
 
 /**

@@ -40,6 +40,11 @@ export class PageWatches {
     return this.answering === 0 && performance.now() - this.lastAnswer >= ms;
   }
 
+  /** Whether an answer ended less than `ms` ago (the window may be painting it). */
+  answeredWithin(ms: number): boolean {
+    return performance.now() - this.lastAnswer < ms;
+  }
+
   /** A list's newest query (a higher seq than any before it under this id). */
   watch(id: number, seq: number, entity: string, query: PageQuery): void {
     const watch = this.watches.get(id);
