@@ -18,7 +18,7 @@ function rows(n: number) {
     [slotAtKeyRank[i], slotAtKeyRank[j]] = [slotAtKeyRank[j], slotAtKeyRank[i]];
   }
   const keyRank = new Int32Array(n);
-  slotAtKeyRank.forEach((slot, r) => (keyRank[slot] = r));
+  for (let r = 0; r < n; r++) keyRank[slotAtKeyRank[r]] = r;
   // Live slots in key order, as the index passes them; every tenth slot is gone.
   const slots = slotAtKeyRank.filter((s) => s % 10 !== 0);
   return { slots, rankOfSlot, keyRank, slotAtKeyRank };
