@@ -32,18 +32,51 @@ function keptAddresses(): string[] {
   }
 }
 
+/** Where `el` starts in the window with the screen scrolled to its top, as a start shows it. */
+const pageTop = (el: Element) =>
+  el.getBoundingClientRect().top + (el.closest('main')?.scrollTop ?? 0) + scrollY;
+
+/**
+ * A table of the picture as a start shows it, at the page's top: the rows below the first
+ * screen become one empty row of their height, and the columns keep their drawn widths in a
+ * fixed layout. What shows is as drawn, the footer where it was, while the picture's frame
+ * styles, lays out and paints only the rows in view.
+ */
+function firstScreenRows(table: HTMLTableElement, originalOf: Map<Element, Element>): void {
+  const rows = [...table.tBodies].flatMap((body) => [...body.rows]);
+  const firstBelow = rows.findIndex((row) => pageTop(originalOf.get(row)!) >= innerHeight);
+  if (firstBelow < 0) return;
+  const below = rows.slice(firstBelow);
+  const height =
+    originalOf.get(below.at(-1)!)!.getBoundingClientRect().bottom -
+    originalOf.get(below[0])!.getBoundingClientRect().top;
+  const spacer = document.createElement('tr');
+  spacer.style.cssText = `height:${height}px;margin:0;border:0;padding:0`;
+  spacer.insertCell().colSpan = Math.max(1, ...rows.map((row) => row.cells.length));
+  below[0].before(spacer);
+  for (const row of below) row.remove();
+  const heads = table.tHead?.rows[0]?.cells;
+  if (!heads?.length) return;
+  for (const head of heads) head.style.width = `${originalOf.get(head)!.getBoundingClientRect().width}px`;
+  table.style.tableLayout = 'fixed';
+}
+
 /**
  * The app's screen as a picture: what it draws at this width (no columns behind More, no
- * closed menu: a start builds and styles only what shows), no ids (the live screen has
- * them), no blob images (gone at reload), nothing passing, and a sync status that says
- * nothing (the start may be offline). Tagged with the width, where it is true.
+ * closed menu, no rows below the first screen: a start builds and styles only what shows), no
+ * ids (the live screen has them), no blob images (gone at reload), nothing passing, and a
+ * sync status that says nothing (the start may be offline). Tagged with the width, where it
+ * is true.
  */
 function picture(root: HTMLElement): string {
   const copy = root.cloneNode(true) as HTMLElement;
   const drawn = root.querySelectorAll('*');
+  const originalOf = new Map<Element, Element>();
   copy.querySelectorAll('*').forEach((el, i) => {
-    if (getComputedStyle(drawn[i]).display === 'none') el.remove();
+    originalOf.set(el, drawn[i]);
   });
+  for (const [el, original] of originalOf) if (getComputedStyle(original).display === 'none') el.remove();
+  for (const table of copy.querySelectorAll('table')) firstScreenRows(table, originalOf);
   for (const status of copy.querySelectorAll('.sync')) {
     status.className = 'sync';
     status.removeAttribute('title');

@@ -297,6 +297,67 @@ describe('the start snapshot', () => {
     expect(seen.liveWhenTakenDown).toBe(true);
   });
 
+  it('draws what shows where the live list draws it, without the rows below the first screen', async () => {
+    // A short window: the page's last rows are below it.
+    const short = { width: 1024, height: 560 };
+    const tall = page.viewportSize() ?? { width: 1024, height: 768 };
+    await page.setViewportSize(short);
+    await openScreen(page, suite.server.url, '/classes?page=6');
+    await snapshotKept(page, '/classes?page=6');
+    await page.setViewportSize(tall);
+    await context.setOffline(true);
+    const tab = await context.newPage();
+    await tab.setViewportSize(short);
+    await tab.addInitScript(() => {
+      // Where the table's header cells, rows and footer are, in the picture as it first shows.
+      const boxes = (root: Element) => ({
+        heads: [...root.querySelectorAll('thead th')].map((th) => [
+          th.getBoundingClientRect().left,
+          th.getBoundingClientRect().width,
+        ]),
+        rows: [...root.querySelectorAll('tbody tr td.cell-primary')].map(
+          (td) => td.getBoundingClientRect().top,
+        ),
+        foot: root.querySelector('.list-foot')?.getBoundingClientRect().top,
+        inView: [...root.querySelectorAll('tbody tr td.cell-primary')].filter(
+          (td) => td.getBoundingClientRect().top < innerHeight,
+        ).length,
+      });
+      const w = window as unknown as { __boxes?: unknown; __picture?: ReturnType<typeof boxes> };
+      w.__boxes = boxes;
+      new MutationObserver((_, observer) => {
+        const picture = document.getElementById('start-snapshot');
+        if (!picture?.querySelector('.list-foot')) return;
+        w.__picture = boxes(picture);
+        observer.disconnect();
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await tab.goto(`${suite.server.url}/classes?page=6`);
+    await expect.poll(() => tab.locator('#root .list-foot p').textContent()).toMatch(/^Showing 51 to 60/);
+    await expect.poll(() => tab.locator('#start-snapshot').count()).toBe(0);
+    type Boxes = { heads: number[][]; rows: number[]; foot: number; inView: number };
+    const { picture, live } = await tab.evaluate(() => {
+      const w = window as unknown as { __boxes: (root: Element) => Boxes; __picture: Boxes };
+      return { picture: w.__picture, live: w.__boxes(document.getElementById('root') as Element) };
+    });
+    await tab.close();
+    await context.setOffline(false);
+    // Only the rows in view were kept, each where the live list has it; the columns and the
+    // footer (past the blank of the rows left out) too.
+    expect(live.rows.length).toBe(10);
+    expect(live.inView).toBeLessThan(10);
+    expect(picture.rows.length).toBe(live.inView);
+    const near = (a: number, b: number) => Math.abs(a - b) <= 1;
+    expect(picture.rows.every((top, i) => near(top, live.rows[i]))).toBe(true);
+    expect(picture.heads.length).toBe(live.heads.length);
+    expect(
+      picture.heads.every(
+        ([left, width], i) => near(left, live.heads[i][0]) && near(width, live.heads[i][1]),
+      ),
+    ).toBe(true);
+    expect(near(picture.foot, live.foot)).toBe(true);
+  });
+
   it('never shows a list as it was before a change made in another tab', async () => {
     await openScreen(page, suite.server.url, '/classes?page=3');
     const before = Number((await footer())?.match(/of (\d+)/)?.[1]);
