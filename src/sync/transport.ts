@@ -4,7 +4,9 @@
  * (src/contract/batch.ts): against our server, requests a batch may carry go together, up to
  * `maxItems` per batch and `maxBatches` batches in flight; files, lists and everything sent to
  * a server without the extension go alone, at most `maxAlone` at a time (what a browser allows
- * per host anyway). Nothing here waits for a timer: what goes together is what one call hands over.
+ * per host anyway). Nothing here waits for a timer: a batch leaves as soon as a slot is free,
+ * and until then it takes in the items of later calls (other rounds) while it has room, so that
+ * rounds that come back small (a few changes freed by a reply) do not each pay a request.
  *
  * Exactly once is unaffected: every item carries its entry's Idempotency-Key, and a batch
  * without a reply leaves all its items without one, so each is sent again under its key.
@@ -84,25 +86,18 @@ function toItem({ request, key, madeAt }: Outgoing): BatchItem | null {
   return item;
 }
 
-/** Consecutive groups of at most `maxItems` items and `maxBytes` bytes. */
-function groupsOf<T extends { bytes: number }>(
-  items: readonly T[],
-  maxItems: number,
-  maxBytes: number,
-): T[][] {
-  const groups: T[][] = [];
-  let size = 0;
-  for (const item of items) {
-    const last = groups.at(-1);
-    if (last && last.length < maxItems && size + item.bytes <= maxBytes) {
-      last.push(item);
-      size += item.bytes;
-    } else {
-      groups.push([item]);
-      size = item.bytes;
-    }
-  }
-  return groups;
+/** An item waiting in a batch. */
+interface Queued {
+  outgoing: Outgoing;
+  item: BatchItem;
+  bytes: number;
+}
+
+/** A batch: its items (more join while it waits for a slot) and, once answered, each one's outcome. */
+interface OpenBatch {
+  group: Queued[];
+  bytes: number;
+  outcomes: Promise<ApiOutcome[]>;
 }
 
 /** Whether the batch as a whole is to be retried or waits for a sign-in (rule 4, as for one request). */
@@ -122,14 +117,8 @@ export function createTransport(api: ApiClient, options: TransportOptions = {}):
       }),
     );
 
-  async function sendBatch(group: { outgoing: Outgoing; item: BatchItem }[]): Promise<ApiOutcome[]> {
-    const outcome = await batches(() =>
-      api.request(BATCH_PATH, {
-        method: 'POST',
-        json: { requests: group.map((g) => g.item) },
-        headers: auditHeaders(undefined, options.device),
-      }),
-    );
+  /** A batch's outcome for each of its items, once the server answered it. */
+  async function itemOutcomes(group: readonly Queued[], outcome: ApiOutcome): Promise<ApiOutcome[]> {
     // No item was applied, or the server keeps their replies under their keys: every item
     // gets the batch's outcome (401 pauses replay, the rest retry).
     if (retryable(outcome)) return group.map(() => outcome);
@@ -155,25 +144,44 @@ export function createTransport(api: ApiClient, options: TransportOptions = {}):
     );
   }
 
+  /** The batch waiting for a slot, which takes more items while it has room. */
+  let waiting: OpenBatch | null = null;
+
+  /** Puts an item in the waiting batch, or in a new one; the item's outcome. */
+  function enqueue(queued: Queued): Promise<ApiOutcome> {
+    const open = waiting;
+    if (open && open.group.length < maxItems && open.bytes + queued.bytes <= maxBytes) {
+      open.group.push(queued);
+      open.bytes += queued.bytes;
+      const index = open.group.length - 1;
+      return open.outcomes.then((r) => r[index]);
+    }
+    const batch: OpenBatch = { group: [queued], bytes: queued.bytes, outcomes: Promise.resolve([]) };
+    waiting = batch;
+    const sent = batches(() => {
+      // Leaving: what it holds now is what it carries.
+      if (waiting === batch) waiting = null;
+      return api.request(BATCH_PATH, {
+        method: 'POST',
+        json: { requests: batch.group.map((g) => g.item) },
+        headers: auditHeaders(undefined, options.device),
+      });
+    });
+    batch.outcomes = sent
+      .then((outcome) => itemOutcomes(batch.group, outcome))
+      .catch((error) => batch.group.map((): ApiOutcome => ({ kind: 'unreachable', error: String(error) })));
+    return batch.outcomes.then((r) => r[0]);
+  }
+
   return {
     async sendAll(items) {
-      const outcomes: Promise<ApiOutcome>[] = new Array(items.length);
-      const batchable: { index: number; outgoing: Outgoing; item: BatchItem; bytes: number }[] = [];
-      items.forEach((outgoing, index) => {
-        const item = supportByClient.get(api) === false ? null : toItem(outgoing);
-        const bytes = item ? utf8.encode(JSON.stringify(item)).length : 0;
-        if (item && bytes <= maxBytes) batchable.push({ index, outgoing, item, bytes });
-        else outcomes[index] = sendAlone(outgoing);
-      });
-      for (const group of groupsOf(batchable, maxItems, maxBytes)) {
-        const replies = sendBatch(group).catch((error) =>
-          group.map((): ApiOutcome => ({ kind: 'unreachable', error: String(error) })),
-        );
-        group.forEach((g, i) => {
-          outcomes[g.index] = replies.then((r) => r[i]);
-        });
-      }
-      return Promise.all(outcomes);
+      return Promise.all(
+        items.map((outgoing) => {
+          const item = supportByClient.get(api) === false ? null : toItem(outgoing);
+          const bytes = item ? utf8.encode(JSON.stringify(item)).length : 0;
+          return item && bytes <= maxBytes ? enqueue({ outgoing, item, bytes }) : sendAlone(outgoing);
+        }),
+      );
     },
   };
 }

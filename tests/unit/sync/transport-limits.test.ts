@@ -18,6 +18,8 @@ import { createTransport, type Outgoing } from '../../../src/sync/transport';
  * answers every batch 503.
  */
 function heldServer(appliesAtOnce?: number) {
+  /** The keys of each batch's items, in the order the batches left. */
+  const sent: string[][] = [];
   const open = { alone: 0, batches: 0 };
   const most = { alone: 0, batches: 0 };
   const held: (() => void)[] = [];
@@ -26,16 +28,17 @@ function heldServer(appliesAtOnce?: number) {
     getList: async () => ({ kind: 'refused', status: 404 }),
     request: (path, options) => {
       const kind = path === BATCH_PATH ? 'batches' : 'alone';
-      const items = ((options?.json as { requests?: unknown[] } | undefined)?.requests ?? []).length;
+      const requests = (options?.json as { requests?: { key?: string }[] } | undefined)?.requests ?? [];
+      if (kind === 'batches') sent.push(requests.map((r) => r.key ?? ''));
       open[kind] += 1;
       most[kind] = Math.max(most[kind], open[kind]);
       return new Promise<ApiOutcome>((resolve) =>
         held.push(() => {
           open[kind] -= 1;
           if (kind === 'batches' && appliesAtOnce !== undefined) {
-            const replies = Array.from({ length: items }, () => ({
+            const replies = requests.map((r) => ({
               status: 200,
-              body: { success: true },
+              body: { success: true, key: r.key },
               replayed: false,
             }));
             resolve({
@@ -70,7 +73,7 @@ function heldServer(appliesAtOnce?: number) {
     }
     return work;
   }
-  return { api, most, releaseAll };
+  return { api, most, sent, releaseAll };
 }
 
 const list = (page: number): Outgoing => ({
@@ -136,5 +139,33 @@ describe('requests open at once', () => {
       transport.sendAll([...Array.from({ length: 5 }, (_, i) => list(i + 1)), add(1), add(2)]),
     );
     expect(server.most).toEqual({ alone: 2, batches: 1 });
+  });
+});
+
+describe('batches waiting for a slot', () => {
+  it('take in the items of later rounds while they have room, each item keeping its own outcome', async () => {
+    const server = heldServer(1);
+    const transport = createTransport(server.api, { maxBatches: 1, maxItems: 3 });
+    // The first round's batch leaves at once; the next rounds come while it is at the server.
+    const first = transport.sendAll([add(1), add(2)]);
+    await new Promise((r) => setTimeout(r, 0));
+    const rounds = [
+      transport.sendAll([add(3)]),
+      transport.sendAll([add(4), add(5)]),
+      transport.sendAll([add(6)]),
+    ];
+    const outcomes = await server.releaseAll(Promise.all([first, ...rounds]));
+    // Rounds of one and two items went as one batch of three, not three batches.
+    expect(server.sent).toEqual([
+      ['limits-1', 'limits-2'],
+      ['limits-3', 'limits-4', 'limits-5'],
+      ['limits-6'],
+    ]);
+    expect(outcomes.map((round) => round.map((o) => (o.kind === 'reply' ? o.body.key : o.kind)))).toEqual([
+      ['limits-1', 'limits-2'],
+      ['limits-3'],
+      ['limits-4', 'limits-5'],
+      ['limits-6'],
+    ]);
   });
 });
