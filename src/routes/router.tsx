@@ -11,7 +11,7 @@ import {
   redirect,
   useSearch,
 } from '@tanstack/react-router';
-import { lazy } from 'react';
+import { type ComponentProps, lazy } from 'react';
 import { type AuditSearch, validateAuditSearch } from '../app/audit/audit-search';
 import { catalogue } from '../app/catalogue/built-catalogue';
 import { startsOnEntityScreen } from '../app/first-screen';
@@ -25,8 +25,20 @@ import { LoginScreen } from './login';
 import { NotFoundScreen } from './not-found';
 
 const OutboxScreen = lazy(() => import('./outbox').then((m) => ({ default: m.OutboxScreen })));
-const loadEntityScreen = () => import('./entity-screen');
-const EntityScreen = lazy(loadEntityScreen);
+/** The entity screens' module once loaded: rendered at once from then on. */
+let entityScreens: typeof import('./entity-screen') | undefined;
+const loadEntityScreen = () => import('./entity-screen').then((m) => (entityScreens = m));
+const LazyEntityScreen = lazy(loadEntityScreen);
+/**
+ * The entity screens, without suspending once their module is in: the router loads it before a
+ * navigation renders (the routes' `preload`), and a lazy component suspends at its first render
+ * even then, which held a list's first opening 300 ms (React reveals suspended content no
+ * sooner).
+ */
+function EntityScreen(props: ComponentProps<typeof LazyEntityScreen>) {
+  return entityScreens ? <entityScreens.default {...props} /> : <LazyEntityScreen {...props} />;
+}
+const preloadEntityScreen = () => loadEntityScreen().then(() => undefined);
 // Started on an entity's screen (a list reopened offline, a bookmark): its code is fetched and
 // compiled while the layout renders, not after it asks. (Placeholders load it for nothing.)
 if (startsOnEntityScreen()) void loadEntityScreen();
@@ -93,7 +105,10 @@ const guardedChildren = [
       // A record's id in the route: decoded by the router; one that is not Base64 is not found
       // (shown inside the layout, with the menus).
       ...(path.includes('$id') ? { params: routeIdParams, notFoundComponent: NotFoundScreen } : {}),
-      component: () => <EntityScreen entity={entity} screen={screen} relation={relation} path={path} />,
+      component: Object.assign(
+        () => <EntityScreen entity={entity} screen={screen} relation={relation} path={path} />,
+        { preload: preloadEntityScreen },
+      ),
     }),
   ),
 ];

@@ -119,6 +119,28 @@ describe('menus by keyboard', () => {
   });
 });
 
+describe('opening a screen', () => {
+  it('goes from the dashboard straight to a list, with no loading screen between them', async () => {
+    // A fresh load: the entity screens' code is not in yet.
+    await page.goto(`${suite.server.url}/homepage`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.evaluate(() => {
+      const w = window as unknown as { __loadingShown: boolean };
+      w.__loadingShown = false;
+      new MutationObserver(() => {
+        if (document.querySelector('main > p.screen')?.textContent === 'Loading…') w.__loadingShown = true;
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.getByRole('button', { name: 'MASTERFILTERS' }).click();
+    await page.getByRole('link', { name: 'Classes', exact: true }).click();
+    await page.getByRole('heading', { name: 'Manage Classes' }).waitFor();
+    // The router loads the screen's code before it renders it: nothing suspends on the way.
+    expect(await page.evaluate(() => (window as unknown as { __loadingShown: boolean }).__loadingShown)).toBe(
+      false,
+    );
+  });
+});
+
 describe('menus by touch on a tablet', () => {
   it('landscape: a tap opens a menu, a tap outside closes it, and it covers neither the indicator nor Logout', async () => {
     const tablet = await tabletContext(suite.browser, LANDSCAPE);
