@@ -143,6 +143,8 @@ describe('drafts', () => {
     await page.getByLabel('Password').fill('secret-123');
     await page.goBack();
     await page.waitForURL(/\/teachers(\?|$)/);
+    // The list on screen, not only its address: the form has gone, and Forward opens it anew.
+    await page.getByRole('heading', { name: 'Manage Teachers' }).waitFor();
     await page.goForward();
     await expect.poll(() => name().inputValue()).toBe('Draft Teacher');
     expect(await page.getByLabel('Email').inputValue()).toBe('draft.teacher@example.org');
