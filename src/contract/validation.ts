@@ -180,7 +180,7 @@ export function parseFieldValue(
  */
 export function validateWrite(entity: EntityDescription, op: Op, body: WireBody): Validated {
   const value: Record<string, string | number | null> = {};
-  for (const [name, spec] of wireFields(entity, op)) {
+  for (const [, spec] of wireFields(entity, op)) {
     // Files are checked by content and size where they arrive (server/uploads), not here.
     if (spec.kind === 'file') continue;
     const raw = body[spec.wire];
@@ -201,8 +201,7 @@ export function validateWrite(entity: EntityDescription, op: Op, body: WireBody)
       value[spec.wire] = TEXT_KINDS.has(spec.kind) && spec.kind !== 'password' ? '' : null;
       continue;
     }
-    // The description's own spec: the wire copy is made anew for each write.
-    const parsed = v.safeParse(fieldSchema(entity.fields[name]), raw);
+    const parsed = v.safeParse(fieldSchema(spec), raw);
     if (!parsed.success) return { ok: false, message: parsed.issues[0].message };
     value[spec.wire] = typeof parsed.output === 'string' ? parsed.output.trim() : parsed.output;
   }

@@ -26,14 +26,31 @@ export function wireName(spec: FieldSpec, op: Op): string | undefined {
   return typeof spec.wire === 'string' ? spec.wire : spec.wire?.[op];
 }
 
-/** Fields that are sent on the wire for an operation, in description order, with that operation's wire name. */
-export function wireFields(entity: EntityDescription, op: Op): [string, FieldSpec & { wire: string }][] {
-  const out: [string, FieldSpec & { wire: string }][] = [];
-  for (const [name, spec] of Object.entries(entity.fields)) {
-    const wire = wireName(spec, op);
-    if (wire) out.push([name, { ...spec, wire }]);
+type WireFields = readonly (readonly [string, FieldSpec & { wire: string }])[];
+
+const wireFieldsOf = new WeakMap<EntityDescription, Map<Op, WireFields>>();
+
+/**
+ * Fields that are sent on the wire for an operation, in description order, with that
+ * operation's wire name. Worked out once per description and operation: every request built
+ * and every write checked reads them, and their specs are then the same objects each time
+ * (validation.ts keeps each field's schema by its spec).
+ */
+export function wireFields(entity: EntityDescription, op: Op): WireFields {
+  let byOp = wireFieldsOf.get(entity);
+  if (!byOp) {
+    byOp = new Map();
+    wireFieldsOf.set(entity, byOp);
   }
-  return out;
+  let fields = byOp.get(op);
+  if (!fields) {
+    fields = Object.entries(entity.fields).flatMap(([name, spec]) => {
+      const wire = wireName(spec, op);
+      return wire ? [[name, { ...spec, wire }] as const] : [];
+    });
+    byOp.set(op, fields);
+  }
+  return fields;
 }
 
 export function formFields(entity: EntityDescription, op: Op): readonly string[] {
