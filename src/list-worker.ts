@@ -56,7 +56,9 @@ const GIVE_WAY_MS = 50;
 const pauseBehind: Pause = Object.assign(
   async () => {
     await behindOthers();
-    while (watches.answeredWithin(GIVE_WAY_MS)) await new Promise((resolve) => setTimeout(resolve, 10));
+    // Until GIVE_WAY_MS after the last answer, however many come meanwhile.
+    for (let wait = GIVE_WAY_MS - watches.sinceAnswer(); wait > 0; wait = GIVE_WAY_MS - watches.sinceAnswer())
+      await new Promise((resolve) => setTimeout(resolve, wait));
   },
   { sliceMs: 2 },
 );

@@ -35,14 +35,14 @@ export class PageWatches {
     private readonly answered: (entity: string) => void = () => {},
   ) {}
 
-  /** Whether no answer is being worked out and none ended in the last `ms`. */
-  quietFor(ms: number): boolean {
-    return this.answering === 0 && performance.now() - this.lastAnswer >= ms;
+  /** How long ago the last answer ended (ms). */
+  sinceAnswer(): number {
+    return performance.now() - this.lastAnswer;
   }
 
-  /** Whether an answer ended less than `ms` ago (the window may be painting it). */
-  answeredWithin(ms: number): boolean {
-    return performance.now() - this.lastAnswer < ms;
+  /** Whether no answer is being worked out and none ended in the last `ms`. */
+  quietFor(ms: number): boolean {
+    return this.answering === 0 && this.sinceAnswer() >= ms;
   }
 
   /** A list's newest query (a higher seq than any before it under this id). */
