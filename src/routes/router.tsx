@@ -11,7 +11,7 @@ import {
   redirect,
   useSearch,
 } from '@tanstack/react-router';
-import { type ComponentProps, lazy } from 'react';
+import type { ReactNode } from 'react';
 import { type AuditSearch, validateAuditSearch } from '../app/audit/audit-search';
 import { catalogue } from '../app/catalogue/built-catalogue';
 import { startsOnEntityScreen } from '../app/first-screen';
@@ -20,37 +20,25 @@ import { Layout } from '../ui/layout/Layout';
 import { listSearchSchema } from '../ui/list/list-search';
 import { routeIdParams } from '../ui/route-id';
 import { HomepageScreen } from './homepage';
+import { lazyScreen } from './lazy-screen';
 import { ListAddressErrorScreen } from './list-address-error';
 import { LoginScreen } from './login';
 import { NotFoundScreen } from './not-found';
 
-const OutboxScreen = lazy(() => import('./outbox').then((m) => ({ default: m.OutboxScreen })));
-/** The entity screens' module once loaded: rendered at once from then on. */
-let entityScreens: typeof import('./entity-screen') | undefined;
-const loadEntityScreen = () => import('./entity-screen').then((m) => (entityScreens = m));
-const LazyEntityScreen = lazy(loadEntityScreen);
-/**
- * The entity screens, without suspending once their module is in: the router loads it before a
- * navigation renders (the routes' `preload`), and a lazy component suspends at its first render
- * even then, which held a list's first opening 300 ms (React reveals suspended content no
- * sooner).
- */
-function EntityScreen(props: ComponentProps<typeof LazyEntityScreen>) {
-  return entityScreens ? <entityScreens.default {...props} /> : <LazyEntityScreen {...props} />;
-}
-const preloadEntityScreen = () => loadEntityScreen().then(() => undefined);
+const OutboxScreen = lazyScreen(() => import('./outbox'), 'OutboxScreen');
+const EntityScreen = lazyScreen(() => import('./entity-screen'), 'default');
 // Started on an entity's screen (a list reopened offline, a bookmark): its code is fetched and
 // compiled while the layout renders, not after it asks. (Placeholders load it for nothing.)
-if (startsOnEntityScreen()) void loadEntityScreen();
+if (startsOnEntityScreen()) void EntityScreen.preload();
 // Owner-only screens: the gate (accounts/owner-gate.tsx) loads with them, not in the first load.
-const AuditScreen = lazy(() =>
-  import('./accounts/owner-gate').then((m) => ({ default: m.GatedAuditScreen })),
-);
-const DuplicatesScreen = lazy(() => import('./duplicates').then((m) => ({ default: m.DuplicatesScreen })));
-const AccountScreen = lazy(() => import('./accounts/account').then((m) => ({ default: m.AccountScreen })));
-const AdministratorsScreen = lazy(() =>
-  import('./accounts/owner-gate').then((m) => ({ default: m.GatedAdministratorsScreen })),
-);
+const AuditScreen = lazyScreen(() => import('./accounts/owner-gate'), 'GatedAuditScreen');
+const DuplicatesScreen = lazyScreen(() => import('./duplicates'), 'DuplicatesScreen');
+const AccountScreen = lazyScreen(() => import('./accounts/account'), 'AccountScreen');
+const AdministratorsScreen = lazyScreen(() => import('./accounts/owner-gate'), 'GatedAdministratorsScreen');
+
+/** A route's component that renders a lazy screen with props: the router preloads the screen with it. */
+const rendering = (screen: { preload: () => Promise<void> }, render: () => ReactNode) =>
+  Object.assign(render, { preload: screen.preload });
 
 const rootRoute = createRootRoute({
   component: Outlet,
@@ -86,7 +74,9 @@ const guardedChildren = [
     // The search is read here, in the first load, and handed over: the router's search hooks
     // imported by the lazy screen itself made the bundler split the router out of the first
     // load's chunk (+2.4 KB gzip).
-    component: () => <AuditScreen search={useSearch({ strict: false }) as AuditSearch} />,
+    component: rendering(AuditScreen, () => (
+      <AuditScreen search={useSearch({ strict: false }) as AuditSearch} />
+    )),
   }),
   createRoute({ getParentRoute: () => guarded, path: '/duplicates', component: DuplicatesScreen }),
   createRoute({ getParentRoute: () => guarded, path: '/account', component: AccountScreen }),
@@ -105,10 +95,9 @@ const guardedChildren = [
       // A record's id in the route: decoded by the router; one that is not Base64 is not found
       // (shown inside the layout, with the menus).
       ...(path.includes('$id') ? { params: routeIdParams, notFoundComponent: NotFoundScreen } : {}),
-      component: Object.assign(
-        () => <EntityScreen entity={entity} screen={screen} relation={relation} path={path} />,
-        { preload: preloadEntityScreen },
-      ),
+      component: rendering(EntityScreen, () => (
+        <EntityScreen entity={entity} screen={screen} relation={relation} path={path} />
+      )),
     }),
   ),
 ];
