@@ -37,3 +37,36 @@ export const geoPaths = {
   cities: (country: string, state: string) =>
     `countries/${encodeURIComponent(country)}/states/${encodeURIComponent(state)}/cities`,
 } as const;
+
+/**
+ * Names for location codes: the country's and the state's names, the city as kept; a code
+ * with no name stays as it is. Found by code in maps built once per list of countries and
+ * states, not by scanning them: a list asks for every row, and the states of every country are
+ * thousands. The first of two with the same code names it.
+ */
+export function locationNamer(
+  countries: readonly Country[],
+  states: readonly State[],
+): (country: unknown, state: unknown, city: unknown) => string {
+  const countryNames = firstByKey(countries, (x) => x.iso2);
+  const stateNames = firstByKey(
+    states.filter((x) => x.country_code !== undefined),
+    (x) => `${x.country_code} ${x.iso2}`,
+  );
+  return (country, state, city) => {
+    const c = String(country ?? '');
+    const s = String(state ?? '');
+    const countryName = countryNames.get(c) ?? c;
+    const stateName = stateNames.get(`${c} ${s}`) ?? s;
+    return [String(city ?? ''), stateName, countryName].filter(Boolean).join(', ');
+  };
+}
+
+function firstByKey<T extends { name: string }>(
+  list: readonly T[],
+  key: (x: T) => string,
+): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const x of list) if (!names.has(key(x))) names.set(key(x), x.name);
+  return names;
+}

@@ -3,9 +3,9 @@
  * device after sign-in, a state's cities read when it is chosen and kept. Failures loading
  * them are only logged (spec §8).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { readCities, readCountries, readStates } from '../../app/location-lists';
-import type { City, Country, State } from '../../contract/geography';
+import { type City, type Country, locationNamer, type State } from '../../contract/geography';
 import { useLiveQuery } from '../live-query';
 
 export function useCountries(): Country[] {
@@ -36,15 +36,9 @@ export function useCities(country: string, state: string): City[] | null | undef
   return cities;
 }
 
-/** Names for a record's location codes: the country's and the state's names, the city as kept. */
+/** Names for a record's location codes (locationNamer), from the lists kept on the device. */
 export function useLocationNames(): (country: unknown, state: unknown, city: unknown) => string {
-  const countries = useCountries();
-  const states = useLiveQuery(() => readStates('*'), []) ?? [];
-  return (country, state, city) => {
-    const c = String(country ?? '');
-    const s = String(state ?? '');
-    const countryName = countries.find((x) => x.iso2 === c)?.name ?? c;
-    const stateName = states.find((x) => x.iso2 === s && x.country_code === c)?.name ?? s;
-    return [String(city ?? ''), stateName, countryName].filter(Boolean).join(', ');
-  };
+  const countries = useLiveQuery(readCountries, []);
+  const states = useLiveQuery(() => readStates('*'), []);
+  return useMemo(() => locationNamer(countries ?? [], states ?? []), [countries, states]);
 }
