@@ -8,8 +8,11 @@ import { readCities, readCountries, readStates } from '../../app/location-lists'
 import { type City, type Country, locationNamer, type State } from '../../contract/geography';
 import { useLiveQuery } from '../live-query';
 
-export function useCountries(): Country[] {
-  return useLiveQuery(readCountries, []) ?? [];
+/** Before the countries are read: the same empty list each render, so what is built from it is built once. */
+const NO_COUNTRIES: readonly Country[] = [];
+
+export function useCountries(): readonly Country[] {
+  return useLiveQuery(readCountries, []) ?? NO_COUNTRIES;
 }
 
 export function useStates(country: string): State[] {
@@ -38,7 +41,7 @@ export function useCities(country: string, state: string): City[] | null | undef
 
 /** Names for a record's location codes (locationNamer), from the lists kept on the device. */
 export function useLocationNames(): (country: unknown, state: unknown, city: unknown) => string {
-  const countries = useLiveQuery(readCountries, []);
+  const countries = useCountries();
   const states = useLiveQuery(() => readStates('*'), []);
-  return useMemo(() => locationNamer(countries ?? [], states ?? []), [countries, states]);
+  return useMemo(() => locationNamer(countries, states ?? []), [countries, states]);
 }
