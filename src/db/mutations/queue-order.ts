@@ -44,12 +44,24 @@ export async function namesLaterRecord(db: LocalDb, entity: EntityDescription, v
     // Images waiting for their upload, named in rich text (contract/rich-text/rich-text-images.ts).
     ...contentImageRefs(entity, values).map((id): [string, unknown] => [contentImageEntity.name, id]),
   ];
-  for (const [name, v] of named) {
-    if (!isTempId(v)) continue;
-    const add = await db.outbox.where('[entity+key]').equals([name, v]).first();
-    if (add && add.seq > seq) return true;
-  }
+  for (const [name, v] of named) if (await addedAfter(db, name, v, seq)) return true;
   return false;
+}
+
+/**
+ * Whether a replaced set names a record whose add was queued after `seq` (a book added after
+ * the unsent assignment it would fold into): that assignment would then wait for a later add.
+ */
+export async function setNamesLaterRecord(db: LocalDb, target: string, ids: readonly string[], seq: number) {
+  for (const id of ids) if (await addedAfter(db, target, id, seq)) return true;
+  return false;
+}
+
+/** Whether the record named `id` is one still to be created by an add queued after `seq`. */
+async function addedAfter(db: LocalDb, entity: string, id: unknown, seq: number) {
+  if (!isTempId(id)) return false;
+  const add = await db.outbox.where('[entity+key]').equals([entity, id]).first();
+  return add !== undefined && add.seq > seq;
 }
 
 /** Whether an entry of another record than `entity`/`key` was queued after `seq`. */

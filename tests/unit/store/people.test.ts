@@ -15,6 +15,7 @@ import { applyServerIds } from '../../../src/db/outbox/rekey';
 import { requestOptions } from '../../../src/sync/api/encode-request';
 import { entryRequest } from '../../../src/sync/entry-request';
 import { mergeSet } from '../../../src/sync/merge/merge-set';
+import { planQueue } from '../../../src/sync/plan';
 import { freshLocalDbEach } from '../../helpers/local-db';
 
 let db: LocalDb;
@@ -68,6 +69,31 @@ describe('assignments are queued as whole sets', () => {
     expect(await db.outbox.count()).toBe(0);
     expect((await assign(['1'])).cancelled).toBe(true);
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a set naming a book added after the unsent one is queued after that add, not folded before it', async () => {
+    await assign(['1', '2']);
+    const book = await mutate(db, {
+      op: 'add',
+      entity: bookEntity,
+      values: { class_id: '1', subject_id: '1', series_id: '1', book_name: 'New', book_code: 'N' },
+    });
+    await assign(['2', book.key]);
+    const entries = (await db.outbox.toArray()).sort((a, b) => a.seq - b.seq);
+    expect(entries.map((e) => [e.op, e.payload.books ?? null])).toEqual([
+      ['relate', ['1', '2']],
+      ['add', null],
+      ['relate', ['2', book.key]],
+    ]);
+    expect(entries[2].base?.books).toEqual(['1', '2']);
+    expect(planQueue(entries, (id) => (id === book.key ? null : id), Date.now()).orphans).toEqual([]);
+    // Without the book, the set folds again into the newest unsent one.
+    await assign(['3']);
+    expect((await db.outbox.toArray()).map((e) => e.payload.books ?? null)).toEqual([
+      ['1', '2'],
+      null,
+      ['3'],
+    ]);
   });
 
   it('becomes the replace request with server ids; a book added offline holds it back until named', async () => {
