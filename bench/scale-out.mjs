@@ -19,7 +19,9 @@
  *
  * A throwaway PostgreSQL cluster (scripts/pg-cluster.mjs), a fresh database per run. Options:
  * BENCH_SCALE_RUNS (3), BENCH_SCALE_ENTRIES (1000 per device), BENCH_SCALE_READ_SECONDS (5),
- * BENCH_SCALE_ONLY (labels: direct-1,haproxy-1,haproxy-2,haproxy-3).
+ * BENCH_SCALE_ONLY (labels: direct-1,haproxy-1,haproxy-2,haproxy-3), BENCH_SCALE_LIMIT_S (600: a
+ * device that has not queued or drained by then fails its run, which is reported, and the
+ * bench goes on).
  * Run: `npm run bench`, or `node bench/scale-out.mjs` after `npm run build:server`.
  */
 import { readFileSync, rmSync } from 'node:fs';
@@ -36,6 +38,8 @@ const ENTRIES = Number(process.env.BENCH_SCALE_ENTRIES || 1000);
 const DEVICES = 4;
 const READERS = 100;
 const READ_SECONDS = Number(process.env.BENCH_SCALE_READ_SECONDS || 5);
+/** How long a device may take to queue, or to drain, before the run is given up. */
+const LIMIT_S = Number(process.env.BENCH_SCALE_LIMIT_S || 600);
 const CONFIGS = [
   { label: 'direct-1', name: '1 process, no balancer', processes: 1, balancer: false },
   { label: 'haproxy-1', name: '1 process behind haproxy', processes: 1, balancer: true },
@@ -74,6 +78,47 @@ const processTicks = (pid) => {
 };
 const TICKS_PER_S = 100;
 
+/**
+ * A device's next message, in order. A worker that fails or stops without its message (its
+ * event loop emptied: something awaited that nothing will settle) answers with an error.
+ */
+function deviceMessages(worker, index) {
+  const queue = [];
+  const waiting = [];
+  const post = (m) => (waiting.length ? waiting.shift()(m) : queue.push(m));
+  worker.on('message', post);
+  worker.on('error', (error) => post({ error }));
+  worker.on('exit', (code) =>
+    post({ error: new Error(`device ${index} stopped (exit code ${code}) before answering`) }),
+  );
+  return () => new Promise((done) => (queue.length ? done(queue.shift()) : waiting.push(done)));
+}
+
+/** Every device's next message, or an error naming the devices that did not answer in time. */
+async function allAnswered(messages, what) {
+  const answered = new Set();
+  let timer;
+  const limit = new Promise((_, reject) => {
+    timer = setTimeout(() => {
+      const silent = messages.map((_, i) => i).filter((i) => !answered.has(i));
+      reject(new Error(`device ${silent.join(', ')} had not ${what} after ${LIMIT_S} s`));
+    }, LIMIT_S * 1000);
+  });
+  const all = Promise.all(
+    messages.map(async (next, i) => {
+      const m = await next();
+      answered.add(i);
+      if (m.error) throw m.error;
+      return m;
+    }),
+  );
+  try {
+    return await Promise.race([all, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 async function measure(cluster, procs) {
@@ -91,28 +136,21 @@ async function measure(cluster, procs) {
         workerData: { apiRoot: cluster.apiRoot, entries: ENTRIES, tag: `d${i}` },
       }),
   );
-  const messages = workers.map((w) => {
-    const queue = [];
-    const waiting = [];
-    w.on('message', (m) => (waiting.length ? waiting.shift()(m) : queue.push(m)));
-    w.on('error', (e) => {
-      for (const done of waiting.splice(0)) done({ error: e });
-      queue.push({ error: e });
-    });
-    return () => new Promise((done) => (queue.length ? done(queue.shift()) : waiting.push(done)));
-  });
-  const readies = await Promise.all(messages.map((next) => next()));
-  const failedStart = readies.find((m) => m.error);
-  if (failedStart) throw failedStart.error;
-  const before = sample();
-  const started = performance.now();
-  for (const w of workers) w.postMessage('go');
-  const results = await Promise.all(messages.map((next) => next()));
-  const wallMs = performance.now() - started;
-  const drainUse = usage(before, sample());
-  await Promise.all(workers.map((w) => w.terminate()));
-  const failed = results.find((r) => r.error);
-  if (failed) throw failed.error;
+  const messages = workers.map(deviceMessages);
+  let results;
+  let wallMs;
+  let drainUse;
+  try {
+    await allAnswered(messages, 'queued its changes');
+    const before = sample();
+    const started = performance.now();
+    for (const w of workers) w.postMessage('go');
+    results = await allAnswered(messages, 'drained its outbox');
+    wallMs = performance.now() - started;
+    drainUse = usage(before, sample());
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
   const latencies = results.flatMap((r) => r.requestMs).sort((a, b) => a - b);
 
   const db = new pg.Client({ connectionString: cluster.databaseUrl });
@@ -220,7 +258,12 @@ try {
   // Runs go round the configurations, so a change in what else the machine does falls on all.
   for (let run = 1; run <= RUNS; run++)
     for (const config of CONFIGS) {
-      const r = await runConfig(pgCluster, config, run);
+      const r = await runConfig(pgCluster, config, run).catch((error) => ({ error }));
+      if (r.error) {
+        console.log(`run ${run} ${config.name}: FAIL ${r.error.message}`);
+        failures++;
+        continue;
+      }
       results.get(config.label).push(r);
       console.log(
         `run ${run} ${config.name}: ${r.changesPerS.toFixed(0)} changes/s (p95 ${r.drainP95.toFixed(0)} ms), ` +
@@ -242,6 +285,10 @@ console.log(
 console.log('|---|---|---|---|---|---|---|---|');
 for (const config of CONFIGS) {
   const rs = results.get(config.label);
+  if (rs.length === 0) {
+    console.log(`| ${config.name} | no run finished |||||||`);
+    continue;
+  }
   const pct = (k) => fmt(rs.map((r) => r[k] * 100)).replace(/(\d+)/g, '$1%');
   console.log(
     `| ${config.name} | ${fmt(rs.map((r) => r.changesPerS))} | ${fmt(rs.map((r) => r.drainP95))} | ${pct('drainBusy')} | ${fmt(
