@@ -4,7 +4,8 @@
  * uses them in Chromium. Bundled for Node by scale-out.mjs (vite, SSR: packages external).
  *
  * workerData: { apiRoot, entries, tag }. Posts { queuedMs, drainMs, sent, left, failed,
- * requestMs: number[] } once its outbox is drained.
+ * leftByStatus, firstError, requestMs: number[] } once its outbox is drained, or once 50
+ * replays in a row sent nothing while entries waited (stuck).
  */
 import 'fake-indexeddb/auto';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -58,13 +59,32 @@ requestMs.length = 0;
 const started = performance.now();
 let sent = 0;
 let failed = 0;
+/** Replays in a row that sent nothing while entries wait: the outbox is stuck, not slow. */
+const STUCK_AFTER = 50;
+let idle = 0;
 for (;;) {
   const report = await replay(ctx);
   sent += report.sent;
   failed += report.failed;
   if (report.paused || report.failed > 0 || report.waiting === 0) break;
+  idle = report.sent === 0 ? idle + 1 : 0;
+  if (idle >= STUCK_AFTER) break;
   // Throughput, not the backoff policy (as bench/drain.mjs).
   await db.outbox.where('status').equals('pending').modify({ nextAttemptAt: 0 });
 }
 const drainMs = performance.now() - started;
-parentPort!.postMessage({ queuedMs, drainMs, sent, failed, left: await db.outbox.count(), requestMs });
+/** What is left, by status, with the first error: what a stuck outbox was waiting on. */
+const leftEntries = await db.outbox.toArray();
+const byStatus: Record<string, number> = {};
+for (const e of leftEntries) byStatus[e.status] = (byStatus[e.status] ?? 0) + 1;
+const firstError = leftEntries.find((e) => e.lastError)?.lastError ?? null;
+parentPort!.postMessage({
+  queuedMs,
+  drainMs,
+  sent,
+  failed,
+  left: leftEntries.length,
+  leftByStatus: byStatus,
+  firstError,
+  requestMs,
+});

@@ -163,7 +163,11 @@ async function measure(cluster, procs) {
   const expected = DEVICES * ENTRIES;
   if (rows[0].n !== expected || rows[0].d !== expected)
     problems.push(`${rows[0].n} classes (${rows[0].d} distinct) for ${expected} changes`);
-  if (results.some((r) => r.left > 0 || r.failed > 0)) problems.push('an outbox did not drain');
+  for (const [i, r] of results.entries())
+    if (r.left > 0 || r.failed > 0)
+      problems.push(
+        `device ${i}'s outbox did not drain: ${r.sent} sent, left ${JSON.stringify(r.leftByStatus)}${r.firstError ? `, first error: ${r.firstError}` : ''}`,
+      );
 
   // List read: 100 clients at once, one session (a sign-in hashes a password: not measured).
   const login = await fetch(`${cluster.apiRoot}/Admin_access/login.php`, {
