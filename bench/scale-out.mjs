@@ -108,7 +108,7 @@ async function allAnswered(messages, what) {
     messages.map(async (next, i) => {
       const m = await next();
       answered.add(i);
-      if (m.error) throw m.error;
+      if (m.error) throw new Error(`${m.error.message}, waiting until it ${what}`, { cause: m.error });
       return m;
     }),
   );

@@ -5,17 +5,27 @@
  * the queue); elsewhere a MessageChannel turn, sooner than a timer (clamped after a few nested).
  */
 type Yielding = { scheduler?: { yield?: () => Promise<void> } };
+/** Node's ports: one that listens keeps the process (or worker thread) alive while referenced. */
+type NodePort = MessagePort & { ref?: () => void; unref?: () => void };
 
 let channel: MessageChannel | undefined;
 const waiting: (() => void)[] = [];
 
+/**
+ * In Node the listening port is referenced only while a turn is owed: unreferenced, a process
+ * (a worker thread running the sync) whose only pending work was a turn would end in the
+ * middle of it; referenced all the time, it would never end by itself.
+ */
 function channelTurn(): Promise<void> {
   if (!channel) {
     channel = new MessageChannel();
-    channel.port1.onmessage = () => waiting.shift()?.();
-    // A listening port would keep Node (the tests) running after its work is done.
-    (channel.port1 as { unref?: () => void }).unref?.();
+    const listening = channel.port1 as NodePort;
+    listening.onmessage = () => {
+      waiting.shift()?.();
+      if (waiting.length === 0) listening.unref?.();
+    };
   }
+  (channel.port1 as NodePort).ref?.();
   const port = channel.port2;
   return new Promise((resolve) => {
     waiting.push(resolve);
