@@ -115,8 +115,8 @@ module.exports = {
     ),
     forbid(
       'worker-without-window',
-      'The service worker, the list worker and the CSV worker bundle contract, db and sync only.',
-      '^src/(sw|list-worker|csv-worker)\\.ts$',
+      'The service worker and the list, CSV and sync workers bundle contract, db and sync only.',
+      '^src/(sw|list-worker|csv-worker|sync-worker)\\.ts$',
       '^src/(app|ui|routes)/',
     ),
     forbid(

@@ -17,6 +17,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: 'bench',
   publicDir: false,
+  // The first sync's worker (bench/first-sync-worker.ts) is a module worker, as the app's are.
+  worker: { format: 'es' },
   // Same API root as the app's default build: the server's /api on the page's own origin.
   define: { 'import.meta.env.VITE_API_ROOT': JSON.stringify('/api') },
   build: {

@@ -1,88 +1,49 @@
 /**
  * The first sync benchmark's page: the app's real local store (Dexie on the profile's on-disk
- * IndexedDB), API client, sign-in and pull, driven from Node by bench/first-sync.mjs through
- * `window.bench`. Beside it, the floor: the same rows, fetched beforehand in the same pages,
+ * IndexedDB), API client, sign-in and pull (in a worker, bench/first-sync-worker.ts), driven
+ * from Node by bench/first-sync.mjs through `window.bench`. Beside it, the floor: the same rows, fetched beforehand in the same pages,
  * written by plain bulkPut (one transaction per page) into a fresh database with the same
  * tables and indexes, with no app logic.
  */
 import Dexie from 'dexie';
 import { entities } from '../src/contract/entities';
-import {
-  DELTA_CURSOR_FIELD,
-  DELTA_LIMIT_PARAM,
-  DELTA_MORE_FIELD,
-  DELTA_PARAM,
-  PULL_ALL_PATH,
-} from '../src/contract/wire';
+import { DELTA_CURSOR_FIELD, DELTA_LIMIT_PARAM, DELTA_MORE_FIELD, DELTA_PARAM } from '../src/contract/wire';
 import { wireRequest } from '../src/contract/wire-request';
 import { storesFor } from '../src/db/database';
 import { readCursor, readListProgress } from '../src/db/meta';
 import { openLocalDb } from '../src/db/open';
-import { type ApiClient, createApi } from '../src/sync/api/api-client';
+import { createApi } from '../src/sync/api/api-client';
 import { signIn } from '../src/sync/api/sign-in-requests';
-import { PULL_SIZES, pull } from '../src/sync/pull/pull';
-import { PUT_SLICES } from '../src/sync/pull/pull-apply';
+import { PULL_SIZES } from '../src/sync/pull/pull';
 import { API_ROOT } from '../src/sync/sync-settings';
+import type { FromSyncer, Sizes, SyncAsked, SyncFigures } from './first-sync-worker';
 
 const api = createApi({ root: API_ROOT, timeoutMs: 60_000 });
 const lists = entities.filter((e) => e.api.list && !e.single);
 const students = lists.find((e) => e.table === 'students')!;
 
-/** An API client that reloads the page once `pages` delta pages (of every list, or of students) have arrived. */
-function reloadingAfter(pages: number): ApiClient {
-  let seen = 0;
-  return {
-    ...api,
-    async request(path, options) {
-      const outcome = await api.request(path, options);
-      if (
-        (path === PULL_ALL_PATH || path.endsWith('fetchstudents.php')) &&
-        options.query?.[DELTA_PARAM] !== undefined &&
-        ++seen === pages
-      )
-        location.reload();
-      return outcome;
-    },
-  };
-}
+export type { SyncFigures };
 
-export interface SyncFigures {
-  ms: number;
-  students: number;
-  /** The pull's User Timing ('pull rows', 'pull wait', …): total ms by name, over the sync. */
-  timing: Record<string, number>;
-}
+/**
+ * The sync, where the app runs it: in a dedicated worker (src/sync-worker.ts), whose tasks
+ * and garbage collections never hold up the page's main thread. A reload asked for by the
+ * worker (an interrupted sync) is the page's.
+ */
+const syncer = new Worker(new URL('./first-sync-worker.ts', import.meta.url), {
+  type: 'module',
+  name: 'sync',
+});
+let sizesAsked: Sizes | undefined;
 
-/** Sums the pull's measures while `run` runs (an observer: the pull clears old measures now and then). */
-async function timed<T>(run: () => Promise<T>): Promise<{ result: T; timing: Record<string, number> }> {
-  const timing: Record<string, number> = {};
-  const add = (entries: PerformanceEntryList) => {
-    for (const e of entries)
-      if (e.name.startsWith('pull ')) timing[e.name.slice(5)] = (timing[e.name.slice(5)] ?? 0) + e.duration;
-  };
-  const observer = new PerformanceObserver((list) => add(list.getEntries()));
-  observer.observe({ type: 'measure' });
-  try {
-    const result = await run();
-    add(observer.takeRecords());
-    return { result, timing };
-  } finally {
-    observer.disconnect();
-  }
-}
-
-async function sync(dbName: string, reloadAfterPages = 0): Promise<SyncFigures> {
-  const db = openLocalDb(dbName);
-  await db.open();
-  const started = performance.now();
-  const { result, timing } = await timed(() =>
-    pull({ db, api: reloadAfterPages ? reloadingAfter(reloadAfterPages) : api }),
-  );
-  const ms = performance.now() - started;
-  if (!result.ok) throw new Error(`Pull failed: ${result.message}`);
-  const figures = { ms, students: await db.rows(students).count(), timing };
-  db.close();
-  return figures;
+function sync(dbName: string, reloadAfterPages = 0): Promise<SyncFigures> {
+  return new Promise((resolve, reject) => {
+    syncer.onmessage = ({ data }: MessageEvent<FromSyncer>) => {
+      if (data.type === 'reload') location.reload();
+      else if (data.type === 'synced') resolve(data.figures);
+      else reject(new Error(data.message));
+    };
+    syncer.postMessage({ dbName, reloadAfterPages, sizes: sizesAsked } satisfies SyncAsked);
+  });
 }
 
 /** What an interrupted sync left: the students' cursor and progress. */
@@ -176,10 +137,8 @@ const bench = {
   remove: (dbName: string) => Dexie.delete(dbName),
   /** Other sizes than the app's, to compare (BENCH_SYNC_SIZES). */
   sizes: (page: number, slice: number, taskMs: number, ahead = 2) => {
+    sizesAsked = { page, slice, taskMs, ahead };
     PULL_SIZES.deltaPage = page;
-    PULL_SIZES.ahead = ahead;
-    PUT_SLICES.size = slice;
-    PUT_SLICES.taskMs = taskMs;
   },
 };
 (window as unknown as { bench: typeof bench }).bench = bench;

@@ -88,6 +88,10 @@ export async function throttledFirstSyncs({ engine, students, runs, rate }) {
   try {
     for (const build of buildsToCompare()) builds.push(await openBuild(build, engine, students, cluster));
     console.log(`\nFirst sync at ${rate}x CPU, ${builds.map((b) => b.label).join(' and ')} alternately:`);
+    // A build whose sync runs in a worker syncs at full speed there (CDP throttles main threads only).
+    console.log(
+      '(the main thread is throttled, not a worker: compare the builds by their main-thread tasks)',
+    );
     for (let run = 1; run <= runs; run++)
       for (const build of builds) {
         const figures = await throttledSync(build, rate, `throttled-${run}`);

@@ -5,7 +5,8 @@
  * A reference server seeded with BENCH_STUDENTS students (100,000) by the scale seed, on
  * BENCH_SYNC_ENGINE (PostgreSQL, in a throwaway cluster; or PGlite), and Chromium with an
  * on-disk profile on bench/first-sync.html, which runs the app's real pull into a fresh
- * database (bench/first-sync-page.ts). Each run prints, beside each other:
+ * database in a dedicated worker, as the app does (bench/first-sync-page.ts,
+ * first-sync-worker.ts). Each run prints, beside each other:
  *   - the first sync's total time (every list, students in delta pages), untraced, and,
  *     measured in the same run, the raw IndexedDB write floor: the same rows in the same pages, fetched first,
  *     then written by plain bulkPut into a fresh database with the same tables and indexes;
@@ -16,15 +17,17 @@
  *     slows it: its time is printed beside, not used for the ratio), and its longest main-thread task, by its time and by the CPU time it used
  *     (a trace's RunTask events on the page's main thread: on a busy machine a task of a few ms
  *     of CPU can take 100 ms while the thread waits for a core), and how many passed 100 ms;
- *   - the JS heap in use at its peak during the sync (sampled every 0.5 s) and after it, after a
- *     garbage collection (CDP);
+ *   - the JS heap in use, the page's and its sync worker's, at its peak during the sync
+ *     (sampled every 0.5 s) and after it, after a garbage collection (CDP);
  * then once: a sync interrupted by a reload after BENCH_SYNC_RELOAD_AFTER (8) pages of
  * students, what it left (rows, cursor, progress), and the resumed sync: its time and that
  * every student is there exactly once (the count equals the server's, keys are unique).
  * min / median / max over BENCH_SYNC_RUNS (3). Then be236b9 and this build alternately at
  * BENCH_SYNC_THROTTLE× CPU (4; 1: unthrottled, 0 skips), BENCH_SYNC_THROTTLED_RUNS (3) each, with the longest
  * main-thread task and each task over 100 ms with what it was (bench/first-sync-throttled.mjs;
- * BENCH_SYNC_THROTTLED_ONLY=1 runs only those). Exits 1 when a resumed sync does not end with
+ * BENCH_SYNC_THROTTLED_ONLY=1 runs only those). CDP throttles a page's main thread only, not its
+ * workers: a build that syncs in a worker syncs there at full speed, so the builds' times at 4×
+ * are not comparable; their main threads' tasks are. Exits 1 when a resumed sync does not end with
  * exactly the server's students; never on timings.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -37,6 +40,7 @@ import { throttledFirstSyncs } from './first-sync-throttled.mjs';
 import { tracedTasks } from './long-tasks.mjs';
 import { startScaleServer, summary } from './scale-server.mjs';
 import { ADMIN, serverSignIn } from './server.mjs';
+import { workerHeap } from './worker-heap.mjs';
 
 // The page this bench opens, served from dist-bench/ (npm run bench removes it when it ends).
 needBuilt('dist-bench/first-sync.html');
@@ -90,9 +94,13 @@ try {
     const { result, ...tasks } = await tracedTasks(cdp, run);
     return { ...result, ...tasks };
   };
+  // The page's heap and its sync worker's (bench/first-sync-worker.ts), where the pull runs.
+  const worker = await workerHeap(cdp, 'first-sync-worker');
+  const used = async () => (await cdp.send('Runtime.getHeapUsage')).usedSize + (await worker.used());
   const heap = async () => {
     await cdp.send('HeapProfiler.collectGarbage');
-    return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    await worker.used(true);
+    return used();
   };
   if (!(await page.evaluate((a) => window.bench.signIn(a.username, a.password), ADMIN)))
     throw new Error('Sign-in from the page failed');
@@ -110,9 +118,8 @@ try {
     // The heap's peak while the sync runs, sampled every half second.
     let peak = 0;
     const sampling = setInterval(() => {
-      cdp
-        .send('Runtime.getHeapUsage')
-        .then(({ usedSize }) => {
+      used()
+        .then((usedSize) => {
           peak = Math.max(peak, usedSize);
         })
         .catch(() => {});

@@ -5,8 +5,9 @@
  * shown again, on focus, on a timer, after each change, at the time the earliest retry is
  * due, as soon as the server answers again after it could not be reached (the scheduler
  * in src/sync/scheduler.ts probes it meanwhile), and when the server's live stream says
- * something was committed (live-pokes.ts; the timer then only backs it up). The Web Lock in src/sync keeps the window
- * and the worker from replaying at the same time.
+ * something was committed (live-pokes.ts; the timer then only backs it up). The rounds run in
+ * the sync worker (sync-worker-client.ts). The Web Lock in src/sync keeps it and the service
+ * worker from replaying at the same time.
  */
 
 import Dexie from 'dexie';
@@ -17,14 +18,15 @@ import { SNAPSHOTS_STALE_COOKIE, SYNC_TAG } from '../sync/sync-settings';
 import { keepLiveStream } from './live-pokes';
 import { forgetStartSnapshots, isSignedIn } from './session';
 import { isLive } from './sync-status/live-flag';
+import { syncInWorker } from './sync-worker-client';
 import { db, syncContext } from './window-context';
 
 const PERIOD_MS = 30_000;
 
 const scheduler = new SyncScheduler({
   context: syncContext,
-  // The sync engine loads after the first screen, off the critical path.
-  sync: async (ctx) => (await import('../sync/sync-now')).syncNow(ctx),
+  // In its own worker, started by the first round, off the first screen's path.
+  sync: () => syncInWorker(),
   canSync: () => isSignedIn() && navigator.onLine,
   hidden: () => document.visibilityState === 'hidden',
   onError: (error) => console.error('Sync failed', error),

@@ -4,7 +4,8 @@
  * for the list, and a polite live region says it once; when the last page is written all of
  * it goes and the region says the list was received. The pull's second page is held back
  * by the test (a route), so the state in between is certain. A modest number of students (two
- * pages); the figures at 100,000 are the benchmark's (bench/first-sync.mjs).
+ * pages); the figures at 100,000 are the benchmark's (bench/first-sync.mjs). The pull runs in
+ * the sync worker, not on the window's main thread, whose taps it would otherwise hold up.
  */
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,13 @@ const SEEDED = PAGE + 100;
 const TOTAL = SEEDED + 3;
 
 let server: TestServer;
+
+/** The pull's requests in a context's resource timeline: where the pull ran. */
+const pullRequestsIn = (where: Pick<Page, 'evaluate'>) =>
+  where.evaluate(
+    (path) => performance.getEntriesByType('resource').filter((e) => e.name.includes(path)).length,
+    PULL_ALL_PATH,
+  );
 let context: BrowserContext;
 let page: Page;
 let release: () => void;
@@ -75,6 +83,9 @@ describe('a first sync of many students', () => {
     await expect.poll(() => status.textContent(), { timeout: 30_000 }).toMatch(CONNECTED);
     await expect.poll(() => row.count()).toBe(0);
     await expect.poll(() => spoken.textContent()).toBe('Students received');
+    expect(await pullRequestsIn(page)).toBe(0);
+    const syncWorker = page.workers().find((w) => w.url().includes('sync-worker'));
+    expect(syncWorker && (await pullRequestsIn(syncWorker))).toBeGreaterThan(1);
     // Every student arrived: the list says so.
     await page.goto(`${server.url}/students`);
     await expect.poll(() => page.getByText(`of ${TOTAL} entries`).count(), { timeout: 30_000 }).toBe(1);
