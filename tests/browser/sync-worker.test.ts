@@ -1,0 +1,62 @@
+/**
+ * The window's sync rounds run in the sync worker (src/sync-worker.ts). When its script cannot
+ * load (here: the request refused, no service worker to serve it from its cache), the round is
+ * reported failed rather than awaited for ever, and a later round starts a new worker that
+ * sends what waits.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { classEntity } from '../../src/contract/entities';
+import { browserSuite, CONNECTED } from '../helpers/browser';
+import { ADMIN, serverTitles } from '../helpers/server';
+
+const suite = browserSuite();
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${suite.server.url}/login`);
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/homepage$/);
+}
+
+async function addClass(page: Page, name: string): Promise<void> {
+  await page.getByText('MASTERFILTERS').click();
+  await page.getByRole('link', { name: 'Classes' }).click();
+  await page.getByRole('link', { name: 'Add Class' }).click();
+  await page.getByLabel('Class Name').fill(name);
+  await page.getByRole('button', { name: 'Add Class' }).click();
+  await page.waitForURL(/\/classes/);
+}
+
+describe('the sync worker', () => {
+  it('reports a round failed when its script cannot load, and the next round starts a new one', async () => {
+    // No service worker: the worker's script comes from the network, where the test refuses it.
+    const context = await suite.browser.newContext({ serviceWorkers: 'block' });
+    let refused = 0;
+    let refusing = true;
+    await context.route('**/assets/sync-worker-*.js', (route) => {
+      if (!refusing) return route.continue();
+      refused++;
+      return route.abort();
+    });
+    const page = await context.newPage();
+    const failures: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && m.text().includes('The sync worker failed')) failures.push(m.text());
+    });
+    await signIn(page);
+    await expect.poll(() => failures.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
+
+    refusing = false;
+    await addClass(page, 'Class Sent After The Worker Failed');
+    await expect
+      .poll(() => page.getByTestId('sync-status').textContent(), { timeout: 20_000 })
+      .toMatch(CONNECTED);
+    const titles = await serverTitles(suite.server.apiRoot, classEntity);
+    expect(titles.filter((t) => t === 'Class Sent After The Worker Failed')).toHaveLength(1);
+    expect(page.workers().some((w) => w.url().includes('sync-worker'))).toBe(true);
+    await context.close();
+  });
+});
