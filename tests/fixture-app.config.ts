@@ -4,7 +4,7 @@
  * can use the generic screens of an entity with a `unique` field, as a newcomer's would be
  * (tests/browser/unique-field.test.ts builds it). The one change to the app's own build: the
  * entity list (src/contract/entities/index.ts) gets the Fixture Widget at its end, in the app and in the
- * catalogue the build computes from the descriptions.
+ * catalogue the build computes from the descriptions, and in the workers.
  */
 import { resolve } from 'node:path';
 import { mergeConfig, type Plugin, type PluginOption } from 'vite';
@@ -40,6 +40,9 @@ export default mergeConfig(
   {
     root: ROOT,
     plugins: [withFixtureWidget(), entityCatalogue({ plugins: [withFixtureWidget()] })],
+    // The workers (list, CSV, sync) are bundled apart, with their own plugins: they open the same
+    // store and pull the same lists, so they see the Fixture Widget too.
+    worker: { plugins: () => [withFixtureWidget()] },
     build: { outDir: FIXTURE_DIST, emptyOutDir: true },
   },
 );
