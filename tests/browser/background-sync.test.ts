@@ -10,7 +10,7 @@ import { rm } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { classEntity } from '../../src/contract/entities';
-import { CONNECTED, DIST, launchPersistent, signInWithForm } from '../helpers/browser';
+import { addClassThroughMenu, CONNECTED, DIST, launchPersistent, signInWithForm } from '../helpers/browser';
 import { serverTitles, startTestServer, type TestServer } from '../helpers/server';
 
 const SAVED_OFFLINE = 'saved on this device, will be sent when online';
@@ -78,12 +78,7 @@ async function signInAndWaitForWorker(app: App): Promise<Page> {
 
 /** The real Add Class form, offline: the change is saved on this device only. */
 async function addClassOffline(page: Page, name: string): Promise<void> {
-  await page.getByText('MASTERFILTERS').click();
-  await page.getByRole('link', { name: 'Classes' }).click();
-  await page.getByRole('link', { name: 'Add Class' }).click();
-  await page.getByLabel('Class Name').fill(name);
-  await page.getByRole('button', { name: 'Add Class' }).click();
-  await page.waitForURL(/\/classes/);
+  await addClassThroughMenu(page, name);
   await expect
     .poll(() => page.getByRole('status').filter({ hasText: SAVED_OFFLINE }).count())
     .toBeGreaterThan(0);

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { classEntity } from '../../src/contract/entities';
-import { browserSuite, CONNECTED } from '../helpers/browser';
+import { addClassThroughMenu, browserSuite, CONNECTED } from '../helpers/browser';
 import { ADMIN, serverTitles } from '../helpers/server';
 
 const suite = browserSuite();
@@ -18,15 +18,6 @@ async function signIn(page: Page): Promise<void> {
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(/\/homepage$/);
-}
-
-async function addClass(page: Page, name: string): Promise<void> {
-  await page.getByText('MASTERFILTERS').click();
-  await page.getByRole('link', { name: 'Classes' }).click();
-  await page.getByRole('link', { name: 'Add Class' }).click();
-  await page.getByLabel('Class Name').fill(name);
-  await page.getByRole('button', { name: 'Add Class' }).click();
-  await page.waitForURL(/\/classes/);
 }
 
 describe('the sync worker', () => {
@@ -50,7 +41,7 @@ describe('the sync worker', () => {
     expect(refused).toBeGreaterThan(0);
 
     refusing = false;
-    await addClass(page, 'Class Sent After The Worker Failed');
+    await addClassThroughMenu(page, 'Class Sent After The Worker Failed');
     await expect
       .poll(() => page.getByTestId('sync-status').textContent(), { timeout: 20_000 })
       .toMatch(CONNECTED);

@@ -151,3 +151,13 @@ export const storedCount = (page: Page, store: string) =>
 export const storedValue = (page: Page, store: string, key: string) => readLocalStore(page, store, key);
 export const storedAll = (page: Page, store: string) =>
   readLocalStore(page, store, { all: true }) as Promise<Record<string, unknown>[]>;
+
+/** A class added through the menu and the real Add Class form; back on the class list after. */
+export async function addClassThroughMenu(page: Page, name: string): Promise<void> {
+  await page.getByText('MASTERFILTERS').click();
+  await page.getByRole('link', { name: 'Classes' }).click();
+  await page.getByRole('link', { name: 'Add Class' }).click();
+  await page.getByLabel('Class Name').fill(name);
+  await page.getByRole('button', { name: 'Add Class' }).click();
+  await page.waitForURL(/\/classes/);
+}
