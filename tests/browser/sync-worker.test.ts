@@ -42,11 +42,15 @@ describe('the sync worker', () => {
 
     refusing = false;
     await addClassThroughMenu(page, 'Class Sent After The Worker Failed');
+    const sent = async () =>
+      (await serverTitles(suite.server.apiRoot, classEntity)).filter(
+        (t) => t === 'Class Sent After The Worker Failed',
+      );
+    await expect.poll(async () => (await sent()).length, { timeout: 20_000 }).toBe(1);
     await expect
       .poll(() => page.getByTestId('sync-status').textContent(), { timeout: 20_000 })
       .toMatch(CONNECTED);
-    const titles = await serverTitles(suite.server.apiRoot, classEntity);
-    expect(titles.filter((t) => t === 'Class Sent After The Worker Failed')).toHaveLength(1);
+    expect(await sent()).toHaveLength(1);
     expect(page.workers().some((w) => w.url().includes('sync-worker'))).toBe(true);
     await context.close();
   });
