@@ -53,8 +53,8 @@ export interface ApiClient {
    */
   readonly fetch?: typeof fetch;
   /**
-   * Whether an upload's chunks may go through XMLHttpRequest, for progress by the byte: in a
-   * window, on the window's own fetch (a test's fetch in Node keeps its own cookie jar).
+   * Whether an upload's chunks may go through XMLHttpRequest, for progress by the byte: in the
+   * sync worker, on its own fetch (a test's fetch in Node keeps its own cookie jar).
    */
   readonly progressiveUploads?: boolean;
 }

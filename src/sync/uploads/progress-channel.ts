@@ -1,8 +1,8 @@
 /**
  * Progress of the large files replay sends ahead of their records, for a screen to show
- * (percent and size, on the form and the outbox screen). Replay runs in a window or in the
- * service worker (Background Sync), so every event is also posted on a BroadcastChannel: a
- * window hears its own replays directly and the worker's (or another window's) through the
+ * (percent and size, on the form and the outbox screen). Replay runs in a tab's sync worker or
+ * in the service worker (Background Sync), so every event is also posted on a BroadcastChannel:
+ * the context that replays hears its own events directly, the screens of every tab through the
  * channel. A context without BroadcastChannel hears only its own.
  */
 

@@ -1,10 +1,10 @@
 /**
  * What tus-js-client needs from its platform, made of what runs everywhere the sync engine
- * runs (window, service worker, Node in tests): requests through the API client's fetch
+ * runs (the sync worker, service worker, Node in tests): requests through the API client's fetch
  * (so the session cookie goes along, and a service worker, which has no XMLHttpRequest, can
  * upload too), and chunks cut from a Blob with `slice`, which reads nothing into memory.
  *
- * fetch reports no upload progress: where XMLHttpRequest exists (a window), a chunk's PATCH goes
+ * fetch reports no upload progress: where XMLHttpRequest exists (the sync worker), a chunk's PATCH goes
  * through it instead, so progress follows the bytes sent; elsewhere it moves chunk by chunk.
  */
 import type { FileReader, FileSource, HttpRequest, HttpResponse, HttpStack } from 'tus-js-client';
