@@ -5,7 +5,7 @@
  * new search or filter is another set of rows, so changing either clears it (nothing selected
  * out of sight of the query shown). ListScreen adds the three parts this hook hands back.
  */
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { EntityDescription } from '../../contract/entity';
 import type { PageQuery } from '../../db/queries';
 import type { Row } from '../data';
@@ -18,6 +18,7 @@ export interface BulkSelection {
 }
 
 const NONE: BulkSelection = { header: null, cell: () => null, bar: null };
+const NO_KEYS: ReadonlySet<string> = new Set();
 
 export function useBulkSelection(
   entity: EntityDescription,
@@ -25,23 +26,29 @@ export function useBulkSelection(
   page: { rows: readonly Row[]; total: number } | undefined,
   enabled: boolean,
 ): BulkSelection {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const scope = JSON.stringify([entity.name, query.search?.trim() ?? '', query.where ?? {}]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the scope is what clears it
-  useEffect(() => setSelected(new Set()), [scope]);
+  const [chosen, setChosen] = useState<{ scope: string; keys: ReadonlySet<string> }>(() => ({
+    scope,
+    keys: NO_KEYS,
+  }));
+  // A selection made in another scope is cleared in this render (React renders again at once);
+  // an effect would render the whole list a second time on every keystroke of a search.
+  if (chosen.scope !== scope && chosen.keys.size > 0) setChosen({ scope, keys: NO_KEYS });
+  const selected = chosen.scope === scope ? chosen.keys : NO_KEYS;
+  const setSelected = (keys: ReadonlySet<string>) => setChosen({ scope, keys });
   // Nothing to select in an empty list: no column of boxes (and no lone 'Select page').
   if (!enabled || (page?.total === 0 && selected.size === 0)) return NONE;
 
   const pageKeys = (page?.rows ?? []).map((row) => String(row[entity.key]));
   const pageSelected = pageKeys.length > 0 && pageKeys.every((k) => selected.has(k));
   const change = (keys: readonly string[], on: boolean) =>
-    setSelected((all) => {
-      const next = new Set(all);
+    setChosen((was) => {
+      const next = new Set(was.scope === scope ? was.keys : NO_KEYS);
       for (const k of keys) {
         if (on) next.add(k);
         else next.delete(k);
       }
-      return next;
+      return { scope, keys: next };
     });
 
   return {
