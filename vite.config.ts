@@ -28,7 +28,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-  // The list worker (src/list-worker.ts) is a module worker: it shares chunks with the app.
+  // The workers (list, CSV, sync: src/*-worker.ts) are module workers, each bundled whole.
   worker: { format: 'es' },
   build: {
     outDir: 'dist',
