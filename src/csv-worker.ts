@@ -9,6 +9,7 @@ import { entityByName } from './contract/entities';
 import { checkFile, exportParts, refusedRowsCsv, type SkippedRow, skippedRows } from './db/csv/csv-files';
 import type { FromCsvWorker, ToCsvWorker } from './db/csv/csv-worker-protocol';
 import { deliveryOf, importFile, importsOf, queueSlice, type ReadyRow, startImport } from './db/csv/imports';
+import { errorMessage } from './db/error-message';
 import { openLocalDb } from './db/open';
 import { measurer } from './db/user-timing';
 
@@ -90,7 +91,6 @@ self.onmessage = (event: MessageEvent<ToCsvWorker>) => {
   const m = event.data;
   handle(m).then(
     (result) => self.postMessage({ type: 'reply', seq: m.seq, result } satisfies FromCsvWorker),
-    (error) =>
-      post({ type: 'failed', seq: m.seq, message: error instanceof Error ? error.message : String(error) }),
+    (error) => post({ type: 'failed', seq: m.seq, message: errorMessage(error) }),
   );
 };

@@ -10,13 +10,14 @@
  * parents' or the outbox change.
  */
 import { entities, entityByName } from './contract/entities';
+import { errorMessage } from './db/error-message';
 import { CountWatches } from './db/list-engine/count-watches';
 import { ListEngine, type PageQuery } from './db/list-engine/engine';
 import { measure } from './db/list-engine/list-timing';
 import type { Pause } from './db/list-engine/order';
 import type { FromWorker, ShownPage, ToWorker } from './db/list-engine/protocol';
 import { engineSpecs } from './db/list-engine/spec';
-import { failure, PageWatches } from './db/list-engine/watches';
+import { PageWatches } from './db/list-engine/watches';
 import { openLocalDb } from './db/open';
 import { shownPage } from './db/queries';
 
@@ -95,7 +96,7 @@ function warm(entity: string): void {
   };
   engine
     .warm(entity, quiet, pauseBehind)
-    .catch((error) => console.error('List warm-up failed:', failure(error)));
+    .catch((error) => console.error('List warm-up failed:', errorMessage(error)));
 }
 
 const watches = new PageWatches(pageOf, post, warm);
@@ -113,7 +114,7 @@ async function reply(seq: number, work: () => Promise<unknown>): Promise<void> {
   try {
     post({ type: 'reply', seq, result: await work() });
   } catch (error) {
-    post({ type: 'refused', seq, message: failure(error) });
+    post({ type: 'refused', seq, message: errorMessage(error) });
   }
 }
 

@@ -8,6 +8,7 @@
  * changes to every context of the origin); the Web Lock in src/sync keeps it, the service
  * worker and other tabs from replaying at the same time.
  */
+import { errorMessage } from './db/error-message';
 import { openLocalDb } from './db/open';
 import { createApi } from './sync/api/api-client';
 import type { SyncContext } from './sync/sync-context';
@@ -26,6 +27,6 @@ self.onmessage = async (event: MessageEvent<SyncAsked>) => {
     context ??= { db: openLocalDb(), api: createApi({ root: API_ROOT }) };
     post({ type: 'synced', id, report: await syncNow(context) });
   } catch (error) {
-    post({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) });
+    post({ type: 'failed', id, message: errorMessage(error) });
   }
 };

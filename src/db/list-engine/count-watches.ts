@@ -9,13 +9,13 @@
  * computes once more after it. The window never counts and never asks again; it is told. No DOM.
  */
 import type { LocalDb } from '../database';
+import { errorMessage } from '../error-message';
 import { type Follower, follower } from '../follower';
 import { addWrittenKeys, followWrites, type WrittenKeys } from '../mutated-tables';
 import type { ListEngine } from './engine';
 import { measure } from './list-timing';
 import type { CountsAnswer, CountsAsked, FromWorker } from './protocol';
 import { SetHolders } from './set-holders';
-import { failure } from './watches';
 
 type Part = CountsAnswer['part'];
 
@@ -54,7 +54,7 @@ export class CountWatches {
         (answer) => {
           if (answer) this.post({ type: 'counted', id, answer });
         },
-        (error) => this.post({ type: 'countsFailed', id, message: failure(error) }),
+        (error) => this.post({ type: 'countsFailed', id, message: errorMessage(error) }),
       );
     };
     const watch: Watch = {

@@ -5,6 +5,8 @@
  * watch answer again. How a page is computed and where answers go are given (the worker: the
  * engine and postMessage), so the rules are tested without a worker.
  */
+
+import { errorMessage } from '../error-message';
 import type { PageQuery } from './entity-index';
 import type { FromWorker, ShownPage } from './protocol';
 
@@ -18,9 +20,6 @@ interface Watch {
   changed: boolean;
   running: boolean;
 }
-
-/** An error's message, for a reply to the window. */
-export const failure = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class PageWatches {
   private readonly watches = new Map<number, Watch>();
@@ -83,7 +82,7 @@ export class PageWatches {
           this.answered(entity);
         }
       } catch (error) {
-        if (current(seq)) this.post({ type: 'failed', id, seq, message: failure(error) });
+        if (current(seq)) this.post({ type: 'failed', id, seq, message: errorMessage(error) });
       }
       watch.answered = seq;
     }
