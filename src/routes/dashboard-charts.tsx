@@ -16,6 +16,7 @@ import {
 import { keepChartSnapshot, readChartSnapshot } from '../app/dashboard/chart-snapshot';
 import { ChartPanel, type ChartPanelProps, loadChart } from '../ui/dashboard/ChartPanel';
 import './dashboard-charts.css';
+import { useWhenOnScreen } from './when-on-screen';
 
 const OWNER_LABEL: Record<string, string> = { school: 'Schools', teacher: 'Teachers', student: 'Students' };
 const BY_OWNER_COLOUR = ['--warn', '--ok', '--brand'];
@@ -132,6 +133,7 @@ export default function DashboardCharts() {
   );
   const fromLastVisit = Boolean((!counted.counts && kept?.counts) || (!counted.books && kept?.books));
   const shown = useMemo(() => panels(figures), [figures]);
+  const whenOnScreen = useWhenOnScreen();
   if (failed && !figures.counts && !figures.books)
     return <p className="muted">The charts could not be computed on this device.</p>;
   return (
@@ -144,18 +146,24 @@ export default function DashboardCharts() {
             ? 'Counted from the records on this device.'
             : 'Counting the records on this device…'}
       </p>
-      <ChartGrid panels={shown} />
+      <ChartGrid panels={shown} whenOnScreen={whenOnScreen} />
     </>
   );
 }
 
 /** The four panels: a chart with its table, or its title while its part is being counted. */
-function ChartGrid({ panels: shown }: { panels: ReturnType<typeof panels> }) {
+function ChartGrid({
+  panels: shown,
+  whenOnScreen,
+}: {
+  panels: ReturnType<typeof panels>;
+  whenOnScreen: () => Promise<void>;
+}) {
   return (
     <div className="chart-grid">
       {shown.map((p) =>
         'kind' in p ? (
-          <ChartPanel key={p.id} {...p} />
+          <ChartPanel key={p.id} {...p} whenOnScreen={whenOnScreen} />
         ) : (
           <section key={p.id} className="chart-panel" aria-labelledby={`${p.id}-title`}>
             <h2 id={`${p.id}-title`}>{p.title}</h2>

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PULL_ALL_PATH } from '../../src/contract/wire';
 import { axeFindings } from '../helpers/axe';
-import { DIST, launchBrowser, signInWithForm } from '../helpers/browser';
+import { DIST, launchBrowser, signInWithForm, signInWithoutServiceWorker } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { clipping, LANDSCAPE, measureTargets, PHONE, PORTRAIT } from '../helpers/tablet';
 
@@ -28,6 +28,8 @@ declare global {
     dashboardOrder?: string[];
     /** Each state the charts showed, in order: their source line and the active chart's Teachers row. */
     chartsShown?: string[];
+    /** Canvases given a drawing context (Chart.js asks for one as it draws a chart). */
+    chartsDrawn?: number;
   }
 }
 
@@ -248,6 +250,74 @@ describe('the figures on a device whose first sync has not completed', () => {
     } finally {
       release();
       await fresh.close();
+    }
+  });
+});
+
+describe('leaving the dashboard before its charts are drawn', () => {
+  /** A request held until `release` is called. */
+  const hold = () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return { held, release };
+  };
+
+  it('draws none of them while the next screen loads', async () => {
+    // No service worker: the app's chunks come from the network, where the test holds two.
+    const leaving = await browser.newContext({
+      viewport: LANDSCAPE,
+      hasTouch: true,
+      serviceWorkers: 'block',
+    });
+    await leaving.addInitScript(() => {
+      window.chartsDrawn = 0;
+      const getContext = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: never[]) {
+        window.chartsDrawn = (window.chartsDrawn ?? 0) + 1;
+        return (getContext as (...a: never[]) => RenderingContext | null).apply(this, args);
+      } as typeof getContext;
+    });
+    const chartCode = hold();
+    const listScreen = hold();
+    let chartAsked = false;
+    await leaving.route('**/assets/chart-setup-*.js', async (route) => {
+      chartAsked = true;
+      await chartCode.held;
+      await route.continue();
+    });
+    await leaving.route('**/assets/entity-screen-*.js', async (route) => {
+      await listScreen.held;
+      await route.continue();
+    });
+    try {
+      const tablet = await leaving.newPage();
+      await signInWithoutServiceWorker(tablet, server.url);
+      await tablet.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await expect.poll(() => chartAsked, { timeout: 20_000 }).toBe(true);
+      // The administrator leaves for the teachers: that screen's code is still on its way.
+      await tablet.locator('main a[href="/teachers"]').first().click();
+      // Chart.js arrives meanwhile; before, its charts were drawn on the screen being left.
+      chartCode.release();
+      await tablet
+        .waitForFunction(() => (window.chartsDrawn ?? 0) > 0, null, { timeout: 3000 })
+        .catch(() => undefined);
+      expect(await tablet.evaluate(() => window.chartsDrawn)).toBe(0);
+      listScreen.release();
+      await expect
+        .poll(() => tablet.getByRole('heading', { level: 1 }).textContent(), { timeout: 20_000 })
+        .toMatch(/Teacher/);
+      expect(await tablet.evaluate(() => window.chartsDrawn)).toBe(0);
+      // Back on the dashboard, its charts are drawn.
+      await tablet.goBack();
+      await expect
+        .poll(() => tablet.locator('.chart-frame[data-drawn]').count(), { timeout: 20_000 })
+        .toBe(4);
+    } finally {
+      chartCode.release();
+      listScreen.release();
+      await leaving.close();
     }
   });
 });

@@ -4,21 +4,12 @@
  * reported failed rather than awaited for ever, and a later round starts a new worker that
  * sends what waits.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { classEntity } from '../../src/contract/entities';
-import { addClassThroughMenu, browserSuite, CONNECTED } from '../helpers/browser';
-import { ADMIN, serverTitles } from '../helpers/server';
+import { addClassThroughMenu, browserSuite, CONNECTED, signInWithoutServiceWorker } from '../helpers/browser';
+import { serverTitles } from '../helpers/server';
 
 const suite = browserSuite();
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${suite.server.url}/login`);
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/homepage$/);
-}
 
 describe('the sync worker', () => {
   it('reports a round failed when its script cannot load, and the next round starts a new one', async () => {
@@ -36,7 +27,7 @@ describe('the sync worker', () => {
     page.on('console', (m) => {
       if (m.type() === 'error' && m.text().includes('The sync worker failed')) failures.push(m.text());
     });
-    await signIn(page);
+    await signInWithoutServiceWorker(page, suite.server.url);
     await expect.poll(() => failures.length, { timeout: 20_000 }).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);
 

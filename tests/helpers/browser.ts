@@ -66,6 +66,15 @@ export async function signInWithForm(
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
+/** Signs in through the form in a context without service workers (nothing to wait for). */
+export async function signInWithoutServiceWorker(page: Page, appUrl: string): Promise<void> {
+  await page.goto(`${appUrl}/login`);
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/homepage$/);
+}
+
 /**
  * The usual prologue of a browser test file: the built app served by a fresh server, and one
  * Chromium, both started before the file's tests and stopped after. Read `server` and

@@ -31,6 +31,8 @@ export interface ChartPanelProps {
   note?: string;
   /** Shown instead of the chart and the table when there is nothing to count. */
   empty?: string;
+  /** Resolves when the chart may be drawn: not once the administrator has left its screen. */
+  whenOnScreen?: () => Promise<void>;
 }
 
 let chartModule: Promise<typeof import('./chart-setup')> | undefined;
@@ -105,7 +107,16 @@ export function ChartPanel(props: ChartPanelProps) {
 type ChartInstance = InstanceType<Awaited<ReturnType<typeof loadChart>>['Chart']>;
 
 /** The canvas, drawn once Chart.js has loaded and redrawn in place when the figures change. */
-function ChartCanvas({ id, title, kind, horizontal, stacked, labels, series }: ChartPanelProps) {
+function ChartCanvas({
+  id,
+  title,
+  kind,
+  horizontal,
+  stacked,
+  labels,
+  series,
+  whenOnScreen,
+}: ChartPanelProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<ChartInstance | null>(null);
   /** The figures the chart was last given (as JSON): a push that moved none of them redraws nothing. */
@@ -133,6 +144,7 @@ function ChartCanvas({ id, title, kind, horizontal, stacked, labels, series }: C
     void loadChart().then(async ({ Chart }) => {
       // Each chart drawn in a task of its own: four at once would hold the main thread longer.
       await new Promise((resolve) => setTimeout(resolve, 0));
+      await whenOnScreen?.();
       if (gone || !canvas.current) return;
       const valueAxis = { beginAtZero: true, stacked, ticks: { precision: 0 } };
       chart.current = new Chart(canvas.current, {
@@ -151,7 +163,7 @@ function ChartCanvas({ id, title, kind, horizontal, stacked, labels, series }: C
     return () => {
       gone = true;
     };
-  }, [kind, horizontal, stacked, labels, series]);
+  }, [kind, horizontal, stacked, labels, series, whenOnScreen]);
 
   // The chart goes with the canvas (the panel shows its table, or the screen closes).
   useEffect(
