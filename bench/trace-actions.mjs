@@ -15,7 +15,14 @@ if (!file) throw new Error('Usage: node bench/trace-actions.mjs <keys-or-last-tr
 const every = process.argv.includes('--all');
 const { events, threadOf } = readTrace(file);
 const watched = (e) => /CrRendererMain|DedicatedWorker/.test(threadOf(e));
-const short = (e) => (threadOf(e).startsWith('CrRenderer') ? 'window' : 'worker');
+/** Workers told apart by thread when a trace holds several (the list worker, the sync worker). */
+const workerTids = [...new Set(events.filter((e) => /DedicatedWorker/.test(threadOf(e))).map((e) => e.tid))];
+const short = (e) =>
+  threadOf(e).startsWith('CrRenderer')
+    ? 'window'
+    : workerTids.length > 1
+      ? `worker ${workerTids.indexOf(e.tid) + 1}`
+      : 'worker';
 
 const marks = [];
 for (const e of events
