@@ -39,6 +39,8 @@ const PREFIX = 'Bench';
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE === '1';
 /** Clean runs of each peer (min / median / max of the ratio); the other kinds run once each. */
 const PAIRS = Number(process.env.BENCH_PAIRS || 3);
+/** Changes another device sends the fresh server first (warmServer); BENCH_WARM_WRITES=0: none. */
+const WARM_WRITES = Number(process.env.BENCH_WARM_WRITES ?? 1000);
 /** BENCH_WORKBOX=0: our drain only. */
 const WORKBOX = process.env.BENCH_WORKBOX !== '0';
 /** Workbox's replay after lost replies is restarted at once; past this it is stopped and reported. */
@@ -177,6 +179,55 @@ function recordedOnce(recorder, requests) {
 }
 
 /**
+ * Another device's changes sent to the fresh server before the run (not timed): class adds,
+ * edits and deletes and series adds, as in the plan, named apart from it. A server in service
+ * has run its hot paths many times; a fresh one spends its first writes compiling them (V8
+ * optimises PGlite's WebAssembly and the JavaScript on its threads), which is start-up, not
+ * the drain. The same for every peer that writes to our server.
+ */
+async function warmServer(apiRoot, count) {
+  const cookie = await serverSignIn(apiRoot);
+  let keys = 0;
+  const item = (path, json) => ({ method: 'POST', path, key: `warm-${++keys}`, json });
+  const batch = async (requests) => {
+    const res = await fetch(`${apiRoot}/sync/batch`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ requests }),
+    });
+    const body = await res.json();
+    if (!body.success || body.replies.some((r) => r.status !== 200))
+      throw new Error(`Warm-up refused: ${JSON.stringify(body).slice(0, 300)}`);
+    return body.replies;
+  };
+  const subject = { subjectName: 'Warm-up subject', subjectContent: '<p>Warm-up</p>' };
+  const [made] = await batch([item('Masterfilter/Subjects/addsubjects.php', subject)]);
+  const subjectId = String(made.body.subject_id);
+  for (let done = 0; done < count; done += 200) {
+    const names = Array.from({ length: 100 }, (_, i) => ({ className: `Warm-up ${done + i}` }));
+    const added = await batch(names.map((json) => item('Masterfilter/Classes/addclasses.php', json)));
+    const ids = added.map((r) => String(r.body.class_id));
+    await batch([
+      ...ids.slice(0, 40).map((id, i) =>
+        item('Masterfilter/Classes/updateclasses.php', {
+          class_id: id,
+          className: `Warm-up edited ${done + i}`,
+          sortOrder: 0,
+        }),
+      ),
+      ...ids.slice(40, 60).map((id) => item('Masterfilter/Classes/deleteclasses.php', { class_id: id })),
+      ...ids.slice(60).map((id, i) =>
+        item('Masterfilter/Series/addseries.php', {
+          seriesName: `Warm-up ${done + i}`,
+          selectedClass: id,
+          selectedSubject: subjectId,
+        }),
+      ),
+    ]);
+  }
+}
+
+/**
  * One run: a fresh server, proxy and browser; setup and queueing as described above; then
  * our drain (`peer: 'outbox'`), Workbox's replay of the same requests to our server
  * ('workbox'), or to a server that only records them ('ceiling': the proxy relays to it once
@@ -184,6 +235,7 @@ function recordedOnce(recorder, requests) {
  */
 async function runOnce(run, peer) {
   const server = await startBenchServer({ cpuProfileDir: process.env.BENCH_SERVER_PROF });
+  if (WARM_WRITES > 0 && peer !== 'ceiling') await warmServer(server.apiRoot, WARM_WRITES);
   const proxy = await startFaultProxy(server.port, { closeAfterReply: run.closeAfterReply, seed: 42 });
   const browser = await launchFreshProfile('bench-profile-');
   const recorder = peer === 'ceiling' ? await startRecordingServer() : null;
