@@ -85,6 +85,21 @@ const shownWidth = (table: Locator) => table.evaluate((t) => t.parentElement?.ge
 
 const figure = (name: string) => page.getByTestId(`figure-${name}`).textContent();
 
+/** Requests of a context matching `pattern`, held until `release` is called; `asked` once one came. */
+async function holdRequests(context: BrowserContext, pattern: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const hold = { asked: false, release };
+  await context.route(pattern, async (route) => {
+    hold.asked = true;
+    await held;
+    await route.continue();
+  });
+  return hold;
+}
+
 describe('the dashboard’s charts', () => {
   it('draws four charts after the three figures have painted, under the CSP', async () => {
     await expect.poll(() => page.locator('.chart-frame[data-drawn]').count(), { timeout: 20_000 }).toBe(4);
@@ -225,45 +240,27 @@ describe('the charts on a fresh load', () => {
 describe('the figures on a device whose first sync has not completed', () => {
   it('say "counting", not 0, until the lists they count have arrived', async () => {
     const fresh = await browser.newContext({ viewport: LANDSCAPE, hasTouch: true });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let asked = false;
     // The teachers come with the pull of every list.
-    await fresh.route(`**/api/${PULL_ALL_PATH}*`, async (route) => {
-      asked = true;
-      await held;
-      await route.continue();
-    });
+    const pull = await holdRequests(fresh, `**/api/${PULL_ALL_PATH}*`);
     try {
       const tablet = await fresh.newPage();
       await signInWithForm(tablet, server.url);
       await tablet.getByRole('heading', { name: 'Dashboard' }).waitFor();
-      await expect.poll(() => asked, { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => pull.asked, { timeout: 20_000 }).toBe(true);
       const teachers = tablet.getByTestId('figure-teachers');
       // The teachers have not arrived, so no figure is a count yet.
       expect(await teachers.textContent()).toBe('–counting');
       expect(await tablet.getByTestId('figure-booksNotAssigned').textContent()).toBe('–counting');
-      release();
+      pull.release();
       await expect.poll(() => teachers.textContent(), { timeout: 20_000 }).toBe('3');
     } finally {
-      release();
+      pull.release();
       await fresh.close();
     }
   });
 });
 
 describe('leaving the dashboard before its charts are drawn', () => {
-  /** A request held until `release` is called. */
-  const hold = () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    return { held, release };
-  };
-
   it('draws none of them while the next screen loads', async () => {
     // No service worker: the app's chunks come from the network, where the test holds two.
     const leaving = await browser.newContext({
@@ -279,23 +276,13 @@ describe('leaving the dashboard before its charts are drawn', () => {
         return (getContext as (...a: never[]) => RenderingContext | null).apply(this, args);
       } as typeof getContext;
     });
-    const chartCode = hold();
-    const listScreen = hold();
-    let chartAsked = false;
-    await leaving.route('**/assets/chart-setup-*.js', async (route) => {
-      chartAsked = true;
-      await chartCode.held;
-      await route.continue();
-    });
-    await leaving.route('**/assets/entity-screen-*.js', async (route) => {
-      await listScreen.held;
-      await route.continue();
-    });
+    const chartCode = await holdRequests(leaving, '**/assets/chart-setup-*.js');
+    const listScreen = await holdRequests(leaving, '**/assets/entity-screen-*.js');
     try {
       const tablet = await leaving.newPage();
       await signInWithoutServiceWorker(tablet, server.url);
       await tablet.getByRole('heading', { name: 'Dashboard' }).waitFor();
-      await expect.poll(() => chartAsked, { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => chartCode.asked, { timeout: 20_000 }).toBe(true);
       // The administrator leaves for the teachers: that screen's code is still on its way.
       await tablet.locator('main a[href="/teachers"]').first().click();
       // Chart.js arrives meanwhile; before, its charts were drawn on the screen being left.
