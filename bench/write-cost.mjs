@@ -5,13 +5,15 @@
  * and this build, run alternately (bench/baseline.mjs). The CPU is the server process's user
  * plus system time from /proc (bench/cpu.mjs) over the writes of one kind, divided by their
  * number: what each change costs the server, whatever else the machine runs. Each server
- * runs every kind and way twice: first fresh (printed for information: its first writes pay
- * for compiling its hot paths), then measured, warm, as a server in service is.
+ * runs every kind and way first fresh (printed for information: its first writes pay for
+ * compiling its hot paths), then BENCH_COST_WARMUP times more unmeasured, then once measured,
+ * warm, as a server in service is (the class add's figure of every pass is printed too).
  *
  * Prints figures; exits 1 when a write does not succeed or the server does not hold what was
  * written (never on timings). Run after `npm run build:server` and the bench pages:
  * `node bench/write-cost.mjs`. BENCH_COST_WRITES (default 400): changes per kind and way;
- * BENCH_WRITE_RUNS (default 3): runs of each build; BENCH_SERVER_PROF=<dir>: the servers run with
+ * BENCH_WRITE_RUNS (default 3): runs of each build; BENCH_COST_WARMUP (default 3): passes between
+ * the fresh one and the measured one; BENCH_SERVER_PROF=<dir>: the servers run with
  * --cpu-prof and write their profiles there (bench/profile-top.mjs summarises them).
  */
 import { buildsToCompare } from './baseline.mjs';
@@ -21,6 +23,7 @@ import { serverSignIn, startBenchServer } from './server.mjs';
 
 const WRITES = Number(process.env.BENCH_COST_WRITES || 400);
 const RUNS = Number(process.env.BENCH_WRITE_RUNS || 3);
+const WARMUP = Number(process.env.BENCH_COST_WARMUP ?? 3);
 const BATCH_ITEMS = 100;
 const CLASSES = 'Masterfilter/Classes';
 
@@ -137,10 +140,11 @@ async function measureWays(server, api, tag, subjectId, ids) {
 }
 
 /**
- * One run of a build: every kind and way once on the fresh server, then again, measured, on
- * the server those writes warmed. A server in service has run its hot paths many times; a
- * fresh one spends its first writes compiling them (V8 optimises PGlite's WebAssembly and the
- * JavaScript on its threads), which is start-up, not the cost of a change. Both are printed.
+ * One run of a build: every kind and way once on the fresh server, then WARMUP passes more,
+ * then once more, measured, on the server those writes warmed. A server in service has run its
+ * hot paths many times; a fresh one spends its first thousands of writes compiling them (V8
+ * optimises PGlite's WebAssembly and the JavaScript as each part turns hot), which is start-up,
+ * not the cost of a change. The fresh pass and every pass's class add are printed.
  */
 async function runOnce(build) {
   const server = await startBenchServer({ root: build.root, cpuProfileDir: process.env.BENCH_SERVER_PROF });
@@ -151,10 +155,12 @@ async function runOnce(build) {
       subjectContent: '<p>Cost</p>',
     });
     const subjectId = String(subject.body.subject_id);
-    const ids = await setupClasses(api, 'c', WRITES * 8);
-    const fresh = await measureWays(server, api, 'fresh', subjectId, ids.slice(0, WRITES * 4));
-    const warm = await measureWays(server, api, 'warm', subjectId, ids.slice(WRITES * 4));
-    return { fresh, warm };
+    const passes = [];
+    for (let pass = 0; pass < WARMUP + 2; pass++) {
+      const ids = await setupClasses(api, `c${pass}`, WRITES * 4);
+      passes.push(await measureWays(server, api, `p${pass}`, subjectId, ids));
+    }
+    return { fresh: passes[0], warm: passes.at(-1), curve: passes.map((p) => p.single['class add']) };
   } finally {
     await server.close();
   }
@@ -195,8 +201,8 @@ async function main() {
   for (const phase of ['warm', 'fresh']) {
     console.log(
       phase === 'warm'
-        ? `Server CPU ms per applied change on PGlite, the server warm (${WRITES} changes per kind and way, ${RUNS} runs per build; batches of ${BATCH_ITEMS}): min / median / max`
-        : 'The same writes before, on the fresh server (its first writes: start-up, for information):',
+        ? `Server CPU ms per applied change on PGlite, the server warm (pass ${WARMUP + 2}: ${WRITES} changes per kind and way each pass, ${RUNS} runs per build; batches of ${BATCH_ITEMS}): min / median / max`
+        : 'The same writes in the first pass, on the fresh server (start-up, for information):',
     );
     for (const way of ['single', 'batch'])
       for (const kind of Object.keys(results.get(last)[0][phase][way])) {
@@ -215,6 +221,9 @@ async function main() {
         );
       }
   }
+  console.log('Single legacy class add, pass by pass (fresh first, measured last), each run:');
+  for (const b of builds)
+    for (const r of results.get(b.label)) console.log(`  ${b.label}: ${r.curve.map(fmt).join(' ')}`);
   console.log(
     `Budgets: ${last} <= 3 ms per single legacy write and <= 1 ms per batch item (ratio: ${last} / ${first}).`,
   );
