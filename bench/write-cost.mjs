@@ -103,7 +103,10 @@ async function cpuPerChange(pid, count, send) {
   return ms / count;
 }
 
-/** Each kind alone, then each kind in batches, on classes `ids` (4 x WRITES of them): CPU ms per change. */
+/**
+ * Each kind alone, then each kind in batches, on classes `ids` (4 x WRITES of them): CPU ms per
+ * change (`costs`), and the plans sent (`plans`, for checkHeld).
+ */
 async function measureWays(server, api, tag, subjectId, ids) {
   const ways = {
     single: plan(
@@ -135,8 +138,7 @@ async function measureWays(server, api, tag, subjectId, ids) {
         for (const reply of await api.batch(writes.slice(i, i + BATCH_ITEMS))) if (succeeded(reply)) ok += 1;
       return ok;
     });
-  await checkHeld(api, ways);
-  return out;
+  return { costs: out, plans: Object.values(ways) };
 }
 
 /**
@@ -160,19 +162,25 @@ async function runOnce(build) {
       const ids = await setupClasses(api, `c${pass}`, WRITES * 4);
       passes.push(await measureWays(server, api, `p${pass}`, subjectId, ids));
     }
-    return { fresh: passes[0], warm: passes.at(-1), curve: passes.map((p) => p.single['class add']) };
+    // Once, after every pass: each check reads every class and series the run has written.
+    await checkHeld(
+      api,
+      passes.flatMap((p) => p.plans),
+    );
+    const costs = passes.map((p) => p.costs);
+    return { fresh: costs[0], warm: costs.at(-1), curve: costs.map((c) => c.single['class add']) };
   } finally {
     await server.close();
   }
 }
 
 /** The server holds every class added and edited, none deleted, and every series added. */
-async function checkHeld(api, ways) {
+async function checkHeld(api, plans) {
   const classes = new Set((await api.get(`${CLASSES}/fetchclasses.php`)).classes.map((c) => c.class_name));
   const series = new Set(
     (await api.get('Masterfilter/Series/fetchseries.php')).series.map((s) => s.series_name),
   );
-  for (const way of Object.values(ways)) {
+  for (const way of plans) {
     const missing = [
       ...way['class add'].map(([, b]) => b.className).filter((n) => !classes.has(n)),
       ...way['class edit'].map(([, b]) => b.className).filter((n) => !classes.has(n)),
