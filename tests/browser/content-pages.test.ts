@@ -240,7 +240,10 @@ describe('About Us and Terms through the screens', () => {
     await page.goto(`${server.url}/updateaboutus`);
     await expect.poll(() => editor().textContent()).toContain('Added from the terms route');
     await context.setOffline(true);
-    await retype('Mine, ');
+    // The bold word starts a paragraph of its own: after a typed space, Chromium and ProseMirror
+    // may take that space into the mark turned on next, which is not what this test is about.
+    await retype('Mine');
+    await page.keyboard.press('Enter');
     await boldOn();
     await page.keyboard.type('strongly');
     await page.getByRole('button', { name: 'Update Content' }).click();
@@ -255,6 +258,7 @@ describe('About Us and Terms through the screens', () => {
     const mine = panel.getByRole('region', { name: "this device's version" });
     const theirs = panel.getByRole('region', { name: "the server's version" });
     await expect.poll(() => mine.locator('strong').textContent()).toBe('strongly');
+    expect(await mine.locator('p').first().textContent()).toBe('Mine');
     expect(await theirs.locator('em').textContent()).toBe('gently');
     // Rendered, not shown as markup.
     expect(await panel.textContent()).not.toContain('<p>');
