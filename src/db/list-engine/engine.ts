@@ -15,7 +15,14 @@ import Dexie from 'dexie';
 import { HEAD_STORE, KEY_COLUMN, type StoredHead } from '../list-index/chunk';
 import { ensureListIndex } from '../list-index/middleware';
 import { searchColumn, storedSearch } from '../list-index/projection';
-import { INDEX_STORES, readChunkColumns, readColumn, readHead } from '../list-index/read';
+import {
+  agreeWithHead,
+  INDEX_STORES,
+  type ReadColumns,
+  readChunkColumns,
+  readColumn,
+  readHead,
+} from '../list-index/read';
 import { mutatedTables } from '../mutated-tables';
 import { EntityIndex, type PageAnswer, type PageQuery } from './entity-index';
 import { measure } from './list-timing';
@@ -108,7 +115,7 @@ export class ListEngine {
       const index = new EntityIndex(
         spec,
         (p) => this.indexes.get(p),
-        (fields) => this.loadColumns(name, fields),
+        (fields, ahead) => this.loadColumns(name, fields, ahead),
         this.options.pause,
         (parent) => (parent === name ? Promise.resolve() : this.open(parent)),
       );
@@ -204,9 +211,11 @@ export class ListEngine {
 
   /**
    * Loads columns of an entity not loaded yet, read with the head they belong to (changes since
-   * the entity was last read are applied first).
+   * the entity was last read are applied first). Ahead of use, they are first read in pieces
+   * outside the queue (`readAhead`), and only made to agree with the head in it.
    */
-  private loadColumns(name: string, fields: readonly string[]): Promise<void> {
+  private async loadColumns(name: string, fields: readonly string[], ahead = false): Promise<void> {
+    const early = ahead ? await this.readAhead(name, fields) : null;
     return this.serial(async () => {
       const index = this.indexes.get(name);
       const missing = fields.filter((f) => !index?.rows.cols.has(f));
@@ -216,14 +225,34 @@ export class ListEngine {
       const { update, columns } = await this.db.transaction('r', INDEX_STORES, async () => {
         const head = await readHead(this.db, table);
         const update = await this.changesOf(name, head);
-        const columns = head ? await Promise.all(missing.map((f) => readColumn(this.db, head, f))) : [];
-        return { update, columns };
+        if (!head) return { update, columns: new Map<string, Map<number, string[]>>() };
+        const agreed = early ? await agreeWithHead(this.db, early, head) : new Map();
+        const unread = missing.filter((f) => !agreed.has(f));
+        const whole = await Promise.all(unread.map((f) => readColumn(this.db, head, f)));
+        for (const [i, field] of unread.entries()) agreed.set(field, whole[i]);
+        return { update, columns: agreed };
       });
       this.applyChanges([update]);
-      missing.forEach((field, i) => {
-        index.rows.loadColumn(field, columns[i] ?? new Map());
-      });
+      for (const field of missing) index.rows.loadColumn(field, columns.get(field) ?? new Map());
       measure(`read ${name}.${missing.join('+')}`, started);
+    });
+  }
+
+  /**
+   * Columns read ahead of use, in pieces (read.ts) and outside the queue: a query's reads pass
+   * them, and the loads and updates queued meanwhile do not wait for them.
+   */
+  private async readAhead(name: string, fields: readonly string[]): Promise<ReadColumns | null> {
+    const index = this.indexes.get(name);
+    const missing = fields.filter((f) => !index?.rows.cols.has(f));
+    if (!index || missing.length === 0) return null;
+    const table = this.spec(name).projection.table;
+    return this.db.transaction('r', INDEX_STORES, async () => {
+      const head = await readHead(this.db, table);
+      if (!head) return null;
+      const columns = new Map<string, Map<number, string[]>>();
+      for (const field of missing) columns.set(field, await readColumn(this.db, head, field, true));
+      return { head, columns };
     });
   }
 
@@ -286,7 +315,7 @@ export class ListEngine {
     const title = index.spec.title;
     for (const field of [...fields.filter((f) => f === title), ...fields.filter((f) => f !== title)]) {
       if (field !== title) await before();
-      await index.need([field]);
+      await index.need([field], true);
       await index.order(field, pause);
     }
   }

@@ -68,7 +68,7 @@ export class EntityIndex {
     /** The loaded index of a parent entity, for its titles. */
     private readonly parent: (name: string) => EntityIndex | undefined,
     /** Loads columns of this entity's rows from the list index (ListEngine). */
-    private readonly load: (fields: readonly string[]) => Promise<void>,
+    private readonly load: (fields: readonly string[], ahead: boolean) => Promise<void>,
     private readonly pause?: Pause,
     /** Loads a parent entity's index (a list's first answer does not wait for its parents). */
     private readonly openParent: (name: string) => Promise<unknown> = async () => {},
@@ -85,9 +85,9 @@ export class EntityIndex {
 
   /**
    * Loads what these fields need: their own columns, and for a parent's name the ref's ids and
-   * the parent's titles.
+   * the parent's titles. `ahead`: for work ahead of use, read so that queries' reads pass it.
    */
-  async need(fields: readonly string[]): Promise<void> {
+  async need(fields: readonly string[], ahead = false): Promise<void> {
     const own = new Set<string>();
     const parents = new Set<string>();
     for (const field of fields) {
@@ -100,7 +100,7 @@ export class EntityIndex {
       }
     }
     const missing = [...own].filter((f) => !this.rows.cols.has(f));
-    if (missing.length) await this.load(missing);
+    if (missing.length) await this.load(missing, ahead);
     for (const name of parents) {
       await this.openParent(name);
       const parent = this.parent(name);

@@ -19,14 +19,75 @@ export function readHead(db: Dexie, table: string): Promise<StoredHead | undefin
   return db.table<StoredHead, string>(HEAD_STORE).get(table);
 }
 
-/** A column of every chunk: chunk -> values, in each chunk's row order. */
-export async function readColumn(db: Dexie, head: StoredHead, col: string): Promise<Map<number, string[]>> {
-  const records = await db
-    .table<StoredColumn>(CHUNK_STORE)
-    .where('[table+col+n]')
-    .between([head.table, col, -Infinity], [head.table, col, Infinity])
-    .toArray();
-  return new Map(records.map((r) => [r.n, unpackColumn(r.text, head.sizes[r.n] ?? 0)]));
+/**
+ * Chunks per request of a column read in pieces. IndexedDB answers a database's requests one
+ * after another: a whole column in one request (a hundred thousand values) holds a keystroke's
+ * few rows, asked meanwhile, until all of it is read; read in pieces of a few thousand values,
+ * one after the other in the same transaction, the keystroke's rows wait for one piece.
+ */
+const CHUNKS_PER_PIECE = 8;
+
+/**
+ * A column of every chunk: chunk -> values, in each chunk's row order. In one request, the
+ * quickest whole; `inPieces` for a read ahead of use, which other reads may pass.
+ */
+export async function readColumn(
+  db: Dexie,
+  head: StoredHead,
+  col: string,
+  inPieces = false,
+): Promise<Map<number, string[]>> {
+  const ns = Object.keys(head.chunks)
+    .map(Number)
+    .sort((a, b) => a - b);
+  const step = inPieces ? CHUNKS_PER_PIECE : Math.max(ns.length, 1);
+  const out = new Map<number, string[]>();
+  // The first request starts below the lowest chunk and the last ends above the highest: every
+  // record of the column is read, as one range would read it.
+  for (let i = 0; i === 0 || i < ns.length; i += step) {
+    const records = await db
+      .table<StoredColumn>(CHUNK_STORE)
+      .where('[table+col+n]')
+      .between(
+        [head.table, col, i === 0 ? -Infinity : ns[i]],
+        [head.table, col, ns[i + step] ?? Infinity],
+        true,
+        false,
+      )
+      .toArray();
+    for (const r of records) out.set(r.n, unpackColumn(r.text, head.sizes[r.n] ?? 0));
+  }
+  return out;
+}
+
+/** Columns as read with a head: column -> chunk -> values. */
+export interface ReadColumns {
+  head: StoredHead;
+  columns: Map<string, Map<number, string[]>>;
+}
+
+/**
+ * Columns read earlier (`early`), made to agree with `head`, read since: the chunks whose
+ * version moved meanwhile are read again, the chunks gone are left out. Inside a transaction
+ * with `head`.
+ */
+export async function agreeWithHead(
+  db: Dexie,
+  early: ReadColumns,
+  head: StoredHead,
+): Promise<Map<string, Map<number, string[]>>> {
+  const ns = Object.keys(head.chunks).map(Number);
+  const moved = ns.filter((n) => early.head.chunks[n] !== head.chunks[n]);
+  const fields = [...early.columns.keys()];
+  const fresh = moved.length ? await readChunkColumns(db, head, moved, fields) : new Map();
+  const agreed = new Map<string, Map<number, string[]>>();
+  for (const field of fields) {
+    const column = early.columns.get(field);
+    const values = (n: number) =>
+      early.head.chunks[n] === head.chunks[n] ? column?.get(n) : fresh.get(n)?.get(field);
+    agreed.set(field, new Map(ns.map((n) => [n, values(n) ?? []])));
+  }
+  return agreed;
 }
 
 /** Some columns of some chunks: chunk -> column -> values. */

@@ -19,12 +19,19 @@ import {
   CHUNK_STORE,
   chunkOf,
   HEAD_STORE,
+  KEY_COLUMN,
   type StoredHead,
 } from '../../../src/db/list-index/chunk';
 import { foldText } from '../../../src/db/list-index/fold-text';
 import { ensureListIndex } from '../../../src/db/list-index/middleware';
 import { listProjection, searchColumn } from '../../../src/db/list-index/projection';
-import { readTableIndex } from '../../../src/db/list-index/read';
+import {
+  agreeWithHead,
+  INDEX_STORES,
+  readColumn,
+  readHead,
+  readTableIndex,
+} from '../../../src/db/list-index/read';
 import { mutate } from '../../../src/db/mutate';
 import { applyServerIds } from '../../../src/db/outbox/rekey';
 import { applyPulled } from '../../../src/sync/pull/pull-apply';
@@ -183,6 +190,50 @@ describe('what the index keeps so that a list loads without computing', () => {
     // What the engine loads in chunk order is its key order as it is (checked, not sorted).
     expect(Array.from(keyOrder(stored))).toEqual(stored.map((_, i) => i));
     expect(Array.from(keyOrder(['9', '', 'x', '1', '5']))).toEqual([3, 4, 0, 2]);
+  });
+  it('a column read whole or in pieces holds every chunk, temporary ids’ chunks included', async () => {
+    // Forty chunks of ids (one row each, two with two) and the chunks of temporary ids.
+    const ids = Array.from({ length: 40 }, (_, i) => i * CHUNK_SPAN + 1);
+    const rows = [...ids, 5, 20 * CHUNK_SPAN + 7].map((id) => student(id));
+    const temps = [newTempId(), newTempId()].map((id) => ({ ...student(0, `New ${id}`), student_id: id }));
+    await db.rows(studentEntity).bulkPut([...rows, ...temps]);
+    const written = Object.fromEntries(
+      [...rows, ...temps].map((r: Row) => [String(r.student_id), r.student_name]),
+    );
+    for (const inPieces of [false, true]) {
+      const { head, keys, names } = await db.transaction('r', INDEX_STORES, async () => {
+        const head = await readHead(db, 'students');
+        if (!head) throw new Error('no head');
+        const keys = await readColumn(db, head, KEY_COLUMN, inPieces);
+        return { head, keys, names: await readColumn(db, head, 'student_name', inPieces) };
+      });
+      expect(Object.keys(head.chunks).length).toBeGreaterThan(40);
+      expect([...names.keys()].sort()).toEqual(Object.keys(head.chunks).map(Number).sort());
+      const read = [...keys].flatMap(([n, ks]) => ks.map((k, i) => [k, names.get(n)?.[i]]));
+      expect(Object.fromEntries(read)).toEqual(written);
+    }
+  });
+  it('a column read ahead, made to agree with the head read after changes, equals a read then', async () => {
+    const table = db.rows(studentEntity);
+    await table.bulkPut(Array.from({ length: 20 }, (_, i) => student(i * CHUNK_SPAN + 1)));
+    await table.put(student(2));
+    const readNow = () =>
+      db.transaction('r', INDEX_STORES, async () => {
+        const head = await readHead(db, 'students');
+        if (!head) throw new Error('no head');
+        const fields = [KEY_COLUMN, 'student_name'];
+        const columns = await Promise.all(fields.map((f) => readColumn(db, head, f, true)));
+        return { head, columns: new Map(fields.map((f, i) => [f, columns[i]])) };
+      });
+    const early = await readNow();
+    // Meanwhile: a row renamed, a chunk emptied, a chunk added, and a chunk left as it was.
+    await table.update('2', { student_name: 'Renamed' });
+    await table.delete(String(5 * CHUNK_SPAN + 1));
+    await table.put(student(40 * CHUNK_SPAN + 3));
+    const now = await readNow();
+    const agreed = await db.transaction('r', INDEX_STORES, () => agreeWithHead(db, early, now.head));
+    expect(agreed).toEqual(now.columns);
+    expect(early.columns).not.toEqual(now.columns);
   });
 });
 
