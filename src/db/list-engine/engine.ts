@@ -217,8 +217,7 @@ export class ListEngine {
   private async loadColumns(name: string, fields: readonly string[], ahead = false): Promise<void> {
     const early = ahead ? await this.readAhead(name, fields) : null;
     return this.serial(async () => {
-      const index = this.indexes.get(name);
-      const missing = fields.filter((f) => !index?.rows.cols.has(f));
+      const { index, missing } = this.unloaded(name, fields);
       if (!index || missing.length === 0) return;
       const started = performance.now();
       const table = this.spec(name).projection.table;
@@ -226,7 +225,12 @@ export class ListEngine {
         const head = await readHead(this.db, table);
         const update = await this.changesOf(name, head);
         if (!head) return { update, columns: new Map<string, Map<number, string[]>>() };
-        const agreed = early ? await agreeWithHead(this.db, early, head) : new Map();
+        // Only what is still missing: a query may have read a column whole meanwhile.
+        const stillMissing = early && {
+          head: early.head,
+          columns: new Map([...early.columns].filter(([f]) => missing.includes(f))),
+        };
+        const agreed = stillMissing ? await agreeWithHead(this.db, stillMissing, head) : new Map();
         const unread = missing.filter((f) => !agreed.has(f));
         const whole = await Promise.all(unread.map((f) => readColumn(this.db, head, f)));
         for (const [i, field] of unread.entries()) agreed.set(field, whole[i]);
@@ -243,8 +247,7 @@ export class ListEngine {
    * them, and the loads and updates queued meanwhile do not wait for them.
    */
   private async readAhead(name: string, fields: readonly string[]): Promise<ReadColumns | null> {
-    const index = this.indexes.get(name);
-    const missing = fields.filter((f) => !index?.rows.cols.has(f));
+    const { index, missing } = this.unloaded(name, fields);
     if (!index || missing.length === 0) return null;
     const table = this.spec(name).projection.table;
     return this.db.transaction('r', INDEX_STORES, async () => {
@@ -254,6 +257,12 @@ export class ListEngine {
       for (const field of missing) columns.set(field, await readColumn(this.db, head, field, true));
       return { head, columns };
     });
+  }
+
+  /** The entity's loaded index, and which of these fields it holds no column of yet. */
+  private unloaded(name: string, fields: readonly string[]) {
+    const index = this.indexes.get(name);
+    return { index, missing: fields.filter((f) => !index?.rows.cols.has(f)) };
   }
 
   /** The loaded index, up to date: `fresh` reads the heads even when no change was seen. */
