@@ -32,11 +32,14 @@ export type { ReplayReport } from './replay-report';
 export type { SyncContext } from './sync-context';
 
 /**
- * Entries in flight at once: four rounds of a batch each. The transport has two batches at
+ * Entries in flight at once: eight rounds of a batch each. The transport has two batches at
  * the server (one applied, one waiting); the others are claimed and built, ready to leave the
- * moment a reply comes, while the device applies that reply.
+ * moment a reply comes, while the device applies that reply. Rounds come back smaller than a
+ * batch (a chain's next change, a dependent add), and the transport fills a batch from every
+ * round waiting: with eight, batches leave fuller and one is ready whenever a slot frees, even
+ * while several replies' writes queue on the device (fewer leave the server idle between them).
  */
-const ROUNDS_IN_FLIGHT = 4;
+const ROUNDS_IN_FLIGHT = 8;
 
 /** An edit (or a set) that meets the server's record before it goes: a round trip more. */
 const needsMerge = (e: OutboxEntry) => (e.op === 'update' || e.op === 'relate') && !e.sent && !e.confirmedAt;
