@@ -108,9 +108,9 @@ export class EntityIndex {
     }
   }
 
-  /** The fields a query reads: its filters, its search fields (when it searches), its order. */
-  private fieldsOf(q: PageQuery, sort: { field: string }): string[] {
-    return [...Object.keys(q.where ?? {}), ...(q.search?.trim() ? this.searchFields : []), sort.field];
+  /** The fields a query's matching reads: its filters, its search fields (when it searches). */
+  private matchFields(q: PageQuery): string[] {
+    return [...Object.keys(q.where ?? {}), ...(q.search?.trim() ? this.searchFields : [])];
   }
 
   /** Takes note of changed rows (rows.apply's answer). */
@@ -304,9 +304,9 @@ export class EntityIndex {
   }
 
   /** A query's order (its own when the list sorts by it, else the list's), its rows in that order, and its matches. */
-  private async evaluate(q: PageQuery, more: readonly string[] = []) {
+  private async evaluate(q: PageQuery) {
     const sort = q.sort && this.sorts(q.sort.field) ? q.sort : this.spec.defaultSort;
-    await this.need([...this.fieldsOf(q, sort), ...more]);
+    await this.need([...this.matchFields(q), sort.field]);
     const order = await this.order(sort.field);
     return { sort, order, match: this.match(q.where, q.search) };
   }
@@ -366,9 +366,14 @@ export class EntityIndex {
     return { keys: this.slice(order, match, sort.dir, offset, limit), total: match.count };
   }
 
-  /** How many matching rows have each value of a field. */
+  /**
+   * How many matching rows have each value of a field. No order is needed, and the columns are
+   * read ahead of use (ListEngine.readAhead): a dashboard's figures, asked as it opens, do not
+   * hold the list opened next and its first keystroke behind whole-column reads.
+   */
   async counts(q: PageQuery, field: string): Promise<Map<string, number>> {
-    const { match } = await this.evaluate(q, [field]);
+    await this.need([...this.matchFields(q), field], true);
+    const match = this.match(q.where, q.search);
     const values = this.column(field);
     const out = new Map<string, number>();
     const slots = match.all ? this.rows.liveSlots() : match.slots;

@@ -4,7 +4,7 @@
  * accents, filters with search, totals and the page cut; the pagination's window of pages; and
  * a list's stale queries, never run or never posted (watches.ts, as the list worker keeps them).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   classEntity,
   entities,
@@ -18,6 +18,7 @@ import type { PageQuery } from '../../../src/db/list-engine/entity-index';
 import type { FromWorker, ShownPage } from '../../../src/db/list-engine/protocol';
 import { engineSpecs } from '../../../src/db/list-engine/spec';
 import { PageWatches } from '../../../src/db/list-engine/watches';
+import { CHUNK_STORE } from '../../../src/db/list-index/chunk';
 import { mutate } from '../../../src/db/mutate';
 import { listRows, shownPage } from '../../../src/db/queries';
 import { pageWindow } from '../../../src/ui/list/Pagination';
@@ -109,6 +110,56 @@ describe('orders', () => {
       quiet();
       await warming;
       expect(ordered().length).toBeGreaterThan(1);
+    } finally {
+      engine.close();
+    }
+  });
+
+  it('a dashboard’s counts read their columns ahead: a list asked meanwhile is answered first, and the counts are exact', async () => {
+    await db.rows(studentEntity).bulkPut([
+      { student_id: '1', student_name: 'Zoë', school_id: '7', status: 'Enabled' },
+      { student_id: '2', student_name: 'Ana', school_id: '7', status: 'Disabled' },
+      { student_id: '3', student_name: 'Bea', school_id: '8', status: 'Enabled' },
+    ]);
+    const engine = new ListEngine(db, engineSpecs(entities));
+    try {
+      await engine.page(studentEntity.name, {});
+      const answered: string[] = [];
+      // The list is asked while the counts read the column of statuses.
+      let columnRead = () => {};
+      const reading = new Promise<void>((resolve) => {
+        columnRead = resolve;
+      });
+      const getAll = IDBObjectStore.prototype.getAll;
+      const spy = vi.spyOn(IDBObjectStore.prototype, 'getAll').mockImplementation(function (
+        this: IDBObjectStore,
+        ...args
+      ) {
+        if (this.name === CHUNK_STORE) columnRead();
+        return getAll.apply(this, args);
+      });
+      const counting = engine.counts(studentEntity.name, {}, 'status').then((counts) => {
+        answered.push('counts');
+        return counts;
+      });
+      await reading;
+      spy.mockRestore();
+      // A list's query that reads the heads (as after a change) waits for the engine's queue.
+      const paging = engine.page(studentEntity.name, { search: 'a' }, true).then((page) => {
+        answered.push('page');
+        return page;
+      });
+      expect((await paging).keys).toEqual(['2', '3']);
+      expect(Object.fromEntries(await counting)).toEqual({ Enabled: 2, Disabled: 1 });
+      expect(answered).toEqual(['page', 'counts']);
+      // A row written after the columns were read is counted: the counts follow the rows.
+      await db
+        .rows(studentEntity)
+        .put({ student_id: '4', student_name: 'Cy', school_id: '8', status: 'Disabled' });
+      expect(Object.fromEntries(await engine.counts(studentEntity.name, {}, 'status', true))).toEqual({
+        Enabled: 2,
+        Disabled: 2,
+      });
     } finally {
       engine.close();
     }
