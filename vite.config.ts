@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compileHints } from './scripts/compile-hints-plugin';
 import { entityCatalogue } from './scripts/entity-catalogue-plugin';
+import { preloadMissingOnly } from './scripts/preload-missing-plugin';
 import { startPreload } from './scripts/start-preload-plugin';
 
 export default defineConfig({
@@ -14,6 +15,7 @@ export default defineConfig({
     compileHints('src/routes/entity-screen.tsx'),
     // A start on an entity's screen fetches those chunks beside the entry's, not after it ran.
     startPreload('src/routes/entity-screen.tsx'),
+    preloadMissingOnly(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
