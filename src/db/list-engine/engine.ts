@@ -24,8 +24,9 @@ import {
   readHead,
 } from '../list-index/read';
 import { mutatedTables } from '../mutated-tables';
-import { EntityIndex, type PageAnswer, type PageQuery } from './entity-index';
+import { type ColumnRead, EntityIndex, type PageAnswer, type PageQuery } from './entity-index';
 import { measure } from './list-timing';
+import { OneAtATime } from './one-at-a-time';
 import type { Pause } from './order';
 import type { ChunkRows } from './rows';
 import { type EngineSpec, parentsOf } from './spec';
@@ -44,7 +45,12 @@ export class ListEngine {
   private readonly headVersions = new Map<string, number>();
   private readonly stale = new Set<string>();
   /** Loads and updates, one at a time: each sees the rows whole. */
-  private updating: Promise<unknown> = Promise.resolve();
+  private readonly updating = new OneAtATime();
+  /**
+   * Reads ahead of use, one at a time beside the queue: several at once (a dashboard's counts
+   * of three entities) would hold the store from the window's own reads (its figures).
+   */
+  private readonly readingAhead = new OneAtATime();
   private readonly listeners = new Set<(changed: ReadonlySet<string>) => void>();
   private unwatch: (() => void) | null = null;
 
@@ -61,9 +67,7 @@ export class ListEngine {
   }
 
   private serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.updating.then(work);
-    this.updating = next.catch(() => undefined);
-    return next;
+    return this.updating.run(work);
   }
 
   /** The entity's index, loaded with its parents' on first use. */
@@ -115,7 +119,7 @@ export class ListEngine {
       const index = new EntityIndex(
         spec,
         (p) => this.indexes.get(p),
-        (fields, ahead) => this.loadColumns(name, fields, ahead),
+        (fields, read) => this.loadColumns(name, fields, read),
         this.options.pause,
         (parent) => (parent === name ? Promise.resolve() : this.open(parent)),
       );
@@ -211,11 +215,11 @@ export class ListEngine {
 
   /**
    * Loads columns of an entity not loaded yet, read with the head they belong to (changes since
-   * the entity was last read are applied first). Ahead of use, they are first read in pieces
-   * outside the queue (`readAhead`), and only made to agree with the head in it.
+   * the entity was last read are applied first). Read ahead of use (`read`: ColumnRead), they
+   * are first read outside the queue (`readAhead`), and only made to agree with the head in it.
    */
-  private async loadColumns(name: string, fields: readonly string[], ahead = false): Promise<void> {
-    const early = ahead ? await this.readAhead(name, fields) : null;
+  private async loadColumns(name: string, fields: readonly string[], read: ColumnRead): Promise<void> {
+    const early = read === 'queued' ? null : await this.readAhead(name, fields, read === 'pieces');
     return this.serial(async () => {
       const { index, missing } = this.unloaded(name, fields);
       if (!index || missing.length === 0) return;
@@ -243,19 +247,25 @@ export class ListEngine {
   }
 
   /**
-   * Columns read ahead of use, in pieces (read.ts) and outside the queue: a query's reads pass
-   * them, and the loads and updates queued meanwhile do not wait for them.
+   * Columns read ahead of use, outside the queue: the loads and updates queued meanwhile do not
+   * wait for them; `inPieces` (read.ts), a query's reads pass them too.
    */
-  private async readAhead(name: string, fields: readonly string[]): Promise<ReadColumns | null> {
-    const { index, missing } = this.unloaded(name, fields);
-    if (!index || missing.length === 0) return null;
+  private async readAhead(
+    name: string,
+    fields: readonly string[],
+    inPieces: boolean,
+  ): Promise<ReadColumns | null> {
     const table = this.spec(name).projection.table;
-    return this.db.transaction('r', INDEX_STORES, async () => {
-      const head = await readHead(this.db, table);
-      if (!head) return null;
-      const columns = new Map<string, Map<number, string[]>>();
-      for (const field of missing) columns.set(field, await readColumn(this.db, head, field, true));
-      return { head, columns };
+    return this.readingAhead.run(async () => {
+      const { index, missing } = this.unloaded(name, fields);
+      if (!index || missing.length === 0) return null;
+      return this.db.transaction('r', INDEX_STORES, async () => {
+        const head = await readHead(this.db, table);
+        if (!head) return null;
+        const columns = new Map<string, Map<number, string[]>>();
+        for (const field of missing) columns.set(field, await readColumn(this.db, head, field, inPieces));
+        return { head, columns };
+      });
     });
   }
 
@@ -279,7 +289,7 @@ export class ListEngine {
    * update after a change, so the figures that follow it are not held up behind them.
    */
   settled(): Promise<void> {
-    return this.updating.then(() => undefined);
+    return this.updating.idle();
   }
 
   /**
@@ -324,7 +334,7 @@ export class ListEngine {
     const title = index.spec.title;
     for (const field of [...fields.filter((f) => f === title), ...fields.filter((f) => f !== title)]) {
       if (field !== title) await before();
-      await index.need([field], true);
+      await index.need([field], 'pieces');
       await index.order(field, pause);
     }
   }

@@ -48,6 +48,14 @@ type Match =
   | { all: true; count: number }
   | { all: false; count: number; mask: Uint8Array; slots: Int32Array };
 
+/**
+ * How `need` reads missing columns: `queued`, in the engine's queue, for a query that waits
+ * for them; ahead of use, outside it, so that loads and updates queued meanwhile do not wait:
+ * `whole` (one request, the quickest: figures a screen waits for) or `pieces` (a keystroke's
+ * reads pass them: work nobody waits for yet). ListEngine.loadColumns.
+ */
+export type ColumnRead = 'queued' | 'whole' | 'pieces';
+
 export class EntityIndex {
   readonly rows: EntityRows;
   /** Grows with every change of the rows. */
@@ -68,7 +76,7 @@ export class EntityIndex {
     /** The loaded index of a parent entity, for its titles. */
     private readonly parent: (name: string) => EntityIndex | undefined,
     /** Loads columns of this entity's rows from the list index (ListEngine). */
-    private readonly load: (fields: readonly string[], ahead: boolean) => Promise<void>,
+    private readonly load: (fields: readonly string[], read: ColumnRead) => Promise<void>,
     private readonly pause?: Pause,
     /** Loads a parent entity's index (a list's first answer does not wait for its parents). */
     private readonly openParent: (name: string) => Promise<unknown> = async () => {},
@@ -85,9 +93,9 @@ export class EntityIndex {
 
   /**
    * Loads what these fields need: their own columns, and for a parent's name the ref's ids and
-   * the parent's titles. `ahead`: for work ahead of use, read so that queries' reads pass it.
+   * the parent's titles, read as `read` says.
    */
-  async need(fields: readonly string[], ahead = false): Promise<void> {
+  async need(fields: readonly string[], read: ColumnRead = 'queued'): Promise<void> {
     const own = new Set<string>();
     const parents = new Set<string>();
     for (const field of fields) {
@@ -100,7 +108,7 @@ export class EntityIndex {
       }
     }
     const missing = [...own].filter((f) => !this.rows.cols.has(f));
-    if (missing.length) await this.load(missing, ahead);
+    if (missing.length) await this.load(missing, read);
     for (const name of parents) {
       await this.openParent(name);
       const parent = this.parent(name);
@@ -368,11 +376,11 @@ export class EntityIndex {
 
   /**
    * How many matching rows have each value of a field. No order is needed, and the columns are
-   * read ahead of use (ListEngine.readAhead): a dashboard's figures, asked as it opens, do not
-   * hold the list opened next and its first keystroke behind whole-column reads.
+   * read outside the engine's queue: a dashboard's figures, asked as it opens, do not hold the
+   * list opened next and its first keystroke behind their reads.
    */
   async counts(q: PageQuery, field: string): Promise<Map<string, number>> {
-    await this.need([...this.matchFields(q), field], true);
+    await this.need([...this.matchFields(q), field], 'whole');
     const match = this.match(q.where, q.search);
     const values = this.column(field);
     const out = new Map<string, number>();

@@ -14,6 +14,7 @@
  * compared as numbers. Ties go by key, so an order is total and the same in every context.
  */
 import type { OrderKind } from '../../contract/list-order';
+import { OneAtATime } from './one-at-a-time';
 
 export const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
@@ -227,12 +228,10 @@ export class Ranking {
    * run one after another: one that pauses mid-sort is never overtaken by another.
    */
   add(values: readonly string[], pause?: Pause): Promise<void> {
-    const next = this.adding.then(() => this.addNow(values, pause));
-    this.adding = next.catch(() => undefined);
-    return next;
+    return this.adding.run(() => this.addNow(values, pause));
   }
 
-  private adding: Promise<unknown> = Promise.resolve();
+  private readonly adding = new OneAtATime();
 
   private async addNow(values: readonly string[], pause?: Pause): Promise<void> {
     const fresh = new Set<string>();
