@@ -66,10 +66,6 @@ export class ListEngine {
     return spec;
   }
 
-  private serial<T>(work: () => Promise<T>): Promise<T> {
-    return this.updating.run(work);
-  }
-
   /** The entity's index, loaded with its parents' on first use. */
   open(name: string): Promise<EntityIndex> {
     let loading = this.loading.get(name);
@@ -96,7 +92,7 @@ export class ListEngine {
       const index = await this.open(parent);
       await index.need([index.spec.title]);
     }
-    const index = await this.serial(async () => {
+    const index = await this.updating.run(async () => {
       const started = performance.now();
       await ensureListIndex(this.db, spec.projection);
       // The keys, and the columns a search and the list's default order read: the first
@@ -192,7 +188,7 @@ export class ListEngine {
    * and the chunks whose version moved, in one read transaction.
    */
   sync(names: readonly string[], everyList = false): Promise<void> {
-    return this.serial(async () => {
+    return this.updating.run(async () => {
       const wanted = new Set<string>();
       for (const name of names) {
         if (!this.indexes.has(name)) continue;
@@ -220,7 +216,7 @@ export class ListEngine {
    */
   private async loadColumns(name: string, fields: readonly string[], read: ColumnRead): Promise<void> {
     const early = read === 'queued' ? null : await this.readAhead(name, fields, read === 'pieces');
-    return this.serial(async () => {
+    return this.updating.run(async () => {
       const { index, missing } = this.unloaded(name, fields);
       if (!index || missing.length === 0) return;
       const started = performance.now();
