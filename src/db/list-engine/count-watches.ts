@@ -28,6 +28,8 @@ interface Watch {
   written: WrittenKeys;
   /** The counts last posted (as JSON). */
   postedCounts?: string;
+  /** Aborted when the watch ends: its columns not read yet are not read. */
+  stop: AbortController;
 }
 
 export class CountWatches {
@@ -62,6 +64,7 @@ export class CountWatches {
       parts: { counts: part('counts'), holders: part('holders') },
       holders: asked.sets.map((s) => new SetHolders(this.db, s.table, s.relation)),
       written: new Map(asked.sets.map((s) => [s.table, null])),
+      stop: new AbortController(),
     };
     this.watches.set(id, watch);
     this.follow();
@@ -73,6 +76,7 @@ export class CountWatches {
     const watch = this.watches.get(id);
     watch?.parts.counts.close();
     watch?.parts.holders.close();
+    watch?.stop.abort();
     this.watches.delete(id);
   }
 
@@ -124,7 +128,7 @@ export class CountWatches {
     const asked = watch.asked;
     const counts = await Promise.all(
       asked.counts.map(async (c) =>
-        Object.fromEntries(await this.engine.counts(c.entity, {}, c.field, fresh)),
+        Object.fromEntries(await this.engine.counts(c.entity, {}, c.field, fresh, watch.stop.signal)),
       ),
     );
     measure(fresh ? 'counts first' : 'counts again', started);

@@ -115,7 +115,7 @@ export class ListEngine {
       const index = new EntityIndex(
         spec,
         (p) => this.indexes.get(p),
-        (fields, read) => this.loadColumns(name, fields, read),
+        (fields, read, stop) => this.loadColumns(name, fields, read, stop),
         this.options.pause,
         (parent) => (parent === name ? Promise.resolve() : this.open(parent)),
       );
@@ -214,9 +214,16 @@ export class ListEngine {
    * the entity was last read are applied first). Read ahead of use (`read`: ColumnRead), they
    * are first read outside the queue (`readAhead`), and only made to agree with the head in it.
    */
-  private async loadColumns(name: string, fields: readonly string[], read: ColumnRead): Promise<void> {
-    const early = read === 'queued' ? null : await this.readAhead(name, fields, read === 'pieces');
+  private async loadColumns(
+    name: string,
+    fields: readonly string[],
+    read: ColumnRead,
+    stop?: AbortSignal,
+  ): Promise<void> {
+    const early = read === 'queued' ? null : await this.readAhead(name, fields, read === 'pieces', stop);
     return this.updating.run(async () => {
+      // Nothing read ahead, and nobody waits for it now.
+      if (!early) stop?.throwIfAborted();
       const { index, missing } = this.unloaded(name, fields);
       if (!index || missing.length === 0) return;
       const started = performance.now();
@@ -244,15 +251,18 @@ export class ListEngine {
 
   /**
    * Columns read ahead of use, outside the queue: the loads and updates queued meanwhile do not
-   * wait for them; `inPieces` (read.ts), a query's reads pass them too.
+   * wait for them; `inPieces` (read.ts), a query's reads pass them too. One whose `stop` aborted
+   * while it waited its turn is not read: the store is left to the reads someone waits for.
    */
   private async readAhead(
     name: string,
     fields: readonly string[],
     inPieces: boolean,
+    stop?: AbortSignal,
   ): Promise<ReadColumns | null> {
     const table = this.spec(name).projection.table;
     return this.readingAhead.run(async () => {
+      stop?.throwIfAborted();
       const { index, missing } = this.unloaded(name, fields);
       if (!index || missing.length === 0) return null;
       return this.db.transaction('r', INDEX_STORES, async () => {
@@ -312,8 +322,14 @@ export class ListEngine {
   }
 
   /** How many of a query's rows have each value of a projected field. */
-  async counts(name: string, q: PageQuery, field: string, fresh = false): Promise<Map<string, number>> {
-    return (await this.current(name, fresh)).counts(q, field);
+  async counts(
+    name: string,
+    q: PageQuery,
+    field: string,
+    fresh = false,
+    stop?: AbortSignal,
+  ): Promise<Map<string, number>> {
+    return (await this.current(name, fresh)).counts(q, field, stop);
   }
 
   /**

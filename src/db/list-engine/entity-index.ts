@@ -76,7 +76,7 @@ export class EntityIndex {
     /** The loaded index of a parent entity, for its titles. */
     private readonly parent: (name: string) => EntityIndex | undefined,
     /** Loads columns of this entity's rows from the list index (ListEngine). */
-    private readonly load: (fields: readonly string[], read: ColumnRead) => Promise<void>,
+    private readonly load: (fields: readonly string[], read: ColumnRead, stop?: AbortSignal) => Promise<void>,
     private readonly pause?: Pause,
     /** Loads a parent entity's index (a list's first answer does not wait for its parents). */
     private readonly openParent: (name: string) => Promise<unknown> = async () => {},
@@ -95,7 +95,7 @@ export class EntityIndex {
    * Loads what these fields need: their own columns, and for a parent's name the ref's ids and
    * the parent's titles, read as `read` says.
    */
-  async need(fields: readonly string[], read: ColumnRead = 'queued'): Promise<void> {
+  async need(fields: readonly string[], read: ColumnRead = 'queued', stop?: AbortSignal): Promise<void> {
     const own = new Set<string>();
     const parents = new Set<string>();
     for (const field of fields) {
@@ -108,7 +108,7 @@ export class EntityIndex {
       }
     }
     const missing = [...own].filter((f) => !this.rows.cols.has(f));
-    if (missing.length) await this.load(missing, read);
+    if (missing.length) await this.load(missing, read, stop);
     for (const name of parents) {
       await this.openParent(name);
       const parent = this.parent(name);
@@ -377,10 +377,11 @@ export class EntityIndex {
   /**
    * How many matching rows have each value of a field. No order is needed, and the columns are
    * read outside the engine's queue: a dashboard's figures, asked as it opens, do not hold the
-   * list opened next and its first keystroke behind their reads.
+   * list opened next and its first keystroke behind their reads. Once `stop` aborts (the
+   * figures are no longer shown), columns not read yet are not read.
    */
-  async counts(q: PageQuery, field: string): Promise<Map<string, number>> {
-    await this.need([...this.matchFields(q), field], 'whole');
+  async counts(q: PageQuery, field: string, stop?: AbortSignal): Promise<Map<string, number>> {
+    await this.need([...this.matchFields(q), field], 'whole', stop);
     const match = this.match(q.where, q.search);
     const values = this.column(field);
     const out = new Map<string, number>();

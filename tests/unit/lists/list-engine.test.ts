@@ -165,6 +165,47 @@ describe('orders', () => {
     }
   });
 
+  it('counts whose screen has gone read no column: the store is left to the list opened next', async () => {
+    await db.rows(studentEntity).bulkPut([
+      { student_id: '1', student_name: 'Zoë', school_id: '7', status: 'Enabled' },
+      { student_id: '2', student_name: 'Ana', school_id: '7', status: 'Disabled' },
+      { student_id: '3', student_name: 'Bea', school_id: '8', status: 'Enabled' },
+    ]);
+    const engine = new ListEngine(db, engineSpecs(entities));
+    try {
+      await engine.page(studentEntity.name, {});
+      let columnReads = 0;
+      const getAll = IDBObjectStore.prototype.getAll;
+      const spy = vi.spyOn(IDBObjectStore.prototype, 'getAll').mockImplementation(function (
+        this: IDBObjectStore,
+        ...args
+      ) {
+        if (this.name === CHUNK_STORE) columnReads += 1;
+        return getAll.apply(this, args);
+      });
+      try {
+        // The dashboard asks its counts and is left before their columns' turn comes.
+        const shown = new AbortController();
+        const bySchool = engine.counts(studentEntity.name, {}, 'school_id', false, shown.signal);
+        const byStatus = engine.counts(studentEntity.name, {}, 'status', false, shown.signal);
+        shown.abort();
+        await expect(bySchool).rejects.toMatchObject({ name: 'AbortError' });
+        await expect(byStatus).rejects.toMatchObject({ name: 'AbortError' });
+        expect(columnReads).toBe(0);
+        // Shown again, they are read and exact.
+        expect(Object.fromEntries(await engine.counts(studentEntity.name, {}, 'status'))).toEqual({
+          Enabled: 2,
+          Disabled: 1,
+        });
+        expect(columnReads).toBeGreaterThan(0);
+      } finally {
+        spy.mockRestore();
+      }
+    } finally {
+      engine.close();
+    }
+  });
+
   it('an unknown sort field falls back to the list’s own order', async () => {
     await classes({ '3': 'C', '1': 'A', '2': 'B' });
     expect(await keys({ sort: { field: 'password', dir: 'desc' } })).toEqual(['1', '2', '3']);
