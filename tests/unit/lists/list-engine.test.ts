@@ -36,6 +36,18 @@ const classes = (names: Record<string, string>) =>
 const names = async (q: PageQuery) => (await listRows(db, classEntity, q)).rows.map((r) => r.class_name);
 const keys = async (q: PageQuery) => (await listRows(db, classEntity, q)).rows.map((r) => r.class_id);
 
+/** Three students (two Enabled, one Disabled; two at school 7), their list answered once. */
+async function studentsListed(): Promise<ListEngine> {
+  await db.rows(studentEntity).bulkPut([
+    { student_id: '1', student_name: 'Zoë', school_id: '7', status: 'Enabled' },
+    { student_id: '2', student_name: 'Ana', school_id: '7', status: 'Disabled' },
+    { student_id: '3', student_name: 'Bea', school_id: '8', status: 'Enabled' },
+  ]);
+  const engine = new ListEngine(db, engineSpecs(entities));
+  await engine.page(studentEntity.name, {});
+  return engine;
+}
+
 describe('orders', () => {
   it('sorts ids as numbers, records made on this device after them, and desc the other way', async () => {
     await classes({ '2': 'B', '10': 'C', '9': 'A', '100': 'D' });
@@ -116,14 +128,8 @@ describe('orders', () => {
   });
 
   it('a dashboard’s counts read their columns ahead: a list asked meanwhile is answered first, and the counts are exact', async () => {
-    await db.rows(studentEntity).bulkPut([
-      { student_id: '1', student_name: 'Zoë', school_id: '7', status: 'Enabled' },
-      { student_id: '2', student_name: 'Ana', school_id: '7', status: 'Disabled' },
-      { student_id: '3', student_name: 'Bea', school_id: '8', status: 'Enabled' },
-    ]);
-    const engine = new ListEngine(db, engineSpecs(entities));
+    const engine = await studentsListed();
     try {
-      await engine.page(studentEntity.name, {});
       const answered: string[] = [];
       // The list is asked while the counts read the column of statuses.
       let columnRead = () => {};
@@ -166,14 +172,8 @@ describe('orders', () => {
   });
 
   it('counts whose screen has gone read no column: the store is left to the list opened next', async () => {
-    await db.rows(studentEntity).bulkPut([
-      { student_id: '1', student_name: 'Zoë', school_id: '7', status: 'Enabled' },
-      { student_id: '2', student_name: 'Ana', school_id: '7', status: 'Disabled' },
-      { student_id: '3', student_name: 'Bea', school_id: '8', status: 'Enabled' },
-    ]);
-    const engine = new ListEngine(db, engineSpecs(entities));
+    const engine = await studentsListed();
     try {
-      await engine.page(studentEntity.name, {});
       let columnReads = 0;
       const getAll = IDBObjectStore.prototype.getAll;
       const spy = vi.spyOn(IDBObjectStore.prototype, 'getAll').mockImplementation(function (
