@@ -13,9 +13,8 @@ import { CacheFirst } from 'workbox-strategies';
 import { openLocalDb } from './db/open';
 import { dropOldStartPages, type RoutingInstallEvent, routeStartPages } from './sw-start-pages';
 import { createApi } from './sync/api/api-client';
-import { awaitServer } from './sync/recovery';
 import { PROBE_EVERY_MS } from './sync/scheduler';
-import { type SyncReport, syncNow } from './sync/sync-now';
+import { syncWhenOnline } from './sync/sync-now';
 import { API_ROOT, SNAPSHOTS_STALE_COOKIE, SYNC_TAG } from './sync/sync-settings';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -90,15 +89,6 @@ interface SyncEvent extends ExtendableEvent {
  */
 const PROBE_FOR_MS = 60_000;
 
-/** Sends what waits; if the server could not be reached, probes it for a while and sends again. */
-async function syncWithRecovery(): Promise<SyncReport> {
-  const context = syncContext();
-  const report = await syncNow(context);
-  if (report.replay.paused || report.replay.unreachable === 0) return report;
-  const answered = await awaitServer(context, { everyMs: () => PROBE_EVERY_MS, limitMs: PROBE_FOR_MS });
-  return answered ? syncNow(context) : report;
-}
-
 /** The Cookie Store API where the worker has it (Chromium, like Background Sync). */
 interface CookieStore {
   set(cookie: {
@@ -127,9 +117,14 @@ self.addEventListener('sync', (event) => {
   const e = event as SyncEvent;
   if (e.tag !== SYNC_TAG) return;
   e.waitUntil(
-    syncWithRecovery().then(async (report) => {
-      await distrustStartSnapshots().catch((error) => console.warn('Start snapshots not marked', error));
+    syncWhenOnline(syncContext(), {
+      online: () => self.navigator.onLine,
+      probeEveryMs: PROBE_EVERY_MS,
+      probeForMs: PROBE_FOR_MS,
+    }).then(async (report) => {
       // Rejecting asks the browser to fire the event again later with its own backoff.
+      if (!report) throw new Error('Offline: changes still waiting');
+      await distrustStartSnapshots().catch((error) => console.warn('Start snapshots not marked', error));
       if (report.replay.waiting > 0 && !report.replay.paused) throw new Error('Changes still waiting');
     }),
   );

@@ -8,7 +8,7 @@
  */
 
 import { type PullResult, pull } from './pull/pull';
-import { networkWaitsDue } from './recovery';
+import { awaitServer, networkWaitsDue } from './recovery';
 import { type ReplayReport, replay } from './replay';
 import type { SyncContext } from './sync-context';
 
@@ -27,4 +27,33 @@ export async function syncNow(ctx: SyncContext): Promise<SyncReport> {
   if (!answered || replayed.unreachable === 0 || (await networkWaitsDue(ctx.db)) === 0)
     return { replay: replayed, pull: pulled };
   return { replay: await replay(ctx), pull: pulled };
+}
+
+export interface BackgroundSyncOptions {
+  /** The network as this context sees it (the browser may fire its event on its own view). */
+  online: () => boolean;
+  probeEveryMs: number;
+  /** How long to probe a server that could not be reached before giving up. */
+  probeForMs: number;
+}
+
+/**
+ * A round for a sync event with no scheduler of its own (the service worker's Background
+ * Sync): none while offline, since a change claimed counts as attempted (it may have reached
+ * the server) and could then no longer be taken back, only reversed; null then. When the
+ * server could not be reached, probes it for a while and sends again as soon as it answers.
+ */
+export async function syncWhenOnline(
+  ctx: SyncContext,
+  options: BackgroundSyncOptions,
+): Promise<SyncReport | null> {
+  if (!options.online()) return null;
+  const report = await syncNow(ctx);
+  if (report.replay.paused || report.replay.unreachable === 0) return report;
+  const answered = await awaitServer(ctx, {
+    everyMs: () => options.probeEveryMs,
+    limitMs: options.probeForMs,
+    canProbe: options.online,
+  });
+  return answered ? syncNow(ctx) : report;
 }

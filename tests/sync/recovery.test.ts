@@ -5,7 +5,9 @@
  * - changes whose attempts got no answer wait with backoff, and that wait ends as soon as the
  *   server answers anything: a probe, a pull, a reply to another change;
  * - a wait the server asked for (Retry-After) is kept;
- * - `online` and the page shown again end the waits at once and sync.
+ * - `online` and the page shown again end the waits at once and sync;
+ * - the service worker's sync event claims nothing while its context is offline (the browser
+ *   fires it on its own view of the network).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classEntity } from '../../src/contract/entities';
@@ -14,7 +16,7 @@ import { mutate } from '../../src/db/mutate';
 import { awaitServer, networkWaitsDue, probeServer } from '../../src/sync/recovery';
 import { replay, type SyncContext } from '../../src/sync/replay';
 import { SyncScheduler } from '../../src/sync/scheduler';
-import { syncNow } from '../../src/sync/sync-now';
+import { syncNow, syncWhenOnline } from '../../src/sync/sync-now';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { syncFixtures } from '../helpers/sync-client';
 
@@ -183,5 +185,26 @@ describe('the scheduler', () => {
     } finally {
       scheduler.stop();
     }
+  });
+});
+
+describe("the service worker's sync event", () => {
+  it('claims nothing while its context is offline, so the change can still be undone; online, sends it once', async () => {
+    const { proxy, ctx } = await proxied();
+    const { entryId } = await addClass(ctx, 'Sent by the worker');
+    const signedIn = proxy.log.length;
+    let online = false;
+    const options = { online: () => online, probeEveryMs: 50, probeForMs: 30_000 };
+
+    expect(await syncWhenOnline(ctx, options)).toBeNull();
+    expect((await entries(ctx.db)).map((e) => [e.id, e.attempts, e.status])).toEqual([
+      [entryId, 0, 'pending'],
+    ]);
+    expect(proxy.log.slice(signedIn)).toEqual([]);
+
+    online = true;
+    expect((await syncWhenOnline(ctx, options))?.replay).toMatchObject({ sent: 1, waiting: 0 });
+    expect(await entries(ctx.db)).toEqual([]);
+    expect(proxy.log.filter((r) => /addclasses/.test(r.target) && r.replied)).toHaveLength(1);
   });
 });
