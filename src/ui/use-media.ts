@@ -1,13 +1,28 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
-/** Whether a media query matches now, following its changes (a rotation, a resize). */
+/** One live MediaQueryList per query: its `matches` follows the viewport. */
+const lists = new Map<string, MediaQueryList>();
+function mediaList(query: string): MediaQueryList {
+  let list = lists.get(query);
+  if (!list) {
+    list = window.matchMedia(query);
+    lists.set(query, list);
+  }
+  return list;
+}
+
+/**
+ * Whether a media query matches now, following its changes (a rotation, a resize). The
+ * subscription is kept across renders: a list renders on every keystroke.
+ */
 export function useMedia(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const list = window.matchMedia(query);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = mediaList(query);
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     },
-    () => window.matchMedia(query).matches,
+    [query],
   );
+  return useSyncExternalStore(subscribe, () => mediaList(query).matches);
 }
