@@ -137,7 +137,7 @@ describe('tables and pages that do not clip', () => {
     });
   }
 
-  it('turns rows into cards on a phone, each value with its label and the actions in reach', async () => {
+  it('turns rows into cards on a phone, each value with its label and the actions in reach, and back on a tablet', async () => {
     await page.setViewportSize(PHONE);
     await openScreen(page, server.url, '/units');
     const card = page.getByRole('row').filter({ hasText: 'Counting in Tens' });
@@ -148,6 +148,10 @@ describe('tables and pages that do not clip', () => {
       const box = (await card.getByRole(name === 'Edit' ? 'link' : 'button', { name }).boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     }
+    // Turned to a tablet's width on the same screen, the rows are a table's rows again.
+    await page.setViewportSize(PORTRAIT);
+    await expect.poll(() => card.evaluate((row) => getComputedStyle(row).display)).toBe('table-row');
+    expect(await page.locator('[data-cards]').count()).toBe(0);
   });
 });
 
