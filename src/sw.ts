@@ -14,6 +14,7 @@ import { openLocalDb } from './db/open';
 import { dropOldStartPages, type RoutingInstallEvent, routeStartPages } from './sw-start-pages';
 import { createApi } from './sync/api/api-client';
 import { PROBE_EVERY_MS } from './sync/scheduler';
+import type { SyncContext } from './sync/sync-context';
 import { syncWhenOnline } from './sync/sync-now';
 import { API_ROOT, SNAPSHOTS_STALE_COOKIE, SYNC_TAG } from './sync/sync-settings';
 
@@ -73,9 +74,9 @@ self.addEventListener('message', (event) => {
  * The store and the API client, made when a sync first needs them: a start answers its
  * navigation without them (a cold start waits for this worker's script to run).
  */
-let made: { db: ReturnType<typeof openLocalDb>; api: ReturnType<typeof createApi> } | undefined;
+let made: SyncContext | undefined;
 const syncContext = () => {
-  made ??= { db: openLocalDb(), api: createApi({ root: API_ROOT }) };
+  made ??= { db: openLocalDb(), api: createApi({ root: API_ROOT }), online: () => self.navigator.onLine };
   return made;
 };
 
@@ -118,7 +119,6 @@ self.addEventListener('sync', (event) => {
   if (e.tag !== SYNC_TAG) return;
   e.waitUntil(
     syncWhenOnline(syncContext(), {
-      online: () => self.navigator.onLine,
       probeEveryMs: PROBE_EVERY_MS,
       probeForMs: PROBE_FOR_MS,
     }).then(async (report) => {

@@ -24,7 +24,7 @@ const post = (message: FromSyncWorker) => self.postMessage(message);
 self.onmessage = async (event: MessageEvent<SyncAsked>) => {
   const { id } = event.data;
   try {
-    context ??= { db: openLocalDb(), api: createApi({ root: API_ROOT }) };
+    context ??= { db: openLocalDb(), api: createApi({ root: API_ROOT }), online: () => navigator.onLine };
     post({ type: 'synced', id, report: await syncNow(context) });
   } catch (error) {
     post({ type: 'failed', id, message: errorMessage(error) });

@@ -21,5 +21,5 @@ export function loadApi(): Promise<ApiClient> {
 }
 
 export async function syncContext(): Promise<SyncContext> {
-  return { db, api: await loadApi() };
+  return { db, api: await loadApi(), online: () => navigator.onLine };
 }

@@ -22,6 +22,8 @@ export interface ReplayReport {
   held: number;
   /** The server asked for a new sign-in; nothing more is sent until then. */
   paused: boolean;
+  /** This context had no network: nothing more was claimed; going online brings the next run. */
+  offline: boolean;
   /** When the earliest waiting entry may be retried (epoch ms), if any. */
   nextAttemptAt: number | null;
 }
@@ -33,6 +35,7 @@ export const emptyReport = (): ReplayReport => ({
   unreachable: 0,
   held: 0,
   paused: false,
+  offline: false,
   nextAttemptAt: null,
 });
 

@@ -121,6 +121,8 @@ async function replayLocked(ctx: SyncContext): Promise<ReplayReport> {
       // rounds in flight leave, once there is room for a whole round (or the rounds would
       // shrink with every round that came back small).
       while (!report.paused && (sending === 0 || limit - sending >= roundSize)) {
+        report.offline = ctx.online?.() === false;
+        if (report.offline) break;
         const room = sending === 0 ? roundSize : limit - sending;
         const plan = planQueue(state.all(), state.resolve, Date.now(), room, author);
         for (const orphan of plan.orphans) {
@@ -134,7 +136,7 @@ async function replayLocked(ctx: SyncContext): Promise<ReplayReport> {
       }
       if (inFlight.size === 0) {
         // Nothing in flight and nothing ready: look once more for changes saved meanwhile.
-        if (fresh || report.paused) break;
+        if (fresh || report.paused || report.offline) break;
         state = await QueueState.load(db);
         fresh = true;
         continue;

@@ -116,7 +116,8 @@ export class SyncScheduler {
   private afterRun(report: SyncReport): void {
     const { replay } = report;
     clearTimeout(this.retryTimer);
-    if (replay.paused) {
+    // Offline, the `online` event brings the next run; paused, the next sign-in does.
+    if (replay.paused || replay.offline) {
       this.stopProbing();
       return;
     }

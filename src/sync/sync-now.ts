@@ -19,7 +19,7 @@ export interface SyncReport {
 
 export async function syncNow(ctx: SyncContext): Promise<SyncReport> {
   const replayed = await replay(ctx);
-  if (replayed.paused) return { replay: replayed, pull: null };
+  if (replayed.paused || replayed.offline) return { replay: replayed, pull: null };
   const pulled = await pull(ctx);
   const answered = pulled.ok || pulled.reason !== 'unreachable';
   // Only when something that could not reach the server still waits (another replayer may
@@ -30,8 +30,6 @@ export async function syncNow(ctx: SyncContext): Promise<SyncReport> {
 }
 
 export interface BackgroundSyncOptions {
-  /** The network as this context sees it (the browser may fire its event on its own view). */
-  online: () => boolean;
   probeEveryMs: number;
   /** How long to probe a server that could not be reached before giving up. */
   probeForMs: number;
@@ -39,21 +37,23 @@ export interface BackgroundSyncOptions {
 
 /**
  * A round for a sync event with no scheduler of its own (the service worker's Background
- * Sync): none while offline, since a change claimed counts as attempted (it may have reached
- * the server) and could then no longer be taken back, only reversed; null then. When the
- * server could not be reached, probes it for a while and sends again as soon as it answers.
+ * Sync), which the browser may fire on its own view of the network: null when the context
+ * was offline (`ctx.online`), having claimed nothing. When the server could not be reached,
+ * probes it for a while and sends again as soon as it answers.
  */
 export async function syncWhenOnline(
   ctx: SyncContext,
   options: BackgroundSyncOptions,
 ): Promise<SyncReport | null> {
-  if (!options.online()) return null;
   const report = await syncNow(ctx);
+  if (report.replay.offline) return null;
   if (report.replay.paused || report.replay.unreachable === 0) return report;
   const answered = await awaitServer(ctx, {
     everyMs: () => options.probeEveryMs,
     limitMs: options.probeForMs,
-    canProbe: options.online,
+    canProbe: ctx.online,
   });
-  return answered ? syncNow(ctx) : report;
+  if (!answered) return report;
+  const again = await syncNow(ctx);
+  return again.replay.offline ? null : again;
 }

@@ -6,13 +6,15 @@
  *   server answers anything: a probe, a pull, a reply to another change;
  * - a wait the server asked for (Retry-After) is kept;
  * - `online` and the page shown again end the waits at once and sync;
- * - the service worker's sync event claims nothing while its context is offline (the browser
- *   fires it on its own view of the network).
+ * - nothing is claimed while the context is offline: not by the service worker's sync event
+ *   (the browser fires it on its own view of the network), not by a round that began online
+ *   and got the lock after the network went.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classEntity } from '../../src/contract/entities';
 import type { LocalDb } from '../../src/db/database';
 import { mutate } from '../../src/db/mutate';
+import { SYNC_LOCK, withLock } from '../../src/sync/lock';
 import { awaitServer, networkWaitsDue, probeServer } from '../../src/sync/recovery';
 import { replay, type SyncContext } from '../../src/sync/replay';
 import { SyncScheduler } from '../../src/sync/scheduler';
@@ -188,23 +190,49 @@ describe('the scheduler', () => {
   });
 });
 
-describe("the service worker's sync event", () => {
-  it('claims nothing while its context is offline, so the change can still be undone; online, sends it once', async () => {
+describe('offline', () => {
+  it("the service worker's sync event claims nothing while its context is offline, so the change can still be undone; online, sends it once", async () => {
     const { proxy, ctx } = await proxied();
     const { entryId } = await addClass(ctx, 'Sent by the worker');
     const signedIn = proxy.log.length;
     let online = false;
-    const options = { online: () => online, probeEveryMs: 50, probeForMs: 30_000 };
+    const worker = { ...ctx, online: () => online };
+    const options = { probeEveryMs: 50, probeForMs: 30_000 };
 
-    expect(await syncWhenOnline(ctx, options)).toBeNull();
+    expect(await syncWhenOnline(worker, options)).toBeNull();
     expect((await entries(ctx.db)).map((e) => [e.id, e.attempts, e.status])).toEqual([
       [entryId, 0, 'pending'],
     ]);
     expect(proxy.log.slice(signedIn)).toEqual([]);
 
     online = true;
-    expect((await syncWhenOnline(ctx, options))?.replay).toMatchObject({ sent: 1, waiting: 0 });
+    expect((await syncWhenOnline(worker, options))?.replay).toMatchObject({ sent: 1, waiting: 0 });
     expect(await entries(ctx.db)).toEqual([]);
+    expect(proxy.log.filter((r) => /addclasses/.test(r.target) && r.replied)).toHaveLength(1);
+  });
+
+  it('a round that began online claims nothing saved after the network went, even once it gets the lock', async () => {
+    const { proxy, ctx } = await proxied();
+    let online = true;
+    const window = { ...ctx, online: () => online };
+    let release = () => {};
+    const held = withLock(SYNC_LOCK, () => new Promise<void>((resolve) => (release = resolve)));
+    // Began online, and waits for the lock (another replayer holds it).
+    const round = syncNow(window);
+    const signedIn = proxy.log.length;
+    online = false;
+    const { entryId } = await addClass(ctx, 'Saved offline');
+    release();
+    await held;
+
+    expect((await round).replay).toMatchObject({ offline: true, sent: 0, waiting: 1 });
+    expect((await entries(ctx.db)).map((e) => [e.id, e.attempts, e.status])).toEqual([
+      [entryId, 0, 'pending'],
+    ]);
+    expect(proxy.log.slice(signedIn)).toEqual([]);
+
+    online = true;
+    expect((await syncNow(window)).replay).toMatchObject({ offline: false, sent: 1, waiting: 0 });
     expect(proxy.log.filter((r) => /addclasses/.test(r.target) && r.replied)).toHaveLength(1);
   });
 });

@@ -27,7 +27,7 @@ async function run(): Promise<SendOutcome> {
   const report = await syncOnRequest();
   const counts = await readQueueCounts();
   const connection = connectionOf(navigator.onLine, await readSyncState(db));
-  if (connection === 'offline') return { kind: 'offline' };
+  if (connection === 'offline' || report?.replay.offline) return { kind: 'offline' };
   if (connection === 'signed-out' || report?.replay.paused) return { kind: 'signed-out' };
   // Replay retries what it could not deliver; pull says whether the server answered at all.
   if (report === null || connection === 'unreachable')
